@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. The server runs on a fresh temporary database
+// with the demo data, from the production build.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../test-results/e2e',
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? 'list' : 'line',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn && DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} npx tsx server/main.ts`,
+    cwd: '..',
+    url: `http://localhost:${PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+  },
+  projects: [
+    { name: 'ar', use: { locale: 'ar' } },
+    { name: 'fr', use: { locale: 'fr-FR' } },
+  ],
+});

@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '../shared/schemas/common';
+import type { Config } from './config';
+import { connect, type Connection } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import type { DB, Dialect } from './db/types';
+import errors from './plugins/errors';
+import session from './plugins/session';
+import pages from './plugins/pages';
+import { featureRoutes } from './features';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: DB;
+    dialect: Dialect;
+    appSecret: string;
+  }
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** The whole server, ready to listen or to answer `inject()` in tests. Migrates on the way up. */
+export async function buildApp(
+  config: Config,
+  options: { connection?: Connection; logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const connection = options.connection ?? connect(config);
+  await migrateToLatest(connection.db, connection.dialect);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', connection.db);
+  app.decorate('dialect', connection.dialect);
+  app.decorate('appSecret', await loadSecret(connection.db));
+  app.addHook('onClose', async () => {
+    if (!options.connection) await connection.close();
+  });
+
+  await app.register(errors);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl)],
+        connectSrc: ["'self'", originOf(config.routingUrl)],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only means something over HTTPS; on plain http it would pin localhost to https.
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Souq marketplace API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(session);
+  await app.register(pages);
+
+  for (const routes of featureRoutes) await app.register(routes);
+  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.ready();
+  return app;
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url.replace(/\{[a-z]\}/g, '0')).origin;
+  } catch {
+    return "'self'";
+  }
+}
+
+/** The secret behind XSRF tokens, made once and kept in the database so every process shares it. */
+async function loadSecret(db: DB): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key: 'app_secret', value: crypto.randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'app_secret')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

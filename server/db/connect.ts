@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database, DB, Dialect } from './types';
+
+export interface Connection {
+  db: DB;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL hands back int8 (count(*), sum()) as strings; every count here fits in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function connect(options: { databaseUrl?: string; dataDir: string }): Connection {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A dropped connection (server restart) must not crash the process; the pool reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'marketplace.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // Kysely's SQLite driver runs every query (and every transaction) on this one connection,
+  // one at a time: writes are serialised, as DESIGN §5 asks.
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export function now(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB, Dialect } from './types';
+import { initial } from './migrations/001-initial';
+
+// Migrations live in code (not read from a folder at run time) so that one list serves
+// `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-initial': initial(dialect),
+  };
+}
+
+export async function migrateToLatest(db: DB, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,287 @@
+import type {
+  ColumnType,
+  Generated,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+  Updateable,
+} from 'kysely';
+
+// Row types of the database (not the API's types: mappers in each feature turn one into the other).
+// Conventions shared by both engines: dates are ISO 8601 UTC text; yes/no flags are 'yes'|'no' text;
+// booleans are 0/1 integers; JSON is text.
+
+type Id = Generated<number>;
+type Counter = ColumnType<number, number | undefined, number>;
+type ReactionCounters = {
+  like_count: Counter;
+  haha_count: Counter;
+  love_count: Counter;
+  wow_count: Counter;
+  sad_count: Counter;
+  angry_count: Counter;
+};
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: Id;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone_1: string;
+  phone_2: string | null;
+  whatsapp_number: string | null;
+  photo: string | null;
+  cover: string | null;
+  more_infos: string | null;
+  role: string;
+  language: string | null;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string; // sha256 of the cookie's secret id
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: string;
+}
+
+export interface ShopsTable {
+  id: Id;
+  name: string;
+  logo: string | null;
+  cover: string | null;
+  description: string | null;
+  phone_1: string | null;
+  phone_2: string | null;
+  first_whatsapp_number: string | null;
+  second_whatsapp_number: string | null;
+  email: string | null;
+  more_infos: string | null;
+  is_professional: number;
+  latitude: number | null;
+  longitude: number | null;
+  pcategory_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShopEmployeesTable {
+  shop_id: number;
+  user_id: number;
+  role: string;
+  created_at: string;
+}
+
+export interface PcategoriesTable {
+  id: Id;
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+  order_number: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PsubcategoriesTable {
+  id: Id;
+  pcategory_id: number;
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+  order_number: number;
+  can_be_used: string;
+  can_be_rented: string;
+  can_be_delivered: string;
+  can_be_priced: string;
+  can_be_counted: string;
+  mesure_unit: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PfieldsTable {
+  id: Id;
+  psubcategory_id: number;
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+  translated: string;
+  type: string;
+  mesure_unit: string;
+  position: string;
+  values: string; // JSON text: [{ value, sub_field?: { name, values } }]
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable extends ReactionCounters {
+  id: Id;
+  type: string; // offer | demand
+  shop_id: number;
+  user_id: number | null; // who posted it
+  psubcategory_id: number;
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+  more_infos_ar: string | null;
+  more_infos_fr: string | null;
+  description: string | null;
+  price: number | null;
+  offer_type: string;
+  negotiable: string;
+  used: string;
+  delivery: string;
+  private: string;
+  number: number;
+  sold_count: Counter;
+  sold: Counter;
+  saved_count: Counter;
+  reports_count: Counter;
+  comments_count: Counter;
+  commands_count: Counter;
+  latitude: number | null;
+  longitude: number | null;
+  distance: number | null;
+  contact_methods: string; // JSON text: ["call","whatsapp",...]
+  search_text: string; // normalised names and infos of both languages (DESIGN §7)
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductFilesTable {
+  id: Id;
+  product_id: number;
+  type: string; // image | video
+  name: string;
+  extension: string;
+  position: number;
+  created_at: string;
+}
+
+export interface ProductPfieldTable {
+  product_id: number;
+  pfield_id: number;
+  value: string;
+}
+
+export interface SavesTable {
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+export type ReportsTable = SavesTable;
+
+export interface ReactionsTable {
+  id: Id;
+  user_id: number;
+  reactionable_type: string;
+  reactionable_id: number;
+  product_id: number | null;
+  comment_id: number | null;
+  command_id: number | null;
+  name: string;
+  created_at: string;
+}
+
+export interface CommentsTable extends ReactionCounters {
+  id: Id;
+  user_id: number;
+  commentable_type: string;
+  commentable_id: number;
+  product_id: number; // the product the thread hangs under
+  command_id: number | null; // set anywhere under a command
+  parent_id: number | null; // set when replying to a comment
+  depth: number; // 1 for a comment on a product or command
+  text: string;
+  comments_count: Counter;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommandsTable extends ReactionCounters {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  price: number | null;
+  number: number;
+  period: number | null;
+  private: string;
+  text: string | null;
+  sold: Counter;
+  comments_count: Counter;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  user_id: number;
+  type: string;
+  data: string; // JSON text
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface FrontendLogsTable {
+  id: Id;
+  user_id: number | null;
+  text: string;
+  created_at: string;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  shops: ShopsTable;
+  shop_employees: ShopEmployeesTable;
+  pcategories: PcategoriesTable;
+  psubcategories: PsubcategoriesTable;
+  pfields: PfieldsTable;
+  products: ProductsTable;
+  product_files: ProductFilesTable;
+  product_pfield: ProductPfieldTable;
+  saves: SavesTable;
+  reports: ReportsTable;
+  reactions: ReactionsTable;
+  comments: CommentsTable;
+  commands: CommandsTable;
+  notifications: NotificationsTable;
+  frontend_logs: FrontendLogsTable;
+}
+
+export type DB = Kysely<Database>;
+/** A repository function runs on the database or inside a transaction: it takes either. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ShopRow = Selectable<ShopsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type CommandRow = Selectable<CommandsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type PcategoryRow = Selectable<PcategoriesTable>;
+export type PsubcategoryRow = Selectable<PsubcategoriesTable>;
+export type PfieldRow = Selectable<PfieldsTable>;

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGES } from '../../../shared/constants';
+import { LANGUAGE_COOKIE } from '../../plugins/pages';
+import { updateUser } from '../users/users.repository';
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // 200 only when the database answers: a load balancer takes this instance out otherwise.
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ errors: { global: ['database_unavailable'] } });
+    }
+  });
+
+  // The header's language link (SPEC §2): remember the choice and go back where the user was.
+  app.get(
+    '/localisation/:lang',
+    { schema: { params: z.object({ lang: z.enum(LANGUAGES) }) } },
+    async (request, reply) => {
+      const { lang } = request.params;
+      reply.setCookie(LANGUAGE_COOKIE, lang, {
+        path: '/',
+        sameSite: 'lax',
+        maxAge: 365 * 86_400,
+        secure: app.config.secureCookies,
+      });
+      if (request.user) await updateUser(app.db, request.user.id, { language: lang });
+      if (request.wantsJson) return { language: lang };
+      return reply.redirect(
+        sameOriginPath(request.headers.referer, app.config.publicUrl, request.headers.host),
+      );
+    },
+  );
+};
+
+/** Only a path on this site: never an open redirect to wherever the Referer points. */
+function sameOriginPath(
+  referer: string | undefined,
+  publicUrl: string,
+  host: string | undefined,
+): string {
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    const ours = new URL(publicUrl);
+    if (url.host !== ours.host && url.host !== host) return '/';
+    return url.pathname + url.search;
+  } catch {
+    return '/';
+  }
+}
+
+export default healthRoutes;

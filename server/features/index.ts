@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import healthRoutes from './health/health.routes';
+import authRoutes from './users/auth.routes';
+
+// Every feature's routes, registered by buildApp in this order. A new feature adds one line.
+export const featureRoutes: FastifyPluginAsync[] = [healthRoutes, authRoutes];

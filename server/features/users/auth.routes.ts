@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, passwordBody, registerBody } from '../../../shared/schemas/users';
+import { authenticated, requireUser } from '../../plugins/session';
+import * as service from './users.service';
+import { toSelfUser } from './users.mapper';
+
+// DESIGN §4: register, login, logout, me, password.
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { scryptLogN } = app.config;
+  const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post(
+    '/register',
+    { schema: { body: registerBody }, config: signInLimit },
+    async (request, reply) => {
+      const user = await service.register(app.db, request.body, scryptLogN);
+      await app.sessions.signIn(request, reply, user.id);
+      const self = await service.me(app.db, user.id);
+      return reply.status(201).send({ user: toSelfUser(self!.user, self!.shops) });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginBody }, config: signInLimit },
+    async (request, reply) => {
+      const user = await service.login(app.db, request.body, request.ip, scryptLogN);
+      await app.sessions.signIn(request, reply, user.id);
+      const self = await service.me(app.db, user.id);
+      return { user: toSelfUser(self!.user, self!.shops) };
+    },
+  );
+
+  app.post('/logout', async (request, reply) => {
+    await app.sessions.signOut(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/users/me', async (request) => {
+    if (!request.user) return { user: null };
+    const self = await service.me(app.db, request.user.id);
+    return { user: self ? toSelfUser(self.user, self.shops) : null };
+  });
+
+  app.put(
+    '/users/password',
+    { schema: { body: passwordBody }, preValidation: authenticated },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await service.changePassword(app.db, user.id, request.body, scryptLogN);
+      await app.sessions.endOthers(request, user.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,37 @@
+import type { UserRow } from '../../db/types';
+import type { PublicUser, SelfUser } from '../../../shared/schemas/users';
+import type { Language, ShopRole, SiteRole } from '../../../shared/constants';
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone_1: row.phone_1,
+    phone_2: row.phone_2,
+    whatsapp_number: row.whatsapp_number,
+    photo: row.photo,
+    cover: row.cover,
+    more_infos: row.more_infos,
+    role: row.role as SiteRole,
+    created_at: row.created_at,
+  };
+}
+
+export function toSelfUser(
+  row: UserRow,
+  shops: { id: number; name: string; logo: string | null; is_professional: number; role: string }[],
+): SelfUser {
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    language: row.language as Language | null,
+    shops: shops.map((s) => ({
+      id: s.id,
+      name: s.name,
+      logo: s.logo,
+      is_professional: !!s.is_professional,
+      pivot: { role: s.role as ShopRole },
+    })),
+  };
+}

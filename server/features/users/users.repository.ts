@@ -1,0 +1,84 @@
+import type { Executor, NewUser, UserRow, UserUpdate } from '../../db/types';
+import { now } from '../../db/connect';
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByLogin(db: Executor, login: { phone?: string; email?: string }) {
+  let q = db.selectFrom('users').selectAll();
+  if (login.phone) q = q.where('phone_1', '=', login.phone);
+  else if (login.email) q = q.where('email', '=', login.email);
+  else return Promise.resolve(undefined);
+  return q.executeTakeFirst();
+}
+
+export async function phoneOrEmailTaken(
+  db: Executor,
+  phone: string | undefined,
+  email: string | null | undefined,
+  exceptId?: number,
+) {
+  const taken = { phone: false, email: false };
+  if (phone) {
+    let q = db.selectFrom('users').select('id').where('phone_1', '=', phone);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    taken.phone = !!(await q.executeTakeFirst());
+  }
+  if (email) {
+    let q = db.selectFrom('users').select('id').where('email', '=', email);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    taken.email = !!(await q.executeTakeFirst());
+  }
+  return taken;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserUpdate): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The shops a user works in, with their role (for `GET /users/me`). */
+export function shopsOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('shop_employees')
+    .innerJoin('shops', 'shops.id', 'shop_employees.shop_id')
+    .select([
+      'shops.id',
+      'shops.name',
+      'shops.logo',
+      'shops.is_professional',
+      'shop_employees.role',
+    ])
+    .where('shop_employees.user_id', '=', userId)
+    .orderBy('shops.id')
+    .execute();
+}
+
+export async function insertPersonalShop(db: Executor, user: UserRow): Promise<void> {
+  const at = now();
+  const shop = await db
+    .insertInto('shops')
+    .values({
+      name: `${user.first_name} ${user.last_name}`,
+      phone_1: user.phone_1,
+      first_whatsapp_number: user.whatsapp_number ?? user.phone_1,
+      email: user.email,
+      is_professional: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('shop_employees')
+    .values({ shop_id: shop.id, user_id: user.id, role: 'owner', created_at: at })
+    .execute();
+}

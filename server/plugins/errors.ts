@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
+
+// One place turns every failure into DESIGN §3's errors object. Bad input is a 4xx, never a 500.
+export default fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id that is not a positive integer names nothing: 404, as an unknown id would.
+      if (error.validationContext === 'params') {
+        return reply.status(404).send({ errors: { global: ['not_found'] } });
+      }
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.split('/')[1] || 'global';
+        const key = issue.message ?? 'bad_input';
+        const list = (errors[field] ??= []);
+        if (!list.includes(key)) list.push(key);
+      }
+      return reply.status(422).send({ errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (
+      status === 413 ||
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_FILES_LIMIT'
+    ) {
+      return reply.status(413).send({ errors: { global: ['too_large'] } });
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .headers({ 'retry-after': reply.getHeader('retry-after') ?? '60' })
+        .send({ errors: { global: ['too_many_attempts'] } });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, empty body with a JSON content type, and the like.
+      const key =
+        status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : 'malformed_body';
+      return reply
+        .status(status === 404 || status === 415 ? status : 400)
+        .send({ errors: { global: [key] } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ errors: { global: ['server_error'] } });
+  });
+});

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+
+// JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
+// any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
+// its <title>, description and Open Graph tags filled in on the server (for sharing previews).
+
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  image?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    wantsJson: boolean;
+    language: Language;
+  }
+  interface FastifyReply {
+    page(meta?: PageMeta): FastifyReply;
+  }
+}
+
+export const LANGUAGE_COOKIE = 'lang';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The user's language, else the cookie's, else the first of Accept-Language we speak, else Arabic. */
+export function resolveLanguage(request: FastifyRequest): Language {
+  if (request.user?.language && isLanguage(request.user.language)) return request.user.language;
+  const cookie = request.cookies[LANGUAGE_COOKIE];
+  if (isLanguage(cookie)) return cookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, q] = part.trim().split(';q=');
+      return { lang: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .sort((a, b) => b.q - a.q)
+    .find((a) => isLanguage(a.lang));
+  return accepted ? (accepted.lang as Language) : DEFAULT_LANGUAGE;
+}
+
+export default fp(async (app) => {
+  const { webDir } = app.config;
+  const built = path.join(webDir, 'index.html');
+  const templatePath = fs.existsSync(built) ? built : path.resolve('web/index.html');
+  const template = fs.readFileSync(templatePath, 'utf8');
+
+  app.decorateRequest('wantsJson', {
+    getter(this: FastifyRequest) {
+      return (
+        this.headers['x-requested-with'] === 'XMLHttpRequest' ||
+        (this.headers.accept ?? '').includes('application/json')
+      );
+    },
+  });
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest) {
+      return resolveLanguage(this);
+    },
+  });
+
+  app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
+    const lang = this.request.language;
+    const title = meta.title ? `${meta.title} · Souq` : 'Souq';
+    const tags = [
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta property="og:title" content="${escapeHtml(title)}">`,
+      meta.description
+        ? `<meta name="description" content="${escapeHtml(meta.description)}">\n<meta property="og:description" content="${escapeHtml(meta.description)}">`
+        : '',
+      meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+      `<meta property="og:url" content="${escapeHtml(app.config.publicUrl + this.request.url)}">`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const html = template
+      .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+      .replace(/<title>[\s\S]*?<\/title>/, tags);
+    return this.status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  });
+
+  if (fs.existsSync(path.join(webDir, 'assets'))) {
+    // Hashed file names: cache for a year, never revalidate.
+    await app.register(fastifyStatic, {
+      root: path.join(webDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.wantsJson &&
+      !request.url.startsWith('/assets/')
+    ) {
+      return reply.page();
+    }
+    return reply.status(404).send({ errors: { global: ['not_found'] } });
+  });
+});

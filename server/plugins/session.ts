@@ -1,0 +1,167 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_TTL_DAYS, type Language, type SiteRole } from '../../shared/constants';
+import { HttpError, unauthorized } from '../errors';
+import { now } from '../db/connect';
+
+// Sessions and XSRF (DESIGN §3).
+// - The `sid` cookie (httpOnly) holds 128 random bits. Signed-in sessions are rows keyed by the
+//   SHA-256 of that value, so a stolen database does not yield usable cookies.
+// - The XSRF token is an HMAC of the sid under the app secret: readable by the page (XSRF-TOKEN
+//   cookie), unforgeable by another site, and renewed whenever the sid changes (sign-in, sign-out).
+// - Every state-changing request (any non-GET, and GET routes marked `config: { xsrf: true }`)
+//   must echo the token in X-XSRF-TOKEN and carry X-Requested-With: XMLHttpRequest, else 419.
+
+export interface AuthUser {
+  id: number;
+  role: SiteRole;
+  language: Language | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    sid: string;
+  }
+  interface FastifyContextConfig {
+    /** A GET that changes state (SPEC §7's favorite/report/sold/markasread): XSRF applies. */
+    xsrf?: boolean;
+  }
+}
+
+const SID = 'sid';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const SID_FORMAT = /^[A-Za-z0-9_-]{22}$/;
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+const newSid = () => crypto.randomBytes(16).toString('base64url');
+const hashSid = (sid: string) => crypto.createHash('sha256').update(sid).digest('hex');
+
+export default fp(async (app) => {
+  const secret = app.appSecret;
+  const xsrfFor = (sid: string) =>
+    crypto.createHmac('sha256', secret).update(sid).digest('base64url');
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: app.config.secureCookies };
+
+  function setSid(reply: FastifyReply, sid: string) {
+    reply.setCookie(SID, sid, { ...cookieBase, httpOnly: true, maxAge: SESSION_TTL_DAYS * 86_400 });
+    reply.setCookie(XSRF_COOKIE, xsrfFor(sid), { ...cookieBase, httpOnly: false });
+  }
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sid', '');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieSid = request.cookies[SID];
+    const sid = cookieSid && SID_FORMAT.test(cookieSid) ? cookieSid : newSid();
+    request.sid = sid;
+    if (sid !== cookieSid || request.cookies[XSRF_COOKIE] !== xsrfFor(sid)) setSid(reply, sid);
+
+    const changesState =
+      request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (changesState || request.routeOptions.config?.xsrf) {
+      const header = request.headers['x-xsrf-token'];
+      const expected = xsrfFor(sid);
+      const ok =
+        sid === cookieSid &&
+        request.headers['x-requested-with'] === 'XMLHttpRequest' &&
+        typeof header === 'string' &&
+        header.length === expected.length &&
+        crypto.timingSafeEqual(Buffer.from(header), Buffer.from(expected));
+      if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+    }
+
+    if (sid !== cookieSid) return;
+    const row = await app.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'users.id',
+        'users.role',
+        'users.language',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+      ])
+      .where('sessions.id', '=', hashSid(sid))
+      .executeTakeFirst();
+    if (!row) return;
+    const current = Date.now();
+    if (Date.parse(row.expires_at) <= current) {
+      await app.db.deleteFrom('sessions').where('id', '=', hashSid(sid)).execute();
+      return;
+    }
+    request.user = {
+      id: row.id,
+      role: row.role as SiteRole,
+      language: row.language as Language | null,
+    };
+    if (current - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
+      await app.db
+        .updateTable('sessions')
+        .set({ last_seen_at: now(), expires_at: expiry() })
+        .where('id', '=', hashSid(sid))
+        .execute();
+    }
+  });
+
+  app.decorate('sessions', {
+    /** A new session id at sign-in (no fixation), with a new XSRF token. */
+    async signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
+      const sid = newSid();
+      const at = now();
+      await app.db
+        .insertInto('sessions')
+        .values({
+          id: hashSid(sid),
+          user_id: userId,
+          created_at: at,
+          last_seen_at: at,
+          expires_at: expiry(),
+          ip: request.ip,
+          user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        })
+        .execute();
+      request.sid = sid;
+      setSid(reply, sid);
+    },
+    async signOut(request: FastifyRequest, reply: FastifyReply) {
+      await app.db.deleteFrom('sessions').where('id', '=', hashSid(request.sid)).execute();
+      request.user = null;
+      request.sid = newSid();
+      setSid(reply, request.sid);
+    },
+    /** Ends every session of the user but the one making the request (password change). */
+    async endOthers(request: FastifyRequest, userId: number) {
+      await app.db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id', '!=', hashSid(request.sid))
+        .execute();
+    },
+  });
+});
+
+function expiry(): string {
+  return new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000).toISOString();
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: {
+      signIn(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
+      signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      endOthers(request: FastifyRequest, userId: number): Promise<void>;
+    };
+  }
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Route hook: 401 before the body is even validated when nobody is signed in. */
+export async function authenticated(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { connect, type Connection } from '../db/connect';
+import { register } from '../features/users/users.service';
+import type { SiteRole } from '../../shared/constants';
+import { TestClient } from './client';
+
+// Every API suite runs once per engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
+// (each run creates its own database and drops it after). Under CI=true PostgreSQL is required.
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI === 'true' && !pgUrl) {
+  throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite must run in CI');
+}
+
+export const engines = pgUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+export type Engine = (typeof engines)[number];
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  engine: Engine;
+  /** A new browser-like client with its own cookie jar. */
+  client(): TestClient;
+  /** A signed-in client for a new user with the given site role. */
+  userClient(
+    role?: SiteRole,
+    overrides?: Partial<{ first_name: string; last_name: string }>,
+  ): Promise<{ client: TestClient; user: { id: number; phone_1: string } }>;
+}
+
+let phoneCounter = 0;
+/** A unique valid Mauritanian number for each call within a run. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `4${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+export const TEST_PASSWORD = 'test-password-1';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `souq_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** describe() once per engine, with a fresh database and app for the block. */
+export function describeEachEngine(title: string, body: (ctx: () => TestContext) => void): void {
+  for (const engine of engines) {
+    describe(`${title} [${engine}]`, () => {
+      let ctx: TestContext;
+      let cleanup: () => Promise<void>;
+      beforeAll(async () => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-'));
+        let databaseUrl: string | undefined;
+        let drop = async () => {};
+        if (engine === 'postgres') {
+          const created = await createPostgresDatabase();
+          databaseUrl = created.url;
+          drop = created.drop;
+        }
+        const config = loadConfig({
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          SCRYPT_LOG_N: '10',
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'silent',
+        });
+        const connection: Connection = connect(config);
+        const app = await buildApp(config, { connection, logger: false });
+        ctx = {
+          app,
+          config,
+          engine,
+          client: () => new TestClient(app),
+          async userClient(role = 'user', overrides = {}) {
+            const phone = nextPhone();
+            const user = await register(
+              app.db,
+              {
+                first_name: 'Test',
+                last_name: role,
+                ...overrides,
+                phone_1: phone,
+                email: null,
+                password: TEST_PASSWORD,
+                password_confirmation: TEST_PASSWORD,
+                role,
+              },
+              config.scryptLogN,
+            );
+            const client = new TestClient(app);
+            const res = await client.post('/login', { login: phone, password: TEST_PASSWORD });
+            if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+            return { client, user: { id: user.id, phone_1: user.phone_1 } };
+          },
+        };
+        cleanup = async () => {
+          await app.close();
+          await connection.close();
+          await drop();
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        };
+      }, 60_000);
+      afterAll(async () => cleanup?.(), 60_000);
+      body(() => ctx);
+    });
+  }
+}

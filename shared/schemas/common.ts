@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// Every message that reaches the client is a dictionary key (DESIGN §3): a missing value is
+// `required`, anything else malformed is `bad_input`, unless a schema names its own key.
+z.config({
+  customError: (issue) => (issue.input === undefined ? 'required' : 'bad_input'),
+});
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type IdParam = z.infer<typeof idParam>;
+
+export const yesNo = z.enum(['yes', 'no']);
+
+/** Errors object of DESIGN §3: field → message keys; `global` for errors that belong to no field. */
+export const errorsBody = z.object({ errors: z.record(z.string(), z.array(z.string())) });
+export type ErrorsBody = z.infer<typeof errorsBody>;
+
+export function paginationOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    to: z.number().int().nullable(),
+    data: z.array(item),
+  });
+}
+export interface Pagination<T> {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  to: number | null;
+  data: T[];
+}
+
+export function toPagination<T>(
+  rows: T[],
+  total: number,
+  page: number,
+  perPage: number,
+): Pagination<T> {
+  return {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+    to: rows.length ? (page - 1) * perPage + rows.length : null,
+    data: rows,
+  };
+}
+
+export const pageBody = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+export { z };
