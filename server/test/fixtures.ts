@@ -1,0 +1,81 @@
+import type { Executor, ProductsTable } from '../db/types';
+import type { Insertable } from 'kysely';
+import { now } from '../db/connect';
+
+// Rows that API suites need as a starting point, written straight to the database so that one
+// feature's tests do not depend on another feature's routes.
+
+export async function createSubcategory(
+  db: Executor,
+  overrides: Partial<{
+    name: string;
+    can_be_priced: string;
+    can_be_counted: string;
+    can_be_rented: string;
+    can_be_used: string;
+    can_be_delivered: string;
+  }> = {},
+) {
+  const at = now();
+  const category = await db
+    .insertInto('pcategories')
+    .values({ name: 'vehicles', order_number: 1, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto('psubcategories')
+    .values({
+      pcategory_id: category.id,
+      name: overrides.name ?? 'cars',
+      order_number: 1,
+      can_be_used: overrides.can_be_used ?? 'yes',
+      can_be_rented: overrides.can_be_rented ?? 'yes',
+      can_be_delivered: overrides.can_be_delivered ?? 'yes',
+      can_be_priced: overrides.can_be_priced ?? 'yes',
+      can_be_counted: overrides.can_be_counted ?? 'yes',
+      mesure_unit: '',
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The personal shop made at registration for this user. */
+export async function personalShopOf(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('shop_employees')
+    .select('shop_id')
+    .where('user_id', '=', userId)
+    .where('role', '=', 'owner')
+    .orderBy('shop_id')
+    .executeTakeFirstOrThrow();
+  return row.shop_id;
+}
+
+export async function createProduct(
+  db: Executor,
+  values: { shop_id: number; psubcategory_id: number; user_id?: number } & Partial<
+    Insertable<ProductsTable>
+  >,
+) {
+  const at = now();
+  return db
+    .insertInto('products')
+    .values({
+      type: 'offer',
+      name: 'Toyota Hilux 2015',
+      name_fr: 'Toyota Hilux 2015',
+      name_ar: 'تويوتا هيلوكس 2015',
+      price: 1_500_000,
+      offer_type: 'sale',
+      number: 1,
+      contact_methods: '["call","whatsapp"]',
+      search_text: 'toyota hilux 2015',
+      created_at: at,
+      updated_at: at,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

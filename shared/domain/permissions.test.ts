@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { can } from './permissions';
+
+const user = { id: 1, role: 'user' as const };
+const other = { id: 2, role: 'user' as const };
+const admin = { id: 3, role: 'admin' as const };
+const moderator = { id: 4, role: 'moderator' as const };
+
+describe('permissions (SPEC §6)', () => {
+  it('lets only signed-in users interact', () => {
+    expect(can.interact(null)).toBe(false);
+    expect(can.interact(user)).toBe(true);
+  });
+
+  it('keeps the catalogue to site admins and moderators', () => {
+    expect([null, user, admin, moderator].map((v) => can.manageCatalog(v))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('lets a command be edited only while unsold, by its author or a site admin', () => {
+    const command = { user_id: 1, sold: false };
+    expect(can.editCommand(user, command)).toBe(true);
+    expect(can.editCommand(other, command)).toBe(false);
+    expect(can.editCommand(moderator, command)).toBe(false);
+    expect(can.editCommand(admin, command)).toBe(true);
+    expect(can.editCommand(user, { ...command, sold: true })).toBe(false);
+    expect(can.deleteCommand(admin, { ...command, sold: true })).toBe(false);
+  });
+
+  it('lets the shop owner, admin or moderator mark a command sold, once', () => {
+    const command = { user_id: 1, sold: false };
+    expect(can.markCommandSold(other, command, 'owner')).toBe(true);
+    expect(can.markCommandSold(other, command, 'moderator')).toBe(true);
+    expect(can.markCommandSold(other, command, 'employee')).toBe(false);
+    expect(can.markCommandSold(admin, command, null)).toBe(false);
+    expect(can.markCommandSold(other, { ...command, sold: true }, 'owner')).toBe(false);
+  });
+
+  it('lets the author, the shop managers and site admins reply to a command', () => {
+    const command = { user_id: 1 };
+    expect(can.replyToCommand(user, command, null)).toBe(true);
+    expect(can.replyToCommand(other, command, null)).toBe(false);
+    expect(can.replyToCommand(other, command, 'admin')).toBe(true);
+    expect(can.replyToCommand(other, command, 'employee')).toBe(false);
+    expect(can.replyToCommand(admin, command, null)).toBe(true);
+  });
+
+  it('lets a comment be edited by its author or a site admin only', () => {
+    expect(can.editComment(user, { user_id: 1 })).toBe(true);
+    expect(can.editComment(other, { user_id: 1 })).toBe(false);
+    expect(can.deleteComment(admin, { user_id: 1 })).toBe(true);
+    expect(can.deleteComment(moderator, { user_id: 1 })).toBe(false);
+  });
+
+  it('refuses report and order to the shop staff', () => {
+    expect(can.reportProduct(user, null)).toBe(true);
+    expect(can.reportProduct(user, 'employee')).toBe(false);
+    expect(can.commandProduct(user, 'owner')).toBe(false);
+    expect(can.commandProduct(null, null)).toBe(false);
+  });
+
+  it('keeps shop management to its owner and admins, and admin-making to the owner', () => {
+    expect(can.manageEmployees(user, 'admin')).toBe(true);
+    expect(can.manageEmployees(user, 'moderator')).toBe(false);
+    expect(can.grantShopAdmin(user, 'admin')).toBe(false);
+    expect(can.grantShopAdmin(user, 'owner')).toBe(true);
+    expect(can.deleteShop(admin, null)).toBe(true);
+    expect(can.deleteShop(user, 'admin')).toBe(false);
+  });
+
+  it('lets users delete only themselves, and site admins anyone', () => {
+    expect(can.deleteUser(user, 1)).toBe(true);
+    expect(can.deleteUser(user, 2)).toBe(false);
+    expect(can.deleteUser(admin, 2)).toBe(true);
+  });
+});

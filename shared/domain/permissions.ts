@@ -1,0 +1,66 @@
+import type { ShopRole, SiteRole } from '../constants';
+
+// Who may do what: SPEC §6 and DESIGN §6, in one table. The server enforces these; the web app
+// uses the same functions to hide controls. `shopRole` is the viewer's role in the shop that owns
+// the product (or the shop itself), null when the viewer is not on its staff.
+
+export interface Viewer {
+  id: number;
+  role: SiteRole;
+}
+type MaybeViewer = Viewer | null | undefined;
+type ShopRoleOf = ShopRole | null | undefined;
+
+const isSiteAdmin = (v: MaybeViewer) => v?.role === 'admin';
+const isSiteStaff = (v: MaybeViewer) => v?.role === 'admin' || v?.role === 'moderator';
+/** Owner, admin or moderator of the shop: the roles that deal with commands (SPEC §6). */
+export const isShopManager = (r: ShopRoleOf) => r === 'owner' || r === 'admin' || r === 'moderator';
+const isShopMember = (r: ShopRoleOf) => !!r;
+
+export const can = {
+  /** Save, report, react, comment, reply, command: any signed-in user (SPEC §6). */
+  interact: (v: MaybeViewer): v is Viewer => !!v,
+
+  manageCatalog: (v: MaybeViewer) => isSiteStaff(v),
+  readFrontendLogs: (v: MaybeViewer) => isSiteStaff(v),
+
+  editComment: (v: MaybeViewer, comment: { user_id: number }) =>
+    !!v && (isSiteAdmin(v) || v.id === comment.user_id),
+  deleteComment: (v: MaybeViewer, comment: { user_id: number }) =>
+    !!v && (isSiteAdmin(v) || v.id === comment.user_id),
+
+  /** Only while unsold; a site admin or the command's author. */
+  editCommand: (v: MaybeViewer, command: { user_id: number; sold: boolean }) =>
+    !!v && !command.sold && (isSiteAdmin(v) || v.id === command.user_id),
+  deleteCommand: (v: MaybeViewer, command: { user_id: number; sold: boolean }) =>
+    !!v && !command.sold && (isSiteAdmin(v) || v.id === command.user_id),
+  replyToCommand: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
+    !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopManager(shopRole)),
+  /** Marking sold is accepting the command (DESIGN §6): the shop's owner, admin or moderator, once. */
+  markCommandSold: (v: MaybeViewer, command: { sold: boolean }, shopRole: ShopRoleOf) =>
+    !!v && !command.sold && isShopManager(shopRole),
+  /** Private commands: their author, the shop's managers and site admins (DESIGN §6). */
+  seePrivateCommand: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
+    !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopManager(shopRole)),
+
+  /** Any member of the shop posts and edits its offers; deleting needs a manager or site staff. */
+  createProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && isShopMember(shopRole),
+  editProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && isShopMember(shopRole),
+  deleteProduct: (v: MaybeViewer, shopRole: ShopRoleOf) =>
+    !!v && (isShopManager(shopRole) || isSiteStaff(v)),
+  /** Report and order are for outsiders: hidden from (and refused to) the shop's own staff. */
+  reportProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && !isShopMember(shopRole),
+  commandProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && !isShopMember(shopRole),
+
+  editShop: (v: MaybeViewer, shopRole: ShopRoleOf) =>
+    !!v && (shopRole === 'owner' || shopRole === 'admin' || isSiteAdmin(v)),
+  deleteShop: (v: MaybeViewer, shopRole: ShopRoleOf) =>
+    !!v && (shopRole === 'owner' || isSiteAdmin(v)),
+  manageEmployees: (v: MaybeViewer, shopRole: ShopRoleOf) =>
+    !!v && (shopRole === 'owner' || shopRole === 'admin'),
+  /** Only the owner makes (or unmakes) shop admins. */
+  grantShopAdmin: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && shopRole === 'owner',
+
+  deleteUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
+  editUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
+};
