@@ -14,6 +14,8 @@ import type {
 
 type Id = Generated<number>;
 type Counter = ColumnType<number, number | undefined, number>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type ReactionCounters = {
   like_count: Counter;
   haha_count: Counter;
@@ -39,7 +41,7 @@ export interface UsersTable {
   photo: string | null;
   cover: string | null;
   more_infos: string | null;
-  role: string;
+  role: Defaulted<string>;
   language: string | null;
   password_hash: string;
   created_at: string;
@@ -74,7 +76,7 @@ export interface ShopsTable {
   second_whatsapp_number: string | null;
   email: string | null;
   more_infos: string | null;
-  is_professional: number;
+  is_professional: Defaulted<number>;
   latitude: number | null;
   longitude: number | null;
   pcategory_id: number | null;
@@ -94,7 +96,7 @@ export interface PcategoriesTable {
   name: string;
   name_ar: string | null;
   name_fr: string | null;
-  order_number: number;
+  order_number: Defaulted<number>;
   created_at: string;
   updated_at: string;
 }
@@ -105,13 +107,13 @@ export interface PsubcategoriesTable {
   name: string;
   name_ar: string | null;
   name_fr: string | null;
-  order_number: number;
-  can_be_used: string;
-  can_be_rented: string;
-  can_be_delivered: string;
-  can_be_priced: string;
-  can_be_counted: string;
-  mesure_unit: string;
+  order_number: Defaulted<number>;
+  can_be_used: Defaulted<string>;
+  can_be_rented: Defaulted<string>;
+  can_be_delivered: Defaulted<string>;
+  can_be_priced: Defaulted<string>;
+  can_be_counted: Defaulted<string>;
+  mesure_unit: Defaulted<string>;
   created_at: string;
   updated_at: string;
 }
@@ -122,11 +124,11 @@ export interface PfieldsTable {
   name: string;
   name_ar: string | null;
   name_fr: string | null;
-  translated: string;
-  type: string;
-  mesure_unit: string;
-  position: string;
-  values: string; // JSON text: [{ value, sub_field?: { name, values } }]
+  translated: Defaulted<string>;
+  type: Defaulted<string>;
+  mesure_unit: Defaulted<string>;
+  position: Defaulted<string>;
+  values: Defaulted<string>; // JSON text: [{ value, sub_field?: { name, values } }]
   created_at: string;
   updated_at: string;
 }
@@ -145,11 +147,11 @@ export interface ProductsTable extends ReactionCounters {
   description: string | null;
   price: number | null;
   offer_type: string;
-  negotiable: string;
-  used: string;
-  delivery: string;
-  private: string;
-  number: number;
+  negotiable: Defaulted<string>;
+  used: Defaulted<string>;
+  delivery: Defaulted<string>;
+  private: Defaulted<string>;
+  number: Defaulted<number>;
   sold_count: Counter;
   sold: Counter;
   saved_count: Counter;
@@ -159,8 +161,8 @@ export interface ProductsTable extends ReactionCounters {
   latitude: number | null;
   longitude: number | null;
   distance: number | null;
-  contact_methods: string; // JSON text: ["call","whatsapp",...]
-  search_text: string; // normalised names and infos of both languages (DESIGN §7)
+  contact_methods: Defaulted<string>; // JSON text: ["call","whatsapp",...]
+  search_text: Defaulted<string>; // normalised names and infos of both languages (DESIGN §7)
   created_at: string;
   updated_at: string;
 }
@@ -171,7 +173,7 @@ export interface ProductFilesTable {
   type: string; // image | video
   name: string;
   extension: string;
-  position: number;
+  position: Defaulted<number>;
   created_at: string;
 }
 
@@ -209,7 +211,7 @@ export interface CommentsTable extends ReactionCounters {
   product_id: number; // the product the thread hangs under
   command_id: number | null; // set anywhere under a command
   parent_id: number | null; // set when replying to a comment
-  depth: number; // 1 for a comment on a product or command
+  depth: Defaulted<number>; // 1 for a comment on a product or command
   text: string;
   comments_count: Counter;
   created_at: string;
@@ -221,9 +223,9 @@ export interface CommandsTable extends ReactionCounters {
   user_id: number;
   product_id: number;
   price: number | null;
-  number: number;
+  number: Defaulted<number>;
   period: number | null;
-  private: string;
+  private: Defaulted<string>;
   text: string | null;
   sold: Counter;
   comments_count: Counter;
