@@ -1,0 +1,161 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../test/harness';
+import type { TestClient } from '../../test/client';
+import { FRONTEND_LOG_MAX_BYTES } from '../../../shared/constants';
+import { pruneFrontendLogs } from './frontend-logs.repository';
+
+const log = (message: string) => JSON.stringify({ kind: 'error', message, at: '/market' });
+
+/** JSON text of exactly `bytes` UTF-8 bytes. */
+function jsonOfBytes(bytes: number): string {
+  const frame = JSON.stringify({ m: '' });
+  return JSON.stringify({ m: 'a'.repeat(bytes - frame.length) });
+}
+
+describeEachEngine('frontend logs', (ctx) => {
+  let anonymous: TestClient;
+  let user: TestClient;
+  let moderator: TestClient;
+  let admin: TestClient;
+  let author: { id: number; phone_1: string };
+  beforeAll(async () => {
+    anonymous = ctx().client();
+    const signed = await ctx().userClient('user', {
+      first_name: 'Khadijetou',
+      last_name: 'Mint Sidi',
+    });
+    user = signed.client;
+    author = signed.user;
+    moderator = (await ctx().userClient('moderator')).client;
+    admin = (await ctx().userClient('admin')).client;
+  });
+
+  const newest = async (client: TestClient) =>
+    (await client.get('/admin/frontends/logs?page=1')).json().frontendsLogs.data[0];
+
+  it('takes a log from anyone, the user attached when signed in', async () => {
+    let res = await anonymous.post('/frontends/logs', { text: log('anonymous boom') });
+    expect(res.statusCode).toBe(201);
+    expect(await newest(admin)).toEqual({
+      id: expect.any(Number),
+      user: null,
+      creation_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      text: log('anonymous boom'),
+    });
+    res = await user.post('/frontends/logs', { text: log('signed boom') });
+    expect(res.statusCode).toBe(201);
+    const entry = await newest(moderator);
+    expect(Object.keys(entry).sort()).toEqual(['creation_date', 'id', 'text', 'user']);
+    expect(entry.user).toEqual({
+      id: author.id,
+      first_name: 'Khadijetou',
+      last_name: 'Mint Sidi',
+      phone_1: author.phone_1,
+    });
+    expect(entry.text).toBe(log('signed boom'));
+  });
+
+  it('needs the XSRF token like every POST', async () => {
+    const res = await ctx()
+      .client()
+      .post('/frontends/logs', { text: log('x') }, { xsrf: false });
+    expect(res.statusCode).toBe(419);
+  });
+
+  it('wants text as JSON text of at most 16 KB', async () => {
+    const cases: [unknown, string][] = [
+      [undefined, 'required'],
+      ['', 'required'],
+      ['not json {', 'invalid_json'],
+      ['TypeError: x is undefined', 'invalid_json'],
+      [{ message: 'an object, not text' }, 'bad_input'],
+      [jsonOfBytes(FRONTEND_LOG_MAX_BYTES + 1), 'too_large'],
+      [JSON.stringify('é'.repeat(FRONTEND_LOG_MAX_BYTES / 2)), 'too_large'],
+    ];
+    for (const [text, key] of cases) {
+      const res = await anonymous.post('/frontends/logs', { text });
+      expect(res.statusCode, key).toBe(422);
+      expect(res.json().errors).toEqual({ text: [key] });
+    }
+    const exact = jsonOfBytes(FRONTEND_LOG_MAX_BYTES);
+    expect((await anonymous.post('/frontends/logs', { text: exact })).statusCode).toBe(201);
+    expect((await newest(admin)).text).toBe(exact);
+  });
+
+  it('answers 413 to a body far past the limit', async () => {
+    const res = await anonymous.post('/frontends/logs', { text: jsonOfBytes(200 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ errors: { global: ['too_large'] } });
+  });
+
+  it('shows the logs to site admins and moderators only', async () => {
+    expect((await anonymous.get('/admin/frontends/logs')).statusCode).toBe(401);
+    const res = await user.get('/admin/frontends/logs?page=1');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors).toEqual({ global: ['forbidden'] });
+    expect((await moderator.get('/admin/frontends/logs')).statusCode).toBe(200);
+    expect((await admin.get('/admin/frontends/logs?page=')).statusCode).toBe(200);
+  });
+
+  it('paginates the logs, newest first', async () => {
+    for (let i = 0; i < 25; i++) await anonymous.post('/frontends/logs', { text: log(`n${i}`) });
+    const total = Number(
+      (
+        await ctx()
+          .app.db.selectFrom('frontend_logs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const res = await admin.get('/admin/frontends/logs?page=1');
+    expect(Object.keys(res.json())).toEqual(['frontendsLogs']);
+    const page1 = res.json().frontendsLogs;
+    expect(page1).toMatchObject({
+      current_page: 1,
+      last_page: Math.ceil(total / 20),
+      per_page: 20,
+      total,
+      to: 20,
+    });
+    expect(page1.data[0].text).toBe(log('n24'));
+    const ids = page1.data.map((l: { id: number }) => l.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const page2 = (await admin.get('/admin/frontends/logs?page=2')).json().frontendsLogs;
+    expect(page2.current_page).toBe(2);
+    expect(page2.data[0].id).toBeLessThan(ids[19]);
+    const bad = await admin.get('/admin/frontends/logs?page=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ page: ['bad_input'] });
+  });
+
+  it('keeps only the newest logs when pruning', async () => {
+    const db = ctx().app.db;
+    const before = await db
+      .selectFrom('frontend_logs')
+      .select('id')
+      .orderBy('id', 'desc')
+      .execute();
+    await pruneFrontendLogs(db, before[0].id, 3);
+    const after = await db.selectFrom('frontend_logs').select('id').orderBy('id', 'desc').execute();
+    expect(after).toEqual(before.slice(0, 3));
+  });
+});
+
+describeEachEngine('frontend logs rate limit', (ctx) => {
+  it('limits each address to 60 logs a minute', async () => {
+    const client = ctx().client();
+    for (let i = 0; i < 60; i++) {
+      const res = await client.post('/frontends/logs', { text: log(`r${i}`) });
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await client.post('/frontends/logs', { text: log('one too many') });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().errors).toEqual({ global: ['too_many_attempts'] });
+    // Another address is not held back.
+    const other = await client.request('POST', '/frontends/logs', {
+      body: { text: log('elsewhere') },
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(other.statusCode).toBe(201);
+  });
+});
