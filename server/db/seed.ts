@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { DB } from './types';
 import { register } from '../features/users/users.service';
 import type { SiteRole } from '../../shared/constants';
+import { seedCatalogIfEmpty } from './catalog-seed';
 
 export interface DemoAccount {
   role: SiteRole;
@@ -43,6 +44,7 @@ export async function seedIfEmpty(
   db: DB,
   config: Pick<Config, 'seedDemo' | 'scryptLogN'>,
 ): Promise<DemoAccount[]> {
+  await seedCatalogIfEmpty(db);
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser || !config.seedDemo) return [];
   const made: DemoAccount[] = [];
