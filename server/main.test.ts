@@ -41,7 +41,8 @@ describe('server process', () => {
     expect(output).toMatch(/admin\s+22000000 \/ souq-demo-2026/);
 
     const base = `http://127.0.0.1:${port}`;
-    const first = await fetch(`${base}/users/me`);
+    // Its own connection: a keep-alive socket idle at SIGTERM is closed, and reusing it would race.
+    const first = await fetch(`${base}/users/me`, { headers: { connection: 'close' } });
     const { cookie, xsrf } = cookieHeader(first.headers.getSetCookie());
     const headers = {
       cookie,
