@@ -18,6 +18,7 @@ import type { DB, Dialect } from './db/types';
 import errors from './plugins/errors';
 import session from './plugins/session';
 import pages from './plugins/pages';
+import uploads from './plugins/uploads';
 import { featureRoutes } from './features';
 
 declare module 'fastify' {
@@ -88,6 +89,7 @@ export async function buildApp(
   });
   await app.register(session);
   await app.register(pages);
+  await app.register(uploads);
 
   for (const routes of featureRoutes) await app.register(routes);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

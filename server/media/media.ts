@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import { MAX_FILE_BYTES } from '../../shared/constants';
+import { HttpError, invalid } from '../errors';
+import { processUpload, type ProcessedFile } from './pipeline';
+import type { MediaStorage } from './storage';
+
+// The media service other features use: check and convert uploads, write them, and take them
+// back if the database write that follows fails, so that no request leaves an orphan file.
+
+/** A stored upload as the API shows it (SPEC §3's product file: type, name, extension). */
+export interface StoredFile {
+  /** The random id; the stored files are `{name}.{extension}` and, for images, `{name}-small.webp`. */
+  name: string;
+  type: 'image' | 'video';
+  extension: 'webp' | 'mp4' | 'webm';
+  url: string;
+  /** The small variant of an image; a video's own url. */
+  small_url: string;
+}
+
+/** An upload checked and converted, not yet written. */
+export interface PreparedFile extends StoredFile {
+  processed: ProcessedFile;
+}
+
+const MEDIA_ID = /^[a-f0-9]{32}$/;
+const VARIANTS = ['.webp', '-small.webp', '.mp4', '.webm'];
+
+export function mediaUrls(
+  name: string,
+  type: 'image' | 'video',
+  extension: string,
+): { url: string; small_url: string } {
+  const url = `/media/${name}.${extension}`;
+  return { url, small_url: type === 'image' ? `/media/${name}-small.webp` : url };
+}
+
+/**
+ * The url of an image column (shop logo, user photo) that holds a media id; anything else
+ * (null, an older absolute url) is passed through unchanged.
+ */
+export function imageUrl(stored: string | null, size: 'small' | 'original' = 'small') {
+  if (!stored || !MEDIA_ID.test(stored)) return stored;
+  return size === 'small' ? `/media/${stored}-small.webp` : `/media/${stored}.webp`;
+}
+
+export class Media {
+  constructor(
+    readonly storage: MediaStorage,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** Checks and converts every upload before anything is written; 422 under `field` if refused. */
+  async prepare(buffers: Buffer[], field = 'files'): Promise<PreparedFile[]> {
+    const prepared: PreparedFile[] = [];
+    // One at a time: a 50-megapixel decode is memory enough for one request.
+    for (const buffer of buffers) {
+      if (buffer.length > MAX_FILE_BYTES) throw new HttpError(413, { global: ['too_large'] });
+      if (buffer.length === 0) throw invalid(field, 'file_type_not_allowed');
+      const processed = await processUpload(buffer, field);
+      const name = crypto.randomBytes(16).toString('hex');
+      prepared.push({
+        name,
+        type: processed.type,
+        extension: processed.extension,
+        ...mediaUrls(name, processed.type, processed.extension),
+        processed,
+      });
+    }
+    return prepared;
+  }
+
+  /**
+   * Writes the files, then runs `write` (the database transaction that records them). If either
+   * fails, every file written here is removed again and the error goes on.
+   */
+  async commit<T>(
+    prepared: PreparedFile[],
+    write: (files: StoredFile[]) => Promise<T>,
+  ): Promise<T> {
+    const written: string[] = [];
+    try {
+      for (const file of prepared) {
+        written.push(file.name);
+        await this.storage.write(`${file.name}.${file.extension}`, file.processed.original);
+        if (file.processed.small)
+          await this.storage.write(`${file.name}-small.webp`, file.processed.small);
+      }
+      return await write(prepared.map(({ processed: _, ...stored }) => stored));
+    } catch (error) {
+      await this.removeFiles(written);
+      throw error;
+    }
+  }
+
+  /** Checks, converts and writes uploads that need no database row of their own. */
+  async saveFiles(buffers: Buffer[], field = 'files'): Promise<StoredFile[]> {
+    return this.commit(await this.prepare(buffers, field), async (files) => files);
+  }
+
+  /** One image (user photo or cover, shop logo or cover): videos are refused. */
+  async saveImage(buffer: Buffer, field = 'image'): Promise<StoredFile> {
+    const [prepared] = await this.prepare([buffer], field);
+    if (prepared.type !== 'image') throw invalid(field, 'file_type_not_allowed');
+    const [stored] = await this.commit([prepared], async (files) => files);
+    return stored;
+  }
+
+  /**
+   * Removes every variant of the given media ids. Call it after the transaction that dropped
+   * their rows has committed. Never throws: a file that cannot be removed is logged.
+   */
+  async removeFiles(names: Iterable<string>): Promise<void> {
+    for (const name of new Set(names)) {
+      if (!MEDIA_ID.test(name)) continue;
+      for (const variant of VARIANTS) {
+        try {
+          await this.storage.remove(name + variant);
+        } catch (error) {
+          this.onError(error);
+        }
+      }
+    }
+  }
+}

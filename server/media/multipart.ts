@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { MAX_FILES_PER_PRODUCT } from '../../shared/constants';
+import { HttpError, invalid } from '../errors';
+
+// Reading a form that may carry files (multipart) or not (JSON), for routes that accept both.
+// The size of each file is capped by the uploads plugin (413); the number of files here (422).
+
+export interface FormBody {
+  /** Text fields; a name sent more than once (or as `name[]`) gives a list. */
+  fields: Record<string, unknown>;
+  /** File buffers by field name (`files[]` is `files`). */
+  files: Record<string, Buffer[]>;
+}
+
+const baseName = (name: string) => (name.endsWith('[]') ? name.slice(0, -2) : name);
+
+function add(target: Record<string, unknown>, key: string, value: unknown) {
+  const current = target[key];
+  if (current === undefined) target[key] = value;
+  else if (Array.isArray(current)) current.push(value);
+  else target[key] = [current, value];
+}
+
+/**
+ * The request's form. Multipart parts are read in order; files are buffered (each at most
+ * MAX_FILE_BYTES, else 413). More than `maxFiles` files answer 422 'too_many_files' under
+ * `filesField`.
+ */
+export async function readForm(
+  request: FastifyRequest,
+  options: { maxFiles?: number; filesField?: string } = {},
+): Promise<FormBody> {
+  const { maxFiles = MAX_FILES_PER_PRODUCT, filesField = 'files' } = options;
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return {
+      fields: body && typeof body === 'object' ? { ...(body as object) } : {},
+      files: {},
+    };
+  }
+  const form: FormBody = { fields: {}, files: {} };
+  const listed = new Set<string>();
+  try {
+    for await (const part of request.parts({ limits: { files: maxFiles } })) {
+      const key = baseName(part.fieldname);
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        // A file input left empty arrives as a part with no name and no bytes.
+        if (buffer.length || part.filename) (form.files[key] ??= []).push(buffer);
+      } else {
+        if (part.fieldname.endsWith('[]')) listed.add(key);
+        add(form.fields, key, part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw invalid(filesField, 'too_many_files');
+    throw error;
+  }
+  // `name[]` sent once is still a list.
+  for (const key of listed) {
+    const value = form.fields[key];
+    if (!Array.isArray(value)) form.fields[key] = [value];
+  }
+  return form;
+}
+
+/** Parses form fields with a shared schema; 422 with each issue under its field, as routes do. */
+export function parseForm<S extends z.ZodType>(schema: S, fields: unknown): z.infer<S> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : 'global';
+    const list = (errors[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  throw new HttpError(422, errors);
+}

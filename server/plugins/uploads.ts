@@ -1,0 +1,36 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import { MAX_FILE_BYTES, MAX_FILES_PER_PRODUCT } from '../../shared/constants';
+import { Media } from '../media/media';
+import { LocalMediaStorage } from '../media/storage';
+import mediaRoutes from '../media/media.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Checks, converts, stores and removes uploaded media (server/media). */
+    media: Media;
+  }
+}
+
+// Uploads (SPEC §5, DESIGN §8): multipart forms with at most MAX_FILES_PER_PRODUCT files of at
+// most MAX_FILE_BYTES each (a bigger file answers 413), media kept under DATA_DIR/media — outside
+// any static web root — and served from /media/{file}.
+export default fp(async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_FILE_BYTES,
+      files: MAX_FILES_PER_PRODUCT,
+      fields: 200,
+      fieldSize: 64 * 1024,
+      parts: 200 + MAX_FILES_PER_PRODUCT,
+      headerPairs: 100,
+    },
+  });
+  const storage = new LocalMediaStorage(path.join(app.config.dataDir, 'media'));
+  app.decorate(
+    'media',
+    new Media(storage, (error) => app.log.error({ err: error }, 'media file not removed')),
+  );
+  await app.register(mediaRoutes);
+});
