@@ -6,8 +6,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * A browser-like client over `app.inject()`: keeps cookies, and sends what the web app's HTTP
  * client sends (X-Requested-With and the XSRF header read from the cookie) unless told not to.
  */
+let clients = 0;
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Each client comes from its own address, as separate people do: per-address limits apply per client. */
+  readonly address = `10.${(++clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -33,6 +37,7 @@ export class TestClient {
       method,
       url,
       headers,
+      remoteAddress: this.address,
       ...(options.payload !== undefined
         ? { payload: options.payload }
         : options.body !== undefined

@@ -242,10 +242,4 @@ const pathId = z.coerce.number().int().positive().max(ORDER_NUMBER_MAX);
 export const pcategoryIdParam = z.object({ pcategory_id: pathId });
 export const psubcategoryIdParam = z.object({ psubcategoryId: pathId });
 
-/** `page`, from a body or a query string; blank means the first page. */
-export const pageInput = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
-  ),
-});
+export { pageBody as pageInput } from './common';

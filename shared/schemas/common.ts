@@ -50,6 +50,14 @@ export function toPagination<T>(
   };
 }
 
-export const pageBody = z.object({ page: z.coerce.number().int().min(1).default(1) });
+/**
+ * `page`, from a body or a query string; blank means the first page. Capped so that no offset
+ * overflows on PostgreSQL.
+ */
+export const pageNumber = z.preprocess(
+  (v: unknown) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+);
+export const pageBody = z.object({ page: pageNumber });
 
 export { z };
