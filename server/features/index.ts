@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import healthRoutes from './health/health.routes';
 import authRoutes from './users/auth.routes';
+import commentsRoutes from './comments/comments.routes';
+import commandsRoutes from './commands/commands.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
-export const featureRoutes: FastifyPluginAsync[] = [healthRoutes, authRoutes];
+export const featureRoutes: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  commentsRoutes,
+  commandsRoutes,
+];
