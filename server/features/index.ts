@@ -3,6 +3,8 @@ import healthRoutes from './health/health.routes';
 import authRoutes from './users/auth.routes';
 import catalogRoutes from './catalog/catalog.routes';
 import frontendLogsRoutes from './admin/frontend-logs.routes';
+import commentsRoutes from './comments/comments.routes';
+import commandsRoutes from './commands/commands.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -10,4 +12,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   authRoutes,
   catalogRoutes,
   frontendLogsRoutes,
+  commentsRoutes,
+  commandsRoutes,
 ];

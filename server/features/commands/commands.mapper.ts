@@ -1,0 +1,35 @@
+import type { Command } from '../../../shared/schemas/commands';
+import type { ReactionKind, YesNo } from '../../../shared/constants';
+import type { CommandListRow } from './commands.repository';
+
+export function toCommand(row: CommandListRow): Command {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    product_id: row.product_id,
+    user: {
+      id: row.user_id,
+      first_name: row.user_first_name,
+      last_name: row.user_last_name,
+      photo: row.user_photo,
+      phone: row.user_phone,
+      whatsapp_number: row.user_whatsapp_number,
+    },
+    price: row.price,
+    number: row.number,
+    period: row.period,
+    private: row.private as YesNo,
+    text: row.text,
+    sold: !!row.sold,
+    comments_count: row.comments_count,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    like_count: row.like_count,
+    haha_count: row.haha_count,
+    love_count: row.love_count,
+    wow_count: row.wow_count,
+    sad_count: row.sad_count,
+    angry_count: row.angry_count,
+    reaction: (row.viewer_reaction as ReactionKind | null) ?? null,
+  };
+}

@@ -1,0 +1,157 @@
+import type { DB, Executor } from '../../db/types';
+import type { AuthUser } from '../../plugins/session';
+import { isForeignKeyViolation } from '../../db/errors';
+import { forbidden, HttpError, invalid, notFound } from '../../errors';
+import { can } from '../../../shared/domain/permissions';
+import {
+  canSeeCommand,
+  checkCommand,
+  commandRules,
+  isCommandPrivate,
+} from '../../../shared/domain/commands';
+import type { CommandBody, CommandListBody } from '../../../shared/schemas/commands';
+import { notify, shopStaffIds } from '../notifications/notify';
+import * as repo from './commands.repository';
+import { toCommand } from './commands.mapper';
+
+// Commands (orders) on a product: SPEC §5's rules, SPEC §6's permissions, DESIGN §6's
+// visibility of private commands and "accepting is marking sold".
+
+type Viewer = AuthUser | null;
+
+/** Edit and delete refuse a sold command with 422 (the author may act, but not any more). */
+const commandSold = () => new HttpError(422, { global: ['command_sold'] });
+
+async function productContext(db: Executor, productId: number, viewer: Viewer) {
+  const product = await repo.findProductForCommands(db, productId);
+  if (!product) throw notFound();
+  const shopRole = await repo.shopRoleOf(db, product.shop_id, viewer?.id);
+  return { product, shopRole };
+}
+
+/** A command the viewer may see, with its product and the viewer's shop role; else 404. */
+export async function loadVisibleCommand(db: Executor, id: number, viewer: Viewer) {
+  const command = await repo.findCommand(db, id, viewer?.id);
+  if (!command) throw notFound();
+  const { product, shopRole } = await productContext(db, command.product_id, viewer);
+  if (!canSeeCommand(viewer, command, product, shopRole)) throw notFound();
+  return { command, product, shopRole };
+}
+
+/** Who hears of activity on a command: the whole staff, or only its managers when private. */
+export async function commandStaffIds(
+  db: Executor,
+  command: { private: string },
+  product: { private: string; shop_id: number },
+): Promise<number[]> {
+  return isCommandPrivate(command, product)
+    ? repo.shopManagerIds(db, product.shop_id)
+    : shopStaffIds(db, product.shop_id);
+}
+
+function checked(body: CommandBody, product: repo.CommandProduct) {
+  const result = checkCommand(body, product);
+  if (!result.ok) throw new HttpError(422, result.errors as Record<string, string[]>);
+  return { ...result.value, private: body.private, text: body.text };
+}
+
+export async function list(db: DB, productId: number, viewer: Viewer, page: CommandListBody) {
+  const { product, shopRole } = await productContext(db, productId, viewer);
+  const rows = await repo.listCommands(db, {
+    productId,
+    viewerId: viewer?.id,
+    seesAll: can.seePrivateCommand(viewer, { user_id: -1 }, shopRole),
+    allPrivate: product.private === 'yes',
+    ...page,
+  });
+  // The total counts private commands too, so the list can say the rest are private.
+  return { commands: rows.map(toCommand), total: product.commands_count };
+}
+
+export async function get(db: DB, id: number, viewer: Viewer) {
+  const { command } = await loadVisibleCommand(db, id, viewer);
+  return toCommand(command);
+}
+
+export async function create(db: DB, productId: number, viewer: AuthUser, body: CommandBody) {
+  try {
+    return await createIn(db, productId, viewer, body);
+  } catch (error) {
+    // The product was deleted while we wrote: it is gone, as for an unknown id.
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
+}
+
+function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody) {
+  return db.transaction().execute(async (trx) => {
+    const { product, shopRole } = await productContext(trx, productId, viewer);
+    // DESIGN §6: the shop's own staff do not order from it.
+    if (!can.commandProduct(viewer, shopRole)) throw forbidden();
+    const values = checked(body, product);
+    const id = await repo.insertCommand(trx, {
+      user_id: viewer.id,
+      product_id: productId,
+      ...values,
+    });
+    await repo.addToCommandsCount(trx, productId, 1);
+    await notify(trx, 'commanded', viewer.id, await commandStaffIds(trx, values, product), {
+      product_id: productId,
+      type: product.type as 'offer' | 'demand',
+      command_id: id,
+    });
+    return toCommand((await repo.findCommand(trx, id, viewer.id))!);
+  });
+}
+
+export async function update(db: DB, id: number, viewer: AuthUser, body: CommandBody) {
+  return db.transaction().execute(async (trx) => {
+    const { command, product } = await loadVisibleCommand(trx, id, viewer);
+    if (!can.editCommand(viewer, { user_id: command.user_id, sold: false })) throw forbidden();
+    if (command.sold) throw commandSold();
+    const values = checked(body, product);
+    // Guarded by sold = 0: a command marked sold meanwhile is not changed.
+    if (!(await repo.updateUnsoldCommand(trx, id, values))) throw commandSold();
+    return toCommand((await repo.findCommand(trx, id, viewer.id))!);
+  });
+}
+
+export async function remove(db: DB, id: number, viewer: AuthUser): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { command } = await loadVisibleCommand(trx, id, viewer);
+    if (!can.deleteCommand(viewer, { user_id: command.user_id, sold: false })) throw forbidden();
+    if (command.sold) throw commandSold();
+    if (!(await repo.deleteUnsoldCommand(trx, id))) {
+      throw (await repo.findCommand(trx, id)) ? commandSold() : notFound();
+    }
+    // Its comments (and their replies) went with it by cascade; they were counted on the
+    // command, not on the product, so only commands_count changes here.
+    await repo.addToCommandsCount(trx, command.product_id, -1);
+  });
+}
+
+/**
+ * DESIGN §6: accepting a command is marking it sold. The sold flag, the product's sold_count and
+ * the `accepted` notification change together; a guarded UPDATE keeps sold_count ≤ number.
+ */
+export async function markSold(db: DB, id: number, viewer: AuthUser) {
+  return db.transaction().execute(async (trx) => {
+    const { command, product, shopRole } = await loadVisibleCommand(trx, id, viewer);
+    if (!can.markCommandSold(viewer, { sold: false }, shopRole)) throw forbidden();
+    const alreadySold = () => new HttpError(422, { global: ['already_sold'] });
+    if (command.sold) throw alreadySold();
+    if (!(await repo.markSold(trx, id))) {
+      throw (await repo.findCommand(trx, id)) ? alreadySold() : notFound();
+    }
+    const { countable } = commandRules(product);
+    if (!(await repo.addSold(trx, product.id, command.number, countable))) {
+      throw invalid('global', 'number_not_available');
+    }
+    await notify(trx, 'accepted', viewer.id, [command.user_id], {
+      product_id: product.id,
+      type: product.type as 'offer' | 'demand',
+      command_id: id,
+    });
+    return toCommand((await repo.findCommand(trx, id, viewer.id))!);
+  });
+}

@@ -1,0 +1,33 @@
+import type { Comment, CommentableType } from '../../../shared/schemas/comments';
+import type { ReactionKind } from '../../../shared/constants';
+import type { CommentListRow } from './comments.repository';
+
+export function toComment(row: CommentListRow): Comment {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    user: {
+      id: row.user_id,
+      first_name: row.user_first_name,
+      last_name: row.user_last_name,
+      photo: row.user_photo,
+    },
+    text: row.text,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    comments_count: row.comments_count,
+    depth: row.depth,
+    commentable_type: row.commentable_type as CommentableType,
+    commentable_id: row.commentable_id,
+    product_id: row.product_id,
+    command_id: row.command_id,
+    parent_id: row.parent_id,
+    like_count: row.like_count,
+    haha_count: row.haha_count,
+    love_count: row.love_count,
+    wow_count: row.wow_count,
+    sad_count: row.sad_count,
+    angry_count: row.angry_count,
+    reaction: (row.viewer_reaction as ReactionKind | null) ?? null,
+  };
+}

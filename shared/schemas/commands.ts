@@ -1,0 +1,62 @@
+import { idParam, yesNo, z } from './common';
+import { COMMANDS_PAGE_SIZE } from '../constants';
+import { offsetListBody, reactionSummary } from './comments';
+
+// SPEC §7 commands calls. The body's numbers are checked against the product by
+// shared/domain/commands.ts (they depend on its subcategory); here only their shape.
+
+export const COMMAND_TEXT_MAX = 2000;
+
+export const productIdParam = z.object({ productId: idParam.shape.id });
+
+export const commandListBody = offsetListBody(COMMANDS_PAGE_SIZE);
+export type CommandListBody = z.output<typeof commandListBody>;
+
+/** A number from a JSON body or a form field; its range is checked by the domain rules. */
+const looseNumber = z.union([z.number(), z.string().max(20), z.null()]).optional();
+
+export const commandBody = z.object({
+  price: looseNumber,
+  number: looseNumber,
+  period: looseNumber,
+  private: yesNo.nullish().transform((v) => v ?? 'no'),
+  text: z
+    .string()
+    .trim()
+    .max(COMMAND_TEXT_MAX, 'bad_input')
+    .nullish()
+    .transform((v) => v || null),
+});
+export type CommandBody = z.output<typeof commandBody>;
+
+export const commandUser = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  photo: z.string().nullable(),
+  /** the user's main phone (phone_1) */
+  phone: z.string(),
+  whatsapp_number: z.string().nullable(),
+});
+
+export const command = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  product_id: z.number().int(),
+  user: commandUser,
+  price: z.number().int().nullable(),
+  number: z.number().int(),
+  period: z.number().int().nullable(),
+  private: yesNo,
+  text: z.string().nullable(),
+  sold: z.boolean(),
+  comments_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  ...reactionSummary.shape,
+});
+export type Command = z.infer<typeof command>;
+
+export const commandResponse = z.object({ command });
+/** `total` counts every command of the product, private ones included (DESIGN §6). */
+export const commandsResponse = z.object({ commands: z.array(command), total: z.number().int() });
