@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import healthRoutes from './health/health.routes';
 import authRoutes from './users/auth.routes';
+import usersRoutes from './users/users.routes';
+import shopsRoutes from './shops/shops.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
-export const featureRoutes: FastifyPluginAsync[] = [healthRoutes, authRoutes];
+export const featureRoutes: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  shopsRoutes,
+];
