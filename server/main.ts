@@ -7,7 +7,8 @@ const app = await buildApp(config);
 const demo = await seedIfEmpty(app.db, config);
 await app.listen({ port: config.port, host: config.host });
 
-const address = `http://localhost:${config.port}`;
+const { port } = app.server.address() as { port: number };
+const address = `http://localhost:${port}`;
 console.info(`\nSouq is serving on ${address} (${app.dialect})`);
 if (demo.length) {
   console.info('Demo accounts (phone / password):');
@@ -19,8 +20,15 @@ if (demo.length) {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
+    // Keep-alive sockets that go idle once their last response is sent would hold close() open:
+    // close them as they go idle, and give up waiting after 10 s.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    setTimeout(() => process.exit(1), 10_000).unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        clearInterval(sweep);
+        process.exit(0);
+      },
       (error) => {
         app.log.error(error);
         process.exit(1);
