@@ -2,45 +2,31 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 // Removes stored media by name once the rows naming them are gone (deleting a shop or a user).
-// Stopgap: server/media (the storage and image pipeline, written on the products branch) was
-// not on main when this was written, so its layout is unknown here; this removes every file under
-// `${dataDir}/media/` and its direct subfolders whose name is the stored name, or the stored name
-// followed by '.', '-' or '_' (sizes and extensions). Replace with server/media's delete once it
-// lands. Stored names are random ids: anything else (short, or with path characters) is skipped.
+// Stopgap: server/media (storage and image pipeline, on the products branch) was not on main when
+// this was written. This follows the layout that branch documents — `DATA_DIR/media/{id}.webp`,
+// `{id}-small.webp`, `{id}.mp4`, `{id}.webm`, ids of 32 hex digits — and should give way to
+// `app.media.removeFiles(names)` once it lands. Anything that is not such an id is skipped, so no
+// path can be built from a stored value.
 
-const STEM = /^[A-Za-z0-9_-]{8,}$/;
+const MEDIA_ID = /^[a-f0-9]{32}$/;
+const VARIANTS = ['.webp', '-small.webp', '.mp4', '.webm'];
 
+/** Call after the transaction that dropped the rows has committed. Never throws. */
 export async function removeMediaFiles(
   dataDir: string,
-  names: readonly string[],
+  names: Iterable<string>,
   onError: (error: unknown) => void = () => {},
 ): Promise<void> {
-  const stems = [...new Set(names.map((n) => n.split('.')[0]))].filter((s) => STEM.test(s));
-  if (!stems.length) return;
-  const root = path.join(dataDir, 'media');
-  const matches = (file: string) =>
-    stems.some(
-      (s) =>
-        file === s ||
-        file.startsWith(`${s}.`) ||
-        file.startsWith(`${s}-`) ||
-        file.startsWith(`${s}_`),
-    );
-  let dirs: string[];
-  try {
-    const entries = await fs.readdir(root, { withFileTypes: true });
-    dirs = [root, ...entries.filter((e) => e.isDirectory()).map((e) => path.join(root, e.name))];
-  } catch {
-    return; // no media folder yet: nothing stored
-  }
-  for (const dir of dirs) {
-    try {
-      for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-        if (entry.isFile() && matches(entry.name)) await fs.rm(path.join(dir, entry.name));
+  const dir = path.join(dataDir, 'media');
+  for (const name of new Set(names)) {
+    if (!MEDIA_ID.test(name)) continue;
+    for (const variant of VARIANTS) {
+      try {
+        await fs.rm(path.join(dir, name + variant), { force: true });
+      } catch (error) {
+        // The rows are already gone: a file left behind is an orphan, not a broken page.
+        onError(error);
       }
-    } catch (error) {
-      // The rows are already gone: a file left behind is an orphan, not a broken page.
-      onError(error);
     }
   }
 }

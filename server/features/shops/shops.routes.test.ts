@@ -374,6 +374,8 @@ describeEachEngine('shops', (ctx) => {
   });
 
   it('lets the owner or a site admin delete, taking its products and their files along', async () => {
+    const FILE_ID = 'a'.repeat(32);
+    const LOGO_ID = 'b'.repeat(32);
     const db = ctx().app.db;
     const { owner, shop } = await proShop(ctx());
     const admin = await ctx().userClient();
@@ -388,18 +390,20 @@ describeEachEngine('shops', (ctx) => {
       .values({
         product_id: product.id,
         type: 'image',
-        name: 'Zx81abcdEFGH',
+        name: FILE_ID,
         extension: 'webp',
         created_at: now(),
       })
       .execute();
+    await db.updateTable('shops').set({ logo: LOGO_ID }).where('id', '=', shop.id).execute();
+    // Stored as DESIGN §8 and the media module lay them out: {id}.webp and {id}-small.webp.
     const mediaDir = path.join(ctx().config.dataDir, 'media');
-    fs.mkdirSync(path.join(mediaDir, 'small'), { recursive: true });
-    const files = [
-      path.join(mediaDir, 'Zx81abcdEFGH.webp'),
-      path.join(mediaDir, 'small', 'Zx81abcdEFGH.webp'),
-    ];
-    const other = path.join(mediaDir, 'small', 'OtherFile1234.webp');
+    fs.mkdirSync(mediaDir, { recursive: true });
+    const files = [FILE_ID, LOGO_ID].flatMap((id) => [
+      path.join(mediaDir, `${id}.webp`),
+      path.join(mediaDir, `${id}-small.webp`),
+    ]);
+    const other = path.join(mediaDir, `${'c'.repeat(32)}.webp`);
     for (const f of [...files, other]) fs.writeFileSync(f, 'x');
 
     // Someone else's activity on another shop's product is untouched.

@@ -66,6 +66,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.dataDir,
         requireUser(request),
         request.params.id,
+        (err) => request.log.warn({ err }, 'media file not removed'),
       );
       return reply.status(204).send();
     },

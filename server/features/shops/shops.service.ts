@@ -109,6 +109,7 @@ export async function deleteShop(
   dataDir: string,
   viewer: Viewer,
   id: number,
+  onMediaError?: (error: unknown) => void,
 ) {
   const names = await db.transaction().execute(async (trx) => {
     await repo.lockShops(trx, dialect, [id]);
@@ -119,7 +120,7 @@ export async function deleteShop(
     await repo.deleteShops(trx, [id]);
     return media;
   });
-  await removeMediaFiles(dataDir, names);
+  await removeMediaFiles(dataDir, names, onMediaError);
 }
 
 export async function listEmployees(db: DB, shopId: number) {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { now } from '../../db/connect';
-import { describeEachEngine, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { describeEachEngine, nextPhone, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { register } from './users.service';
 import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import {
   command,
@@ -234,6 +235,7 @@ describeEachEngine('users: deletion', (ctx) => {
   });
 
   it('deletes yourself: signed out, your shops and their products gone, others kept', async () => {
+    const [FILE_ID, PHOTO_ID, COVER_ID] = ['d', 'e', 'f'].map((c) => c.repeat(32));
     const db = ctx().app.db;
     const sub = await createSubcategory(db);
     const me = await ctx().userClient();
@@ -271,20 +273,22 @@ describeEachEngine('users: deletion', (ctx) => {
       .values({
         product_id: mine.id,
         type: 'image',
-        name: 'MineFile1234',
+        name: FILE_ID,
         extension: 'webp',
         created_at: now(),
       })
       .execute();
     await db
       .updateTable('users')
-      .set({ photo: 'MyPhoto12345.webp' })
+      .set({ photo: PHOTO_ID, cover: COVER_ID })
       .where('id', '=', me.user.id)
       .execute();
     const mediaDir = path.join(ctx().config.dataDir, 'media');
     fs.mkdirSync(mediaDir, { recursive: true });
-    for (const f of ['MineFile1234.webp', 'MyPhoto12345.webp'])
-      fs.writeFileSync(path.join(mediaDir, f), 'x');
+    for (const id of [FILE_ID, PHOTO_ID, COVER_ID]) {
+      fs.writeFileSync(path.join(mediaDir, `${id}.webp`), 'x');
+      fs.writeFileSync(path.join(mediaDir, `${id}-small.webp`), 'x');
+    }
 
     const res = await me.client.delete(`/users/${me.user.id}`);
     expect(res.statusCode).toBe(204);
@@ -430,5 +434,105 @@ describeEachEngine('users: deletion', (ctx) => {
         await db.selectFrom(table).select('user_id').where('user_id', '=', v).execute(),
       ).toEqual([]);
     }
+  });
+
+  it('keeps counters exact while others save and react on the same product meanwhile', async () => {
+    const db = ctx().app.db;
+    const sub = await createSubcategory(db);
+    const v = (await ctx().userClient()).user.id;
+    const owner = (await ctx().userClient()).user.id;
+    const p = (
+      await createProduct(db, { shop_id: await personalShopOf(db, owner), psubcategory_id: sub.id })
+    ).id;
+    await save(db, v, p);
+    await react(db, v, 'product', p, 'like');
+    await comment(db, v, 'product', p);
+    await command(db, v, p);
+    await recountAll(db);
+    const others: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const user = await register(
+        db,
+        {
+          first_name: 'Other',
+          last_name: String(i),
+          phone_1: nextPhone(),
+          password: TEST_PASSWORD,
+          password_confirmation: TEST_PASSWORD,
+        },
+        ctx().config.scryptLogN,
+      );
+      others.push(user.id);
+    }
+    // What the saves and reactions features do: the row and its counter in one transaction.
+    const saveAndLike = (u: number) =>
+      db.transaction().execute(async (trx) => {
+        await save(trx, u, p);
+        await react(trx, u, 'product', p, 'like');
+        await trx
+          .updateTable('products')
+          .set((eb) => ({
+            saved_count: eb('saved_count', '+', 1),
+            like_count: eb('like_count', '+', 1),
+          }))
+          .where('id', '=', p)
+          .execute();
+      });
+    const { client: admin } = await ctx().userClient('admin');
+    const [deleted] = await Promise.all([
+      admin.delete(`/users/${v}`),
+      ...others.map((u) => saveAndLike(u)),
+    ]);
+    expect(deleted.statusCode).toBe(204);
+    expect(await counterMismatches(db)).toEqual([]);
+    expect(
+      await db
+        .selectFrom('products')
+        .select(['saved_count', 'like_count', 'comments_count', 'commands_count'])
+        .where('id', '=', p)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ saved_count: 20, like_count: 20, comments_count: 0, commands_count: 0 });
+  });
+
+  it('keeps counters exact when another save holds the product while the user goes', async () => {
+    const db = ctx().app.db;
+    const sub = await createSubcategory(db);
+    const v = (await ctx().userClient()).user.id;
+    const owner = (await ctx().userClient()).user.id;
+    const p = (
+      await createProduct(db, { shop_id: await personalShopOf(db, owner), psubcategory_id: sub.id })
+    ).id;
+    await save(db, v, p);
+    await recountAll(db);
+    const { client: admin } = await ctx().userClient('admin');
+    // Another user's save is written and counted, but not yet committed, when the deletion starts:
+    // the deletion must wait for it and count it (a recount from the statement's snapshot would not).
+    let wrote!: () => void;
+    let commit!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const held = db.transaction().execute(async (trx) => {
+      await save(trx, owner, p);
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ saved_count: eb('saved_count', '+', 1) }))
+        .where('id', '=', p)
+        .execute();
+      wrote();
+      await committed;
+    });
+    await written;
+    const deletion = admin.delete(`/users/${v}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await held;
+    expect((await deletion).statusCode).toBe(204);
+    expect(await counterMismatches(db)).toEqual([]);
+    const row = await db
+      .selectFrom('products')
+      .select('saved_count')
+      .where('id', '=', p)
+      .executeTakeFirstOrThrow();
+    expect(row.saved_count).toBe(1);
   });
 });

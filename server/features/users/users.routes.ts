@@ -43,7 +43,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParam }, preValidation: authenticated },
     async (request, reply) => {
       const viewer = requireUser(request);
-      await service.deleteUser(app.db, app.dialect, app.config.dataDir, viewer, request.params.id);
+      await service.deleteUser(
+        app.db,
+        app.dialect,
+        app.config.dataDir,
+        viewer,
+        request.params.id,
+        (err) => request.log.warn({ err }, 'media file not removed'),
+      );
       // Deleting yourself signs you out (new session id and XSRF token).
       if (viewer.id === request.params.id) await app.sessions.signOut(request, reply);
       return reply.status(204).send();

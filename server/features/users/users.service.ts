@@ -152,6 +152,7 @@ export async function deleteUser(
   dataDir: string,
   viewer: Viewer,
   id: number,
+  onMediaError?: (error: unknown) => void,
 ) {
   if (!(await repo.findUserById(db, id))) throw notFound();
   if (!can.deleteUser(viewer, id)) throw forbidden();
@@ -167,5 +168,5 @@ export async function deleteUser(
     await removal.deleteUserRow(trx, id);
     return [...names, user.photo, user.cover].filter((n): n is string => !!n);
   });
-  await removeMediaFiles(dataDir, media);
+  await removeMediaFiles(dataDir, media, onMediaError);
 }
