@@ -5,6 +5,8 @@ import catalogRoutes from './catalog/catalog.routes';
 import frontendLogsRoutes from './admin/frontend-logs.routes';
 import commentsRoutes from './comments/comments.routes';
 import commandsRoutes from './commands/commands.routes';
+import usersRoutes from './users/users.routes';
+import shopsRoutes from './shops/shops.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -14,4 +16,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   frontendLogsRoutes,
   commentsRoutes,
   commandsRoutes,
+  usersRoutes,
+  shopsRoutes,
 ];

@@ -72,6 +72,15 @@ describe('permissions (SPEC §6)', () => {
     expect(can.deleteShop(user, 'admin')).toBe(false);
   });
 
+  it('lets any staff member but the owner leave a shop', () => {
+    expect(can.leaveShop(user, 'employee')).toBe(true);
+    expect(can.leaveShop(user, 'moderator')).toBe(true);
+    expect(can.leaveShop(user, 'admin')).toBe(true);
+    expect(can.leaveShop(user, 'owner')).toBe(false);
+    expect(can.leaveShop(user, null)).toBe(false);
+    expect(can.leaveShop(null, 'employee')).toBe(false);
+  });
+
   it('lets users delete only themselves, and site admins anyone', () => {
     expect(can.deleteUser(user, 1)).toBe(true);
     expect(can.deleteUser(user, 2)).toBe(false);

@@ -60,6 +60,9 @@ export const can = {
     !!v && (shopRole === 'owner' || shopRole === 'admin'),
   /** Only the owner makes (or unmakes) shop admins. */
   grantShopAdmin: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && shopRole === 'owner',
+  /** Anyone on the staff may leave the shop, except its owner (who can neither be removed). */
+  leaveShop: (v: MaybeViewer, shopRole: ShopRoleOf) =>
+    !!v && isShopMember(shopRole) && shopRole !== 'owner',
 
   deleteUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
   editUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),

@@ -90,3 +90,21 @@ export const selfUser = publicUser.extend({
   shops: z.array(userShop),
 });
 export type SelfUser = z.infer<typeof selfUser>;
+
+/**
+ * An optional phone for other features' forms (shops): blank means none; a bad number answers
+ * 'phone_bad_input' (a union with '' would lose that key).
+ */
+export const optionalPhoneInput = z
+  .string()
+  .transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const normal = normalizePhone(value);
+    if (!normal) {
+      ctx.addIssue({ code: 'custom', message: 'phone_bad_input' });
+      return z.NEVER;
+    }
+    return normal;
+  })
+  .nullish();
+export type ProfileBody = z.infer<typeof profileBody>;

@@ -82,3 +82,35 @@ export async function insertPersonalShop(db: Executor, user: UserRow): Promise<v
     .values({ shop_id: shop.id, user_id: user.id, role: 'owner', created_at: at })
     .execute();
 }
+
+/**
+ * Keeps the personal shop in step with its owner's profile (DESIGN §6): each of its name, phone,
+ * WhatsApp number and email follows the profile while it still shows the profile's old value,
+ * and is left alone once the user has set it on the shop.
+ */
+export async function syncPersonalShop(
+  db: Executor,
+  shopId: number,
+  before: UserRow,
+  after: UserRow,
+): Promise<void> {
+  const pairs = [
+    ['name', `${before.first_name} ${before.last_name}`, `${after.first_name} ${after.last_name}`],
+    ['phone_1', before.phone_1, after.phone_1],
+    [
+      'first_whatsapp_number',
+      before.whatsapp_number ?? before.phone_1,
+      after.whatsapp_number ?? after.phone_1,
+    ],
+    ['email', before.email, after.email],
+  ] as const;
+  for (const [column, was, becomes] of pairs) {
+    if (was === becomes) continue;
+    let q = db
+      .updateTable('shops')
+      .set({ [column]: becomes, updated_at: now() })
+      .where('id', '=', shopId);
+    q = was === null ? q.where(column, 'is', null) : q.where(column, '=', was);
+    await q.execute();
+  }
+}

@@ -1,14 +1,23 @@
 import type { z } from 'zod';
-import type { DB } from '../../db/types';
+import type { DB, Dialect, UserUpdate } from '../../db/types';
 import { now } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError } from '../../errors';
+import { forbidden, HttpError, notFound } from '../../errors';
+import { can, type Viewer } from '../../../shared/domain/permissions';
 import { normalizePhone } from '../../../shared/domain/phone';
-import type { loginBody, passwordBody, RegisterBody } from '../../../shared/schemas/users';
+import type {
+  loginBody,
+  passwordBody,
+  ProfileBody,
+  RegisterBody,
+} from '../../../shared/schemas/users';
 import type { SiteRole } from '../../../shared/constants';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './users.repository';
 import { assertNotThrottled, clearAccount, recordFailure } from './login-throttle';
+import * as removal from './user-removal.repository';
+import * as shopsRepo from '../shops/shops.repository';
+import { removeMediaFiles } from '../shops/media-files';
 
 function takenErrors(taken: { phone: boolean; email: boolean }): HttpError | null {
   const errors: Record<string, string[]> = {};
@@ -95,4 +104,69 @@ export async function changePassword(
   await repo.updateUser(db, userId, {
     password_hash: await hashPassword(body.new_password, scryptLogN),
   });
+}
+
+/** Public profile (GET /users/user/{id}): the mapper keeps it to public fields. */
+export function publicProfile(db: DB, id: number) {
+  return repo.findUserById(db, id);
+}
+
+/** PUT /users/{id}: the user themself or a site admin; phone and email stay unique. */
+export async function updateProfile(db: DB, viewer: Viewer, id: number, body: ProfileBody) {
+  if (!(await repo.findUserById(db, id))) throw notFound();
+  if (!can.editUser(viewer, id)) throw forbidden();
+  const taken = takenErrors(await repo.phoneOrEmailTaken(db, body.phone_1, body.email, id));
+  if (taken) throw taken;
+  const changes: UserUpdate = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined) Object.assign(changes, { [key]: value });
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      const before = await repo.findUserById(trx, id);
+      if (!before) throw notFound();
+      await repo.updateUser(trx, id, changes);
+      const after = (await repo.findUserById(trx, id))!;
+      const personalShop = await shopsRepo.personalShopIdOf(trx, id);
+      if (personalShop) await repo.syncPersonalShop(trx, personalShop, before, after);
+    });
+  } catch (error) {
+    // Another account took the phone or email meanwhile: the unique key decided.
+    if (isUniqueViolation(error)) {
+      throw takenErrors(await repo.phoneOrEmailTaken(db, body.phone_1, body.email, id)) ?? error;
+    }
+    throw error;
+  }
+  return (await me(db, id))!;
+}
+
+/**
+ * DELETE /users/{id} (DESIGN §5), in one transaction: the user's saves, reports, reactions,
+ * comments and commands with the counters they fed, the shops they alone own (the personal shop
+ * too) with those shops' products, then the user with their sessions, staff places and
+ * notifications. Stored files go after the commit.
+ */
+export async function deleteUser(
+  db: DB,
+  dialect: Dialect,
+  dataDir: string,
+  viewer: Viewer,
+  id: number,
+  onMediaError?: (error: unknown) => void,
+) {
+  if (!(await repo.findUserById(db, id))) throw notFound();
+  if (!can.deleteUser(viewer, id)) throw forbidden();
+  const media = await db.transaction().execute(async (trx) => {
+    await removal.lockUser(trx, dialect, id);
+    const user = await repo.findUserById(trx, id);
+    if (!user) throw notFound();
+    const shopIds = await shopsRepo.shopsOwnedOnlyBy(trx, id);
+    await shopsRepo.lockShops(trx, dialect, shopIds);
+    const names = await shopsRepo.mediaNamesOfShops(trx, shopIds);
+    await removal.removeActivity(trx, id);
+    await shopsRepo.deleteShops(trx, shopIds);
+    await removal.deleteUserRow(trx, id);
+    return [...names, user.photo, user.cover].filter((n): n is string => !!n);
+  });
+  await removeMediaFiles(dataDir, media, onMediaError);
 }

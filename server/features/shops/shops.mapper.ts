@@ -1,0 +1,45 @@
+import type { ShopRole } from '../../../shared/constants';
+import type { Shop, ShopEmployee, ShopSummary } from '../../../shared/schemas/shops';
+import type { EmployeeRow, ShopWithExtras } from './shops.repository';
+
+export function toShopSummary(row: ShopWithExtras): ShopSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    cover: row.cover,
+    description: row.description,
+    phone_1: row.phone_1,
+    phone_2: row.phone_2,
+    first_whatsapp_number: row.first_whatsapp_number,
+    second_whatsapp_number: row.second_whatsapp_number,
+    email: row.email,
+    more_infos: row.more_infos,
+    is_professional: !!row.is_professional,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    pcategory_id: row.pcategory_id,
+    pcategory:
+      row.pcategory_id !== null && row.pcategory_name !== null
+        ? { id: row.pcategory_id, name: row.pcategory_name }
+        : null,
+    offers_count: Number(row.offers_count ?? 0),
+    demands_count: Number(row.demands_count ?? 0),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toEmployee(row: EmployeeRow): ShopEmployee {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    photo: row.photo,
+    pivot: { role: row.role as ShopRole },
+  };
+}
+
+export function toShop(row: ShopWithExtras, employees: EmployeeRow[]): Shop {
+  return { ...toShopSummary(row), employees: employees.map(toEmployee) };
+}

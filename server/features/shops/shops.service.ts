@@ -1,0 +1,193 @@
+import type { DB, Dialect, Executor } from '../../db/types';
+import { isUniqueViolation } from '../../db/errors';
+import { forbidden, HttpError, invalid, notFound } from '../../errors';
+import { can, type Viewer } from '../../../shared/domain/permissions';
+import { normalizePhone } from '../../../shared/domain/phone';
+import type { ShopRole } from '../../../shared/constants';
+import type {
+  AddEmployeeBody,
+  CreateShopBody,
+  UpdateShopBody,
+} from '../../../shared/schemas/shops';
+import { findUserByLogin } from '../users/users.repository';
+import { removeMediaFiles } from './media-files';
+import * as repo from './shops.repository';
+
+const ownerImmutable = () => new HttpError(422, { global: ['owner_immutable'] });
+
+async function roleOf(db: Executor, shopId: number, viewer: Viewer | null) {
+  return (await repo.roleIn(db, shopId, viewer?.id)) as ShopRole | null;
+}
+
+async function shopOr404(db: Executor, id: number) {
+  const shop = await repo.findShopRow(db, id);
+  if (!shop) throw notFound();
+  return shop;
+}
+
+async function isPersonalShop(db: Executor, shop: { id: number; is_professional: number }) {
+  if (shop.is_professional) return false;
+  const owner = await repo.ownerIdOf(db, shop.id);
+  return owner !== null && (await repo.personalShopIdOf(db, owner)) === shop.id;
+}
+
+async function assertPcategory(db: Executor, id: number | null | undefined) {
+  if (id && !(await repo.pcategoryExists(db, id))) throw invalid('pcategory_id');
+}
+
+export async function getShop(db: DB, id: number) {
+  const row = await repo.findShop(db, id);
+  if (!row) return null;
+  return { row, employees: await repo.employeesOf(db, id) };
+}
+
+export async function listShops(db: DB, page: number, perPage: number) {
+  const [rows, total] = await Promise.all([
+    repo.listShops(db, (page - 1) * perPage, perPage),
+    repo.countShops(db),
+  ]);
+  return { rows, total };
+}
+
+/** Creates the shop with its creator as owner (DESIGN §4), in one transaction. */
+export async function createShop(db: DB, viewer: Viewer, body: CreateShopBody) {
+  const id = await db.transaction().execute(async (trx) => {
+    await assertPcategory(trx, body.pcategory_id);
+    const shopId = await repo.insertShop(trx, {
+      name: body.name,
+      description: body.description ?? null,
+      phone_1: body.phone_1 ?? null,
+      phone_2: body.phone_2 ?? null,
+      first_whatsapp_number: body.first_whatsapp_number ?? null,
+      second_whatsapp_number: body.second_whatsapp_number ?? null,
+      email: body.email ?? null,
+      more_infos: body.more_infos ?? null,
+      is_professional: body.is_professional ? 1 : 0,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+      pcategory_id: body.pcategory_id ?? null,
+    });
+    await repo.insertEmployee(trx, shopId, viewer.id, 'owner');
+    return shopId;
+  });
+  return (await getShop(db, id))!;
+}
+
+export async function updateShop(db: DB, viewer: Viewer, id: number, body: UpdateShopBody) {
+  await db.transaction().execute(async (trx) => {
+    const shop = await shopOr404(trx, id);
+    if (!can.editShop(viewer, await roleOf(trx, id, viewer))) throw forbidden();
+    // The personal shop stays personal (DESIGN §6): turning it professional would leave the user
+    // without one, and make it deletable.
+    if (body.is_professional && !shop.is_professional && (await isPersonalShop(trx, shop))) {
+      throw invalid('is_professional', 'personal_shop');
+    }
+    await assertPcategory(trx, body.pcategory_id);
+    const { is_professional, latitude, longitude, ...rest } = body;
+    const changes: Parameters<typeof repo.updateShop>[2] = {};
+    for (const [key, value] of Object.entries(rest)) {
+      if (value !== undefined) Object.assign(changes, { [key]: value });
+    }
+    if (is_professional !== undefined) changes.is_professional = is_professional ? 1 : 0;
+    // A point is both coordinates: setting or clearing one sets or clears the pair.
+    if (latitude !== undefined || longitude !== undefined) {
+      changes.latitude = latitude ?? null;
+      changes.longitude = longitude ?? null;
+    }
+    await repo.updateShop(trx, id, changes);
+  });
+  return (await getShop(db, id))!;
+}
+
+/**
+ * Deletes the shop; its products (and all that hangs under them) go by FK cascade, then their
+ * stored files. A personal shop goes only with its user.
+ */
+export async function deleteShop(
+  db: DB,
+  dialect: Dialect,
+  dataDir: string,
+  viewer: Viewer,
+  id: number,
+  onMediaError?: (error: unknown) => void,
+) {
+  const names = await db.transaction().execute(async (trx) => {
+    await repo.lockShops(trx, dialect, [id]);
+    const shop = await shopOr404(trx, id);
+    if (!can.deleteShop(viewer, await roleOf(trx, id, viewer))) throw forbidden();
+    if (await isPersonalShop(trx, shop)) throw new HttpError(422, { global: ['personal_shop'] });
+    const media = await repo.mediaNamesOfShops(trx, [id]);
+    await repo.deleteShops(trx, [id]);
+    return media;
+  });
+  await removeMediaFiles(dataDir, names, onMediaError);
+}
+
+export async function listEmployees(db: DB, shopId: number) {
+  await shopOr404(db, shopId);
+  return repo.employeesOf(db, shopId);
+}
+
+/** Adds a user found by phone or email. Only the owner makes admins. */
+export async function addEmployee(db: DB, viewer: Viewer, shopId: number, body: AddEmployeeBody) {
+  return db.transaction().execute(async (trx) => {
+    await shopOr404(trx, shopId);
+    const viewerRole = await roleOf(trx, shopId, viewer);
+    if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
+    if (body.role === 'admin' && !can.grantShopAdmin(viewer, viewerRole)) throw forbidden();
+    const phone = normalizePhone(body.login);
+    const user = await findUserByLogin(
+      trx,
+      phone ? { phone } : { email: body.login.toLowerCase() },
+    );
+    if (!user) throw invalid('login', 'user_not_found');
+    if (await repo.roleIn(trx, shopId, user.id)) throw invalid('login', 'already_employee');
+    try {
+      await repo.insertEmployee(trx, shopId, user.id, body.role);
+    } catch (error) {
+      // Two managers added the same person at once: the primary key decided.
+      if (isUniqueViolation(error)) throw invalid('login', 'already_employee');
+      throw error;
+    }
+    return (await repo.findEmployee(trx, shopId, user.id))!;
+  });
+}
+
+export async function changeEmployeeRole(
+  db: DB,
+  viewer: Viewer,
+  shopId: number,
+  userId: number,
+  role: Exclude<ShopRole, 'owner'>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await shopOr404(trx, shopId);
+    const viewerRole = await roleOf(trx, shopId, viewer);
+    if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
+    const target = await repo.findEmployee(trx, shopId, userId);
+    if (!target) throw notFound();
+    if (target.role === 'owner') throw ownerImmutable();
+    if ((role === 'admin' || target.role === 'admin') && !can.grantShopAdmin(viewer, viewerRole)) {
+      throw forbidden();
+    }
+    await repo.setEmployeeRole(trx, shopId, userId, role);
+    return (await repo.findEmployee(trx, shopId, userId))!;
+  });
+}
+
+/** Managers remove staff (only the owner removes admins); anyone but the owner may leave. */
+export async function removeEmployee(db: DB, viewer: Viewer, shopId: number, userId: number) {
+  await db.transaction().execute(async (trx) => {
+    await shopOr404(trx, shopId);
+    const viewerRole = await roleOf(trx, shopId, viewer);
+    const leaving = viewer.id === userId && can.leaveShop(viewer, viewerRole);
+    if (!leaving && !can.manageEmployees(viewer, viewerRole)) throw forbidden();
+    const target = await repo.findEmployee(trx, shopId, userId);
+    if (!target) throw notFound();
+    if (target.role === 'owner') throw ownerImmutable();
+    if (!leaving && target.role === 'admin' && !can.grantShopAdmin(viewer, viewerRole)) {
+      throw forbidden();
+    }
+    await repo.deleteEmployee(trx, shopId, userId);
+  });
+}

@@ -1,0 +1,131 @@
+import { idParam, z } from './common';
+import { SHOP_ROLES } from '../constants';
+import { optionalPhoneInput } from './users';
+
+// Shops of SPEC §3 and their staff (DESIGN §4). Bodies arrive as JSON today and as multipart
+// form fields once logo/cover uploads land, so numbers and flags also accept their text forms.
+
+const empty = z.literal('').transform(() => null);
+
+/** Free text: trimmed; blank means none. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((s) => s || null)
+    .nullish();
+
+const numberText = /^-?\d+(\.\d+)?$/;
+const coordinate = (limit: number) => {
+  const inRange = z.number().min(-limit).max(limit);
+  return z
+    .union([empty, inRange, z.string().trim().regex(numberText).transform(Number).pipe(inRange)])
+    .nullish();
+};
+
+const positiveId = z.number().int().positive().max(2_147_483_647);
+const optionalId = z
+  .union([empty, positiveId, z.string().regex(/^\d+$/).transform(Number).pipe(positiveId)])
+  .nullish();
+
+/** SPEC's is_professional: 'yes'/'no' or a boolean (or its text form) in, a boolean out. */
+export const yesNoBoolean = z
+  .union([
+    z.boolean(),
+    z.enum(['yes', 'no', 'true', 'false', '1', '0']),
+    z.literal(0),
+    z.literal(1),
+  ])
+  .transform((v) => v === true || v === 'yes' || v === 'true' || v === '1' || v === 1);
+
+const shopName = z.string().trim().min(1, 'required').max(100);
+
+const shopFields = {
+  name: shopName,
+  description: text(2000),
+  phone_1: optionalPhoneInput,
+  phone_2: optionalPhoneInput,
+  first_whatsapp_number: optionalPhoneInput,
+  second_whatsapp_number: optionalPhoneInput,
+  email: z.union([empty, z.email().max(200).toLowerCase()]).nullish(),
+  more_infos: text(2000),
+  is_professional: yesNoBoolean.optional(),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  pcategory_id: optionalId,
+};
+
+/** A point needs both coordinates: one without the other is refused under the missing one. */
+function coordinatesTogether(
+  b: { latitude?: number | null; longitude?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  const has = (v: number | null | undefined) => v !== undefined && v !== null;
+  if (has(b.latitude) && !has(b.longitude))
+    ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'required' });
+  if (has(b.longitude) && !has(b.latitude))
+    ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'required' });
+}
+
+export const createShopBody = z.object(shopFields).superRefine(coordinatesTogether);
+export type CreateShopBody = z.infer<typeof createShopBody>;
+
+/** Edit: absent fields stay as they are; null or '' clears an optional one. */
+export const updateShopBody = z
+  .object({ ...shopFields, name: shopName.optional() })
+  .superRefine(coordinatesTogether);
+export type UpdateShopBody = z.infer<typeof updateShopBody>;
+
+/** Roles the API hands out: 'owner' only comes with creating the shop (or registering). */
+export const ASSIGNABLE_SHOP_ROLES = ['admin', 'moderator', 'employee'] as const;
+const assignableRole = z.enum(ASSIGNABLE_SHOP_ROLES);
+
+export const addEmployeeBody = z.object({
+  /** The new employee's phone or email. */
+  login: z.string().trim().min(1, 'required').max(200),
+  role: assignableRole,
+});
+export type AddEmployeeBody = z.infer<typeof addEmployeeBody>;
+
+export const employeeRoleBody = z.object({ role: assignableRole });
+
+export const employeeParams = z.object({ id: idParam.shape.id, userId: idParam.shape.id });
+
+export const shopEmployee = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  photo: z.string().nullable(),
+  pivot: z.object({ role: z.enum(SHOP_ROLES) }),
+});
+export type ShopEmployee = z.infer<typeof shopEmployee>;
+
+/** A shop as lists show it (GET /shops/paginate/all/0). */
+export const shopSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  cover: z.string().nullable(),
+  description: z.string().nullable(),
+  phone_1: z.string().nullable(),
+  phone_2: z.string().nullable(),
+  first_whatsapp_number: z.string().nullable(),
+  second_whatsapp_number: z.string().nullable(),
+  email: z.string().nullable(),
+  more_infos: z.string().nullable(),
+  is_professional: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  pcategory_id: z.number().int().nullable(),
+  pcategory: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  offers_count: z.number().int(),
+  demands_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShopSummary = z.infer<typeof shopSummary>;
+
+/** A shop with its staff (GET /shops/shop/{id} and the answers of create and edit). */
+export const shop = shopSummary.extend({ employees: z.array(shopEmployee) });
+export type Shop = z.infer<typeof shop>;
