@@ -7,6 +7,7 @@ import commentsRoutes from './comments/comments.routes';
 import commandsRoutes from './commands/commands.routes';
 import usersRoutes from './users/users.routes';
 import shopsRoutes from './shops/shops.routes';
+import notificationsRoutes from './notifications/notifications.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -18,4 +19,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   commandsRoutes,
   usersRoutes,
   shopsRoutes,
+  notificationsRoutes,
 ];
