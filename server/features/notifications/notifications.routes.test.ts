@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { LIST_PAGE_SIZE, NOTIFICATION_KINDS } from '../../../shared/constants';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
@@ -314,6 +315,21 @@ describeEachEngine('notifications API', (ctx) => {
     // Read stays read: a new one is the only unread.
     await give(alice, ['replied']);
     expect(await count(alice.client)).toBe(1);
+  });
+
+  it('counts unread ones from the (user_id, read_at) index, not from every notification', async () => {
+    const db = ctx().app.db;
+    const query = sql`select count(*) from notifications where user_id = ${alice.user.id} and read_at is null`;
+    if (ctx().engine === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain(
+        'COVERING INDEX notifications_user_unread',
+      );
+    } else {
+      const indexes = await sql<{ indexdef: string }>`
+        select indexdef from pg_indexes where indexname = 'notifications_user_unread'`.execute(db);
+      expect(indexes.rows[0]?.indexdef).toContain('(user_id, read_at)');
+    }
   });
 
   it('needs the XSRF header on the writes', async () => {
