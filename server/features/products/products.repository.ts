@@ -89,6 +89,20 @@ export async function updateProduct(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Takes the product row's write lock for the rest of the transaction (a no-op update works on
+ * both engines), so that concurrent edits and deletes of one product run one after the other.
+ * False if there is no such product.
+ */
+export async function lockProduct(db: Executor, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function deleteProduct(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('products').where('id', '=', id).execute();
 }

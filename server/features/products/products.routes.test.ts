@@ -467,6 +467,35 @@ describeEachEngine('products: create, edit, delete, show', (ctx) => {
     expect((await client.put(`/products/${product.id}`, { number: 3 })).statusCode).toBe(200);
   });
 
+  it('keeps ten files at most under concurrent edits, and no orphan file', async () => {
+    const { client } = await signIn(ctx());
+    const created = await sendForm(
+      client,
+      'POST',
+      '/products/create/offer',
+      minimal(),
+      Array.from({ length: 7 }, () => ({ name: 'p.png', data: pngFile })),
+    );
+    const product = created.json().product;
+    const before = mediaFiles(ctx()).length;
+    const two = () =>
+      sendForm(client, 'PUT', `/products/${product.id}`, {}, [
+        { name: 'a.png', data: pngFile },
+        { name: 'b.png', data: pngFile },
+      ]);
+    const results = await Promise.all([two(), two(), two()]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 422, 422]);
+    const rows = await ctx()
+      .app.db.selectFrom('product_files')
+      .select('name')
+      .where('product_id', '=', product.id)
+      .execute();
+    expect(rows).toHaveLength(9);
+    // 2 new images, 2 sizes each; the refused edits took their files back.
+    expect(mediaFiles(ctx()).length).toBe(before + 4);
+  });
+
   it('drops the old field values when the subcategory changes', async () => {
     const { client } = await signIn(ctx());
     const created = await client.post('/products/create/offer', {

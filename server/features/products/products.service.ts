@@ -249,6 +249,9 @@ export async function remove({ db, media }: Deps, viewer: AuthUser, id: number):
     throw forbidden();
   }
   const names = await db.transaction().execute(async (trx) => {
+    // Locked first, so that files an edit is adding right now are either committed and seen
+    // here, or never added.
+    if (!(await repo.lockProduct(trx, id))) throw notFound();
     const files = await repo.filesOf(trx, id);
     await repo.deleteProduct(trx, id);
     return files.map((f) => f.name);
@@ -318,28 +321,47 @@ export async function favorites(db: Executor, viewer: AuthUser, type: ProductTyp
 
 // ---- Saves and reports (SPEC §4, §7) -------------------------------------------------------
 
+/** A product deleted while a save or report of it was being written: it is gone, 404. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+async function orGone<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
+}
+
 export async function setSaved(db: DB, viewer: AuthUser, id: number, saved: boolean) {
-  const saved_count = await db.transaction().execute(async (trx) => {
-    if (!(await repo.findProduct(trx, id))) throw notFound();
-    return saved
-      ? repo.addMark(trx, 'saves', viewer.id, id)
-      : repo.removeMark(trx, 'saves', viewer.id, id);
-  });
+  const saved_count = await orGone(
+    db.transaction().execute(async (trx) => {
+      if (!(await repo.findProduct(trx, id))) throw notFound();
+      return saved
+        ? repo.addMark(trx, 'saves', viewer.id, id)
+        : repo.removeMark(trx, 'saves', viewer.id, id);
+    }),
+  );
   return { saved_count, saved };
 }
 
 export async function setReported(db: DB, viewer: AuthUser, id: number, reported: boolean) {
-  const reports_count = await db.transaction().execute(async (trx) => {
-    const product = await repo.findProduct(trx, id);
-    if (!product) throw notFound();
-    if (reported) {
-      // The shop's own staff do not report their own offers (DESIGN §6).
-      if (!can.reportProduct(viewer, await repo.shopRoleOf(trx, product.shop_id, viewer.id))) {
-        throw forbidden();
+  const reports_count = await orGone(
+    db.transaction().execute(async (trx) => {
+      const product = await repo.findProduct(trx, id);
+      if (!product) throw notFound();
+      if (reported) {
+        // The shop's own staff do not report their own offers (DESIGN §6).
+        if (!can.reportProduct(viewer, await repo.shopRoleOf(trx, product.shop_id, viewer.id))) {
+          throw forbidden();
+        }
+        return repo.addMark(trx, 'reports', viewer.id, id);
       }
-      return repo.addMark(trx, 'reports', viewer.id, id);
-    }
-    return repo.removeMark(trx, 'reports', viewer.id, id);
-  });
+      return repo.removeMark(trx, 'reports', viewer.id, id);
+    }),
+  );
   return { reports_count, reported };
 }

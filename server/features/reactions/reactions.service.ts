@@ -9,6 +9,7 @@ import {
   type ReactionableType,
 } from '../../../shared/schemas/reactions';
 import * as repo from './reactions.repository';
+import { isForeignKeyViolation } from '../products/products.service';
 
 // SPEC §4/§7: one reaction per user and target. The same kind again takes it back, another kind
 // replaces it. Counters move only with a row that really changed (each write checks what it
@@ -50,6 +51,22 @@ async function toggle(
 }
 
 export async function react(
+  db: DB,
+  viewer: AuthUser,
+  type: ReactionableType,
+  id: number,
+  name: ReactionKind,
+): Promise<Reactionable> {
+  try {
+    return await reactInTransaction(db, viewer, type, id, name);
+  } catch (error) {
+    // The target was deleted while the reaction was being written.
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
+}
+
+function reactInTransaction(
   db: DB,
   viewer: AuthUser,
   type: ReactionableType,
