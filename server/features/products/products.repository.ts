@@ -117,6 +117,20 @@ export function filesOf(db: Executor, productId: number) {
     .execute();
 }
 
+/**
+ * Media ids of every product of a shop: a shop deletion (shops feature) reads these inside its
+ * transaction, just before deleting, and hands them to `app.media.removeFiles` after the commit.
+ */
+export async function fileNamesOfShop(db: Executor, shopId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_files')
+    .innerJoin('products', 'products.id', 'product_files.product_id')
+    .select('product_files.name')
+    .where('products.shop_id', '=', shopId)
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 export async function insertFiles(
   db: Executor,
   productId: number,

@@ -4,6 +4,7 @@ import { describeEachEngine } from '../../test/harness';
 import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import * as files from '../../media/test-files';
 import { MAX_FILES_PER_PRODUCT } from '../../../shared/constants';
+import { fileNamesOfShop } from './products.repository';
 import {
   addEmployee,
   count,
@@ -555,6 +556,7 @@ describeEachEngine('products: create, edit, delete, show', (ctx) => {
     const product = created.json().product;
     const saver = await signIn(ctx());
     await saver.client.get(`/products/favorite/add/${product.id}`);
+    expect(await fileNamesOfShop(ctx().app.db, product.shop_id)).toEqual([product.pfiles[0].name]);
     const res = await client.delete(`/products/${product.id}`);
     expect(res.statusCode).toBe(204);
     expect(mediaFiles(ctx()).some((f) => f.startsWith(product.pfiles[0].name))).toBe(false);
