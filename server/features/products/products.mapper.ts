@@ -13,7 +13,8 @@ import {
   type ViewerState,
 } from '../../../shared/schemas/products';
 import { reactionCounts } from '../../../shared/schemas/reactions';
-import type { CardRow, SubcategoryRow } from './products.repository';
+import type { SubcategoryRow } from './products.repository';
+import type { CardRow } from './cards.repository';
 
 // Rows → what the API answers. Column names of SPEC §3; 0/1 become booleans; JSON text is
 // parsed; media ids become urls. Nothing private (emails, password hashes) is ever picked.

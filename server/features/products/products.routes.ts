@@ -12,6 +12,7 @@ import { notFound } from '../../errors';
 import { parseForm, readForm } from '../../media/multipart';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
+import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
@@ -119,16 +120,16 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { xsrf: true },
   };
   app.get('/products/favorite/add/:id', mark, async (request) =>
-    service.setSaved(app.db, requireUser(request), request.params.id, true),
+    saves.setSaved(app.db, requireUser(request), request.params.id, true),
   );
   app.get('/products/favorite/remove/:id', mark, async (request) =>
-    service.setSaved(app.db, requireUser(request), request.params.id, false),
+    saves.setSaved(app.db, requireUser(request), request.params.id, false),
   );
   app.get('/products/report/add/:id', mark, async (request) =>
-    service.setReported(app.db, requireUser(request), request.params.id, true),
+    saves.setReported(app.db, requireUser(request), request.params.id, true),
   );
   app.get('/products/report/remove/:id', mark, async (request) =>
-    service.setReported(app.db, requireUser(request), request.params.id, false),
+    saves.setReported(app.db, requireUser(request), request.params.id, false),
   );
 };
 

@@ -18,6 +18,7 @@ import {
   type ViewerState,
 } from '../../../shared/schemas/products';
 import * as repo from './products.repository';
+import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
 import { checkPfieldValues } from './pfield-values';
 
@@ -266,7 +267,7 @@ async function viewerState(
   id: number,
 ): Promise<ViewerState> {
   if (!viewer) return NO_VIEWER;
-  return viewerStateOf(await repo.viewerMarks(db, viewer.id, [id]), id);
+  return viewerStateOf(await cards.viewerMarks(db, viewer.id, [id]), id);
 }
 
 /** GET /products/product/{id}: null when there is no such product. */
@@ -296,10 +297,10 @@ export async function detail(
   });
 }
 
-async function cardsFor(db: Executor, viewer: AuthUser | null, rows: repo.CardRow[]) {
+async function cardsFor(db: Executor, viewer: AuthUser | null, rows: cards.CardRow[]) {
   const marks =
     viewer && rows.length
-      ? await repo.viewerMarks(
+      ? await cards.viewerMarks(
           db,
           viewer.id,
           rows.map((r) => r.id),
@@ -311,57 +312,10 @@ async function cardsFor(db: Executor, viewer: AuthUser | null, rows: repo.CardRo
 export async function similar(db: Executor, id: number, viewer: AuthUser | null) {
   const product = await repo.findProduct(db, id);
   if (!product) throw notFound();
-  return cardsFor(db, viewer, await repo.similarCards(db, product, SIMILAR_LIMIT));
+  return cardsFor(db, viewer, await cards.similarCards(db, product, SIMILAR_LIMIT));
 }
 
 export async function favorites(db: Executor, viewer: AuthUser, type: ProductType, page: number) {
-  const { total, rows } = await repo.favoriteCards(db, viewer.id, type, page, LIST_PAGE_SIZE);
+  const { total, rows } = await cards.favoriteCards(db, viewer.id, type, page, LIST_PAGE_SIZE);
   return toPagination(await cardsFor(db, viewer, rows), total, page, LIST_PAGE_SIZE);
-}
-
-// ---- Saves and reports (SPEC §4, §7) -------------------------------------------------------
-
-/** A product deleted while a save or report of it was being written: it is gone, 404. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
-async function orGone<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw notFound();
-    throw error;
-  }
-}
-
-export async function setSaved(db: DB, viewer: AuthUser, id: number, saved: boolean) {
-  const saved_count = await orGone(
-    db.transaction().execute(async (trx) => {
-      if (!(await repo.findProduct(trx, id))) throw notFound();
-      return saved
-        ? repo.addMark(trx, 'saves', viewer.id, id)
-        : repo.removeMark(trx, 'saves', viewer.id, id);
-    }),
-  );
-  return { saved_count, saved };
-}
-
-export async function setReported(db: DB, viewer: AuthUser, id: number, reported: boolean) {
-  const reports_count = await orGone(
-    db.transaction().execute(async (trx) => {
-      const product = await repo.findProduct(trx, id);
-      if (!product) throw notFound();
-      if (reported) {
-        // The shop's own staff do not report their own offers (DESIGN §6).
-        if (!can.reportProduct(viewer, await repo.shopRoleOf(trx, product.shop_id, viewer.id))) {
-          throw forbidden();
-        }
-        return repo.addMark(trx, 'reports', viewer.id, id);
-      }
-      return repo.removeMark(trx, 'reports', viewer.id, id);
-    }),
-  );
-  return { reports_count, reported };
 }

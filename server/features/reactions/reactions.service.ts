@@ -9,7 +9,7 @@ import {
   type ReactionableType,
 } from '../../../shared/schemas/reactions';
 import * as repo from './reactions.repository';
-import { isForeignKeyViolation } from '../products/products.service';
+import { isForeignKeyViolation } from '../products/saves.service';
 
 // SPEC §4/§7: one reaction per user and target. The same kind again takes it back, another kind
 // replaces it. Counters move only with a row that really changed (each write checks what it
