@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { world, type World } from '../commands/conversations.fixtures';
+import { member, world, type World } from '../commands/conversations.fixtures';
 
-// Each kind on main (commented, replied, commanded, accepted), driven through the real comments
-// and commands routes, reaches exactly its recipients (DESIGN §6), never the actor, with every
+// Each kind, driven through the real comments, commands, reactions and products routes, reaches exactly its recipients (DESIGN §6), never the actor, with every
 // data key of SPEC §3 as the reader gets it from POST /notifications/paginate.
 
 type Member = World['buyer'];
@@ -47,11 +46,14 @@ async function latestOf(member: Member) {
   return res.json().notifications.data[0];
 }
 
-async function post(member: Member, url: string, body: unknown = {}) {
-  const res = await member.client.post(url, body);
-  expect(res.statusCode, res.body).toBe(201);
+async function post(m: Member, url: string, body: unknown = {}, status = 201) {
+  const res = await m.client.post(url, body);
+  expect(res.statusCode, res.body).toBe(status);
   return res.json();
 }
+
+const react = (m: Member, type: string, id: number, name: string) =>
+  post(m, `/reactions/create/${type}/${id}`, { name }, 200);
 
 describeEachEngine('notifications of each kind', (ctx) => {
   it('commented: a comment on a product reaches the whole shop staff, with SPEC §3 data', async () => {
@@ -218,5 +220,88 @@ describeEachEngine('notifications of each kind', (ctx) => {
     });
     expect(tooMany.statusCode).toBe(422);
     expect(await writtenSince(w.db, before)).toEqual(written);
+  });
+
+  it('reacted: the target’s author hears of a reaction (a product’s: its staff), not of their own', async () => {
+    const w = await world(ctx());
+    let before = await newest(w.db);
+    await react(w.buyer, 'product', w.product.id, 'love');
+    expect(await writtenSince(w.db, before)).toEqual({
+      reacted: ids(w.owner, w.shopAdmin, w.shopModerator, w.employee),
+    });
+    expect(await latestOf(w.employee)).toMatchObject({
+      type: 'reacted',
+      data: {
+        ...NONE,
+        user_id: w.buyer.user.id,
+        user_first_name: 'Buyer',
+        reactionable_type: 'product',
+        reactionable_id: w.product.id,
+        reaction: 'love',
+        product_id: w.product.id,
+        type: 'offer',
+      },
+    });
+
+    const { comment } = await post(w.stranger, `/comments/create/product/${w.product.id}`, {
+      text: 'bonne affaire',
+    });
+    const { command } = await post(w.buyer, `/commands/create/product/${w.product.id}`);
+    before = await newest(w.db);
+    await react(w.owner, 'comment', comment.id, 'haha');
+    await react(w.owner, 'command', command.id, 'like');
+    expect(await writtenSince(w.db, before)).toEqual({
+      reacted: ids(w.stranger, w.buyer),
+    });
+    expect(await latestOf(w.stranger)).toMatchObject({
+      type: 'reacted',
+      data: {
+        ...NONE,
+        user_id: w.owner.user.id,
+        reactionable_type: 'comment',
+        reactionable_id: comment.id,
+        reaction: 'haha',
+        comment_id: comment.id,
+        product_id: w.product.id,
+        type: 'offer',
+      },
+    });
+    expect((await latestOf(w.buyer)).data).toMatchObject({
+      reactionable_type: 'command',
+      reactionable_id: command.id,
+      command_id: command.id,
+    });
+
+    // One's own comment, and taking a reaction back: nobody hears of either.
+    before = await newest(w.db);
+    await react(w.stranger, 'comment', comment.id, 'wow');
+    await react(w.owner, 'comment', comment.id, 'haha');
+    expect(await writtenSince(w.db, before)).toEqual({});
+  });
+
+  it('added_offer: a new offer reaches those with an open demand in its subcategory', async () => {
+    const w = await world(ctx());
+    const seeker = await member(ctx(), 'user', 'Seeker');
+    const minimal = { name: 'Toyota Hilux', psubcategory_id: String(w.subcategory.id) };
+    let before = await newest(w.db);
+    await post(seeker, '/products/create/demand', minimal);
+    const offer = (await post(w.buyer, '/products/create/offer', minimal)).product;
+    const written = await writtenSince(w.db, before);
+    expect(written.added_offer).toContain(seeker.user.id);
+    expect(written.added_offer).not.toContain(w.buyer.user.id);
+    expect(await latestOf(seeker)).toMatchObject({
+      type: 'added_offer',
+      data: {
+        ...NONE,
+        user_id: w.buyer.user.id,
+        user_first_name: 'Buyer',
+        product_id: offer.id,
+        type: 'offer',
+      },
+    });
+    // Their own post tells nobody of it to themselves.
+    before = await newest(w.db);
+    await post(seeker, '/products/create/offer', minimal);
+    expect((await writtenSince(w.db, before)).added_offer ?? []).not.toContain(seeker.user.id);
   });
 });
