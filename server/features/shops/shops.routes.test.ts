@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
 import { now } from '../../db/connect';
@@ -387,6 +388,78 @@ describeEachEngine('shops', (ctx) => {
     const bad = await ctx().client().get('/shops/paginate/all/0?page=abc');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ page: ['bad_input'] });
+  });
+
+  it('pages through ties in created_at by id, with no shop twice or missing', async () => {
+    const db = ctx().app.db;
+    await db.deleteFrom('shops').execute();
+    const sub = await createSubcategory(db);
+    const at = now();
+    const ids: { id: number; pro: boolean }[] = [];
+    for (let i = 0; i < LIST_PAGE_SIZE * 2 + 5; i++) {
+      const pro = i % 3 === 0;
+      const row = await db
+        .insertInto('shops')
+        .values({ name: `Tie ${i}`, is_professional: pro ? 1 : 0, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push({ id: row.id, pro });
+      if (i % 5 === 0) {
+        await createProduct(db, { shop_id: row.id, psubcategory_id: sub.id });
+        await createProduct(db, {
+          shop_id: row.id,
+          psubcategory_id: sub.id,
+          type: 'demand',
+          offer_type: 'buy',
+        });
+      }
+    }
+    const expected = [
+      ...ids
+        .filter((s) => s.pro)
+        .map((s) => s.id)
+        .sort((a, b) => b - a),
+      ...ids
+        .filter((s) => !s.pro)
+        .map((s) => s.id)
+        .sort((a, b) => b - a),
+    ];
+    const seen: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = (await ctx().client().get(`/shops/paginate/all/0?page=${page}`)).json().shops;
+      for (const shop of res.data) {
+        const withProducts = ids.findIndex((s) => s.id === shop.id) % 5 === 0;
+        expect(shop).toMatchObject({
+          offers_count: withProducts ? 1 : 0,
+          demands_count: withProducts ? 1 : 0,
+        });
+        seen.push(shop.id);
+      }
+    }
+    expect(seen).toEqual(expected);
+    const beyond = (await ctx().client().get('/shops/paginate/all/0?page=4')).json().shops;
+    expect(beyond).toMatchObject({ current_page: 4, data: [], to: null, total: expected.length });
+  });
+
+  it('has the index of migration 002 that keeps deep pages of the list fast', async () => {
+    const db = ctx().app.db;
+    const columns =
+      ctx().engine === 'postgres'
+        ? (
+            await sql<{ indexdef: string }>`
+              select indexdef from pg_indexes where tablename = 'shops' and indexname = 'shops_list'
+            `.execute(db)
+          ).rows.map((r) => r.indexdef.replace(/^.*\((.*)\)$/, '$1'))
+        : [
+            (
+              await sql<{ name: string }>`select name from pragma_index_info('shops_list')`.execute(
+                db,
+              )
+            ).rows
+              .map((r) => r.name)
+              .join(', '),
+          ];
+    expect(columns).toEqual(['is_professional, created_at, id']);
   });
 
   it('lets the owner or a site admin delete, taking its products and their files along', async () => {
