@@ -27,6 +27,8 @@ declare module 'fastify' {
     db: DB;
     dialect: Dialect;
     appSecret: string;
+    /** Every route as registered (method, url, whether XSRF applies): the security suites walk it. */
+    routeTable: { method: string; url: string; xsrf: boolean }[];
   }
 }
 
@@ -53,6 +55,15 @@ export async function buildApp(
   app.decorate('db', connection.db);
   app.decorate('dialect', connection.dialect);
   app.decorate('appSecret', await loadSecret(connection.db));
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const xsrf = !['GET', 'HEAD', 'OPTIONS'].includes(method) || !!route.config?.xsrf;
+      routeTable.push({ method, url: route.url, xsrf });
+    }
+  });
   app.addHook('onClose', async () => {
     if (!options.connection) await connection.close();
   });

@@ -7,6 +7,8 @@ import commentsRoutes from './comments/comments.routes';
 import commandsRoutes from './commands/commands.routes';
 import usersRoutes from './users/users.routes';
 import shopsRoutes from './shops/shops.routes';
+import productRoutes from './products/products.routes';
+import reactionRoutes from './reactions/reactions.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -18,4 +20,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   commandsRoutes,
   usersRoutes,
   shopsRoutes,
+  productRoutes,
+  reactionRoutes,
 ];

@@ -250,6 +250,19 @@ describe('uploads', () => {
     expect(video.json()).toEqual({ errors: { photo: ['file_type_not_allowed'] } });
   });
 
+  it('commit takes the written files back when the database write fails', async () => {
+    const before = stored();
+    const prepared = await app.media.prepare([await files.png(40, 40), files.mp4Header()]);
+    await expect(
+      app.media.commit(prepared, async (written) => {
+        expect(stored().length).toBe(before.length + 3);
+        expect(written.map((f) => f.type)).toEqual(['image', 'video']);
+        throw new Error('transaction failed');
+      }),
+    ).rejects.toThrow('transaction failed');
+    expect(stored()).toEqual(before);
+  });
+
   it('removeFiles removes every variant of an id', async () => {
     const res = await upload({}, [{ name: 'p.png', data: await files.png(30, 30) }]);
     const { name } = res.json().files[0];

@@ -1,0 +1,135 @@
+import type { Executor } from '../../db/types';
+
+// The compact card of SPEC §2 and the viewer's own state on many products at once.
+
+/** Which of these products the user saved, reported, and reacted to (and how). */
+export async function viewerMarks(db: Executor, userId: number, productIds: number[]) {
+  if (!productIds.length)
+    return {
+      saved: new Set<number>(),
+      reported: new Set<number>(),
+      reactions: new Map<number, string>(),
+    };
+  const [saves, reports, reactions] = await Promise.all([
+    db
+      .selectFrom('saves')
+      .select('product_id')
+      .where('user_id', '=', userId)
+      .where('product_id', 'in', productIds)
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select('product_id')
+      .where('user_id', '=', userId)
+      .where('product_id', 'in', productIds)
+      .execute(),
+    db
+      .selectFrom('reactions')
+      .select(['reactionable_id', 'name'])
+      .where('user_id', '=', userId)
+      .where('reactionable_type', '=', 'product')
+      .where('reactionable_id', 'in', productIds)
+      .execute(),
+  ]);
+  return {
+    saved: new Set(saves.map((r) => r.product_id)),
+    reported: new Set(reports.map((r) => r.product_id)),
+    reactions: new Map(reactions.map((r) => [r.reactionable_id, r.name])),
+  };
+}
+
+/**
+ * The columns of the compact card (SPEC §2): the product, its shop's contact, and its first
+ * image. Search and other lists add their own where/order/limit to this query.
+ */
+export function cardQuery(db: Executor) {
+  return db
+    .selectFrom('products')
+    .innerJoin('shops', 'shops.id', 'products.shop_id')
+    .select([
+      'products.id',
+      'products.type',
+      'products.name',
+      'products.name_ar',
+      'products.name_fr',
+      'products.price',
+      'products.offer_type',
+      'products.negotiable',
+      'products.number',
+      'products.sold_count',
+      'products.sold',
+      'products.psubcategory_id',
+      'products.saved_count',
+      'products.comments_count',
+      'products.commands_count',
+      'products.like_count',
+      'products.haha_count',
+      'products.love_count',
+      'products.wow_count',
+      'products.sad_count',
+      'products.angry_count',
+      'products.created_at',
+      'products.updated_at',
+      'shops.id as shop_id',
+      'shops.name as shop_name',
+      'shops.logo as shop_logo',
+      'shops.phone_1 as shop_phone_1',
+      'shops.first_whatsapp_number as shop_first_whatsapp_number',
+      'shops.is_professional as shop_is_professional',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('product_files')
+        .select('product_files.name')
+        .whereRef('product_files.product_id', '=', 'products.id')
+        .where('product_files.type', '=', 'image')
+        .orderBy('product_files.position')
+        .orderBy('product_files.id')
+        .limit(1)
+        .as('image_name'),
+    );
+}
+export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
+
+export function similarCards(
+  db: Executor,
+  product: { id: number; type: string; psubcategory_id: number },
+  limit: number,
+) {
+  return cardQuery(db)
+    .where('products.psubcategory_id', '=', product.psubcategory_id)
+    .where('products.type', '=', product.type)
+    .where('products.id', '!=', product.id)
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function favoriteCards(
+  db: Executor,
+  userId: number,
+  type: string,
+  page: number,
+  perPage: number,
+) {
+  const base = db
+    .selectFrom('saves')
+    .innerJoin('products', 'products.id', 'saves.product_id')
+    .where('saves.user_id', '=', userId)
+    .where('products.type', '=', type);
+  const [{ total }, ids] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select('products.id')
+      .orderBy('saves.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+  ]);
+  const order = ids.map((r) => r.id);
+  const rows = order.length ? await cardQuery(db).where('products.id', 'in', order).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { total: Number(total), rows: order.map((id) => byId.get(id)!).filter(Boolean) };
+}

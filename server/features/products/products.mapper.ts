@@ -1,0 +1,198 @@
+import type { PfieldRow, ProductRow, ShopRow } from '../../db/types';
+import { imageUrl, mediaUrls } from '../../media/media';
+import type { ReactionKind, ShopRole } from '../../../shared/constants';
+import {
+  unitOf,
+  type ContactMethod,
+  type OfferType,
+  type Pfile,
+  type Product,
+  type ProductCard,
+  type ProductPfield,
+  type ProductType,
+  type ViewerState,
+} from '../../../shared/schemas/products';
+import { reactionCounts } from '../../../shared/schemas/reactions';
+import type { SubcategoryRow } from './products.repository';
+import type { CardRow } from './cards.repository';
+
+// Rows → what the API answers. Column names of SPEC §3; 0/1 become booleans; JSON text is
+// parsed; media ids become urls. Nothing private (emails, password hashes) is ever picked.
+
+type YN = 'yes' | 'no';
+export const NO_VIEWER: ViewerState = { saved: false, reported: false, reaction: null };
+
+export function toPfile(row: { id: number; type: string; name: string; extension: string }): Pfile {
+  const type = row.type as Pfile['type'];
+  return {
+    id: row.id,
+    type,
+    name: row.name,
+    extension: row.extension,
+    ...mediaUrls(row.name, type, row.extension),
+  };
+}
+
+function contactMethods(json: string): ContactMethod[] {
+  try {
+    const list = JSON.parse(json);
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toProduct(parts: {
+  product: ProductRow;
+  shop: ShopRow;
+  employees: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    photo: string | null;
+    role: string;
+  }[];
+  subcategory: SubcategoryRow;
+  files: { id: number; type: string; name: string; extension: string }[];
+  pfields: (PfieldRow & { value: string })[];
+  viewer: ViewerState;
+}): Product {
+  const { product: p, shop, subcategory: s } = parts;
+  return {
+    id: p.id,
+    type: p.type as ProductType,
+    user_id: p.user_id,
+    shop_id: p.shop_id,
+    psubcategory_id: p.psubcategory_id,
+    name: p.name,
+    name_ar: p.name_ar,
+    name_fr: p.name_fr,
+    more_infos_ar: p.more_infos_ar,
+    more_infos_fr: p.more_infos_fr,
+    description: p.description,
+    price: p.price,
+    offer_type: p.offer_type as OfferType,
+    unit: unitOf(p.offer_type),
+    negotiable: p.negotiable as YN,
+    used: p.used as YN,
+    delivery: p.delivery as YN,
+    private: p.private as YN,
+    number: p.number,
+    sold_count: p.sold_count,
+    sold: !!p.sold,
+    saved_count: p.saved_count,
+    reports_count: p.reports_count,
+    comments_count: p.comments_count,
+    commands_count: p.commands_count,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    distance: p.distance,
+    contact_methods: contactMethods(p.contact_methods),
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    ...reactionCounts(p),
+    ...parts.viewer,
+    shop: {
+      id: shop.id,
+      name: shop.name,
+      logo: imageUrl(shop.logo),
+      cover: imageUrl(shop.cover, 'original'),
+      phone_1: shop.phone_1,
+      phone_2: shop.phone_2,
+      first_whatsapp_number: shop.first_whatsapp_number,
+      second_whatsapp_number: shop.second_whatsapp_number,
+      is_professional: !!shop.is_professional,
+      latitude: shop.latitude,
+      longitude: shop.longitude,
+      pcategory_id: shop.pcategory_id,
+      created_at: shop.created_at,
+      updated_at: shop.updated_at,
+      employees: parts.employees.map((e) => ({
+        id: e.id,
+        first_name: e.first_name,
+        last_name: e.last_name,
+        photo: imageUrl(e.photo),
+        pivot: { role: e.role as ShopRole },
+      })),
+    },
+    psubcategory: {
+      id: s.id,
+      name: s.name,
+      name_ar: s.name_ar,
+      name_fr: s.name_fr,
+      can_be_used: s.can_be_used as YN,
+      can_be_rented: s.can_be_rented as YN,
+      can_be_delivered: s.can_be_delivered as YN,
+      can_be_priced: s.can_be_priced as YN,
+      can_be_counted: s.can_be_counted as YN,
+      mesure_unit: s.mesure_unit,
+      pcategory: {
+        id: s.pcategory_id,
+        name: s.pcategory_name,
+        name_ar: s.pcategory_name_ar,
+        name_fr: s.pcategory_name_fr,
+      },
+    },
+    pfiles: parts.files.map(toPfile),
+    pfields: parts.pfields.map((f): ProductPfield => ({
+      id: f.id,
+      name: f.name,
+      name_ar: f.name_ar,
+      name_fr: f.name_fr,
+      translated: f.translated as YN,
+      type: f.type as ProductPfield['type'],
+      mesure_unit: f.mesure_unit,
+      position: f.position,
+      values: f.values,
+      pivot: { value: f.value },
+    })),
+  };
+}
+
+/** The compact card of SPEC §2; `viewer` is the signed-in user's own state, if any. */
+export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): ProductCard {
+  return {
+    id: row.id,
+    type: row.type as ProductType,
+    name: row.name,
+    name_ar: row.name_ar,
+    name_fr: row.name_fr,
+    price: row.price,
+    offer_type: row.offer_type as OfferType,
+    unit: unitOf(row.offer_type),
+    negotiable: row.negotiable as YN,
+    number: row.number,
+    sold_count: row.sold_count,
+    sold: !!row.sold,
+    psubcategory_id: row.psubcategory_id,
+    image: row.image_name ? mediaUrls(row.image_name, 'image', 'webp').small_url : null,
+    shop: {
+      id: row.shop_id,
+      name: row.shop_name,
+      logo: imageUrl(row.shop_logo),
+      phone_1: row.shop_phone_1,
+      first_whatsapp_number: row.shop_first_whatsapp_number,
+      is_professional: !!row.shop_is_professional,
+    },
+    saved_count: row.saved_count,
+    comments_count: row.comments_count,
+    commands_count: row.commands_count,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...reactionCounts(row),
+    ...viewer,
+  };
+}
+
+/** Viewer states of many products, from the sets viewerMarks answers. */
+export function viewerStateOf(
+  marks: { saved: Set<number>; reported: Set<number>; reactions: Map<number, string> } | null,
+  productId: number,
+): ViewerState {
+  if (!marks) return NO_VIEWER;
+  return {
+    saved: marks.saved.has(productId),
+    reported: marks.reported.has(productId),
+    reaction: (marks.reactions.get(productId) as ReactionKind | undefined) ?? null,
+  };
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/common';
+import {
+  createProductBody,
+  favoritesBody,
+  productTypeParam,
+  updateProductBody,
+} from '../../../shared/schemas/products';
+import { READ_MORE_LENGTH } from '../../../shared/constants';
+import { notFound } from '../../errors';
+import { parseForm, readForm } from '../../media/multipart';
+import { authenticated, requireUser } from '../../plugins/session';
+import * as service from './products.service';
+import * as saves from './saves.service';
+import { pfieldInputs } from './pfield-values';
+
+// DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
+// reports). Create and edit take multipart (with `files`) or JSON; their fields are checked by
+// the shared schema once the form is read.
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, media: app.media };
+  const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
+
+  app.post(
+    '/products/create/:type',
+    { schema: { params: productTypeParam, ...multipartOrJson }, preValidation: authenticated },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const form = await readForm(request);
+      const body = parseForm(createProductBody, form.fields);
+      const product = await service.create(
+        deps,
+        user,
+        request.params.type,
+        body,
+        pfieldInputs(form.fields),
+        form.files.files ?? [],
+      );
+      return reply.status(201).send({ product });
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    { schema: { params: idParam, ...multipartOrJson }, preValidation: authenticated },
+    async (request) => {
+      const user = requireUser(request);
+      const form = await readForm(request);
+      const body = parseForm(updateProductBody, form.fields);
+      const product = await service.update(
+        deps,
+        user,
+        request.params.id,
+        body,
+        pfieldInputs(form.fields),
+        form.files.files ?? [],
+      );
+      return { product };
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    { schema: { params: idParam }, preValidation: authenticated },
+    async (request, reply) => {
+      await service.remove(deps, requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // A page for browsers (with the offer's title, text and image for sharing previews), JSON for
+  // the app. The notification id of the second path is read by the web app, not here.
+  const pageParams = idParam.extend({ notificationId: z.string().max(40).optional() });
+  for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
+    app.get(url, { schema: { params: pageParams } }, async (request, reply) => {
+      const product = await service.detail(app.db, request.params.id, request.user);
+      if (request.wantsJson) {
+        if (!product) throw notFound();
+        return { product };
+      }
+      if (!product) return reply.page();
+      const fr = request.language === 'fr';
+      const name = (fr ? product.name_fr : product.name_ar) ?? product.name;
+      const infos =
+        (fr ? product.more_infos_fr : product.more_infos_ar) ??
+        product.more_infos_fr ??
+        product.more_infos_ar ??
+        product.description;
+      const image = product.pfiles.find((f) => f.type === 'image');
+      return reply.page({
+        title: name,
+        description: infos?.slice(0, READ_MORE_LENGTH),
+        image: image ? app.config.publicUrl + image.url : null,
+      });
+    });
+  }
+
+  app.get('/products/similar/:id', { schema: { params: idParam } }, async (request) => ({
+    products: await service.similar(app.db, request.params.id, request.user),
+  }));
+
+  app.post(
+    '/products/favorites/paginate',
+    { schema: { body: favoritesBody }, preValidation: authenticated },
+    async (request) => ({
+      products: await service.favorites(
+        app.db,
+        requireUser(request),
+        request.body.type,
+        request.body.page,
+      ),
+    }),
+  );
+
+  // SPEC §7's state-changing GETs: the XSRF check applies to them as to a POST.
+  const mark = {
+    schema: { params: idParam },
+    preValidation: authenticated,
+    config: { xsrf: true },
+  };
+  app.get('/products/favorite/add/:id', mark, async (request) =>
+    saves.setSaved(app.db, requireUser(request), request.params.id, true),
+  );
+  app.get('/products/favorite/remove/:id', mark, async (request) =>
+    saves.setSaved(app.db, requireUser(request), request.params.id, false),
+  );
+  app.get('/products/report/add/:id', mark, async (request) =>
+    saves.setReported(app.db, requireUser(request), request.params.id, true),
+  );
+  app.get('/products/report/remove/:id', mark, async (request) =>
+    saves.setReported(app.db, requireUser(request), request.params.id, false),
+  );
+};
+
+export default productRoutes;

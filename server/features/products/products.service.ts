@@ -1,0 +1,321 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { DB, Executor, ProductRow, ProductsTable } from '../../db/types';
+import { now } from '../../db/connect';
+import { forbidden, HttpError, invalid, notFound } from '../../errors';
+import type { Media } from '../../media/media';
+import type { AuthUser } from '../../plugins/session';
+import { notify } from '../notifications/notify';
+import { can } from '../../../shared/domain/permissions';
+import { normalizeSearchText } from '../../../shared/domain/normalize';
+import { LIST_PAGE_SIZE, MAX_FILES_PER_PRODUCT } from '../../../shared/constants';
+import { toPagination } from '../../../shared/schemas/common';
+import {
+  offerTypesOf,
+  type CreateProductBody,
+  type Product,
+  type ProductType,
+  type UpdateProductBody,
+  type ViewerState,
+} from '../../../shared/schemas/products';
+import * as repo from './products.repository';
+import * as cards from './cards.repository';
+import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
+import { checkPfieldValues } from './pfield-values';
+
+// Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
+// and writes that leave nothing half done (rows in one transaction, files taken back on failure).
+
+export interface Deps {
+  db: DB;
+  media: Media;
+}
+
+/** At most this many people are told of one new offer or demand. */
+const ADDED_OFFER_MAX_RECIPIENTS = 500;
+const SIMILAR_LIMIT = 10;
+
+const yes = (flag: string) => flag === 'yes';
+
+/** The values that count, given the subcategory's flags (issue 5: only where it allows). */
+function applyFlags(
+  type: ProductType,
+  sub: repo.SubcategoryRow,
+  v: Partial<CreateProductBody>,
+  current?: ProductRow,
+) {
+  const defaultOfferType = type === 'offer' ? 'sale' : 'buy';
+  let offerType = v.offer_type ?? current?.offer_type ?? defaultOfferType;
+  if (offerType.endsWith('_rent') && !yes(sub.can_be_rented)) offerType = defaultOfferType;
+  const priced = yes(sub.can_be_priced);
+  return {
+    price: priced ? (v.price !== undefined ? v.price : (current?.price ?? null)) : null,
+    negotiable: priced ? (v.negotiable ?? current?.negotiable ?? 'no') : 'no',
+    offer_type: offerType,
+    used: yes(sub.can_be_used) ? (v.used ?? current?.used ?? 'no') : 'no',
+    delivery: yes(sub.can_be_delivered) ? (v.delivery ?? current?.delivery ?? 'no') : 'no',
+    // Not countable: one item, and an edit leaves the number alone.
+    number: yes(sub.can_be_counted) ? (v.number ?? current?.number ?? 1) : (current?.number ?? 1),
+    distance:
+      type === 'demand'
+        ? v.distance !== undefined
+          ? v.distance
+          : (current?.distance ?? null)
+        : null,
+  };
+}
+
+function searchText(p: {
+  name: string;
+  name_ar?: string | null;
+  name_fr?: string | null;
+  more_infos_ar?: string | null;
+  more_infos_fr?: string | null;
+}): string {
+  const parts = [p.name, p.name_ar, p.name_fr, p.more_infos_ar, p.more_infos_fr]
+    .filter((t): t is string => !!t)
+    .map(normalizeSearchText);
+  return [...new Set(parts)].join(' ');
+}
+
+async function subcategoryOrError(db: Executor, id: number) {
+  const sub = await repo.findSubcategory(db, id);
+  if (!sub) throw invalid('psubcategory_id');
+  return sub;
+}
+
+function throwIfErrors(errors: Record<string, string[]>) {
+  if (Object.keys(errors).length) throw new HttpError(422, errors);
+}
+
+function checkOfferType(type: ProductType, offerType: string | undefined) {
+  if (offerType !== undefined && !offerTypesOf(type).includes(offerType as never)) {
+    throw invalid('offer_type');
+  }
+}
+
+export async function create(
+  { db, media }: Deps,
+  viewer: AuthUser,
+  type: ProductType,
+  body: CreateProductBody,
+  pfieldInputs: Map<number, unknown>,
+  uploads: Buffer[],
+): Promise<Product> {
+  const shopId = body.shop_id ?? (await repo.personalShopId(db, viewer.id));
+  if (body.shop_id !== undefined && !(await repo.shopExists(db, body.shop_id))) {
+    throw invalid('shop_id');
+  }
+  if (!shopId) throw forbidden();
+  if (!can.createProduct(viewer, await repo.shopRoleOf(db, shopId, viewer.id))) throw forbidden();
+
+  const sub = await subcategoryOrError(db, body.psubcategory_id);
+  checkOfferType(type, body.offer_type);
+  const checked = checkPfieldValues(await repo.pfieldsOf(db, sub.id), pfieldInputs);
+  throwIfErrors(checked.errors);
+  if (uploads.length > MAX_FILES_PER_PRODUCT) throw invalid('files', 'too_many_files');
+  const prepared = await media.prepare(uploads, 'files');
+
+  const at = now();
+  const row: Insertable<ProductsTable> = {
+    type,
+    shop_id: shopId,
+    user_id: viewer.id,
+    psubcategory_id: sub.id,
+    name: body.name,
+    name_ar: body.name_ar ?? null,
+    name_fr: body.name_fr ?? null,
+    more_infos_ar: body.more_infos_ar ?? null,
+    more_infos_fr: body.more_infos_fr ?? null,
+    description: body.description ?? null,
+    private: body.private ?? 'no',
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    contact_methods: JSON.stringify(body.contact_methods ?? ['call', 'whatsapp']),
+    search_text: searchText(body),
+    created_at: at,
+    updated_at: at,
+    ...applyFlags(type, sub, body),
+  };
+  const id = await media.commit(prepared, (files) =>
+    db.transaction().execute(async (trx) => {
+      const product = await repo.insertProduct(trx, row);
+      await repo.insertFiles(trx, product.id, files);
+      await repo.setPfieldValues(trx, product.id, checked.values);
+      await notifyAddedOffer(trx, viewer.id, product, sub.pcategory_id);
+      return product.id;
+    }),
+  );
+  return (await detail(db, id, viewer))!;
+}
+
+/** DESIGN §6: a new offer tells those with an open demand in its subcategory; a new demand
+ * tells the staff of shops of its category. Nobody hears of their own post. */
+async function notifyAddedOffer(
+  trx: Executor,
+  actorId: number,
+  product: ProductRow,
+  pcategoryId: number,
+) {
+  const recipients =
+    product.type === 'offer'
+      ? await repo.openDemandPosters(trx, product.psubcategory_id, ADDED_OFFER_MAX_RECIPIENTS)
+      : await repo.staffOfShopsIn(trx, pcategoryId, ADDED_OFFER_MAX_RECIPIENTS);
+  await notify(trx, 'added_offer', actorId, recipients, {
+    product_id: product.id,
+    type: product.type as ProductType,
+  });
+}
+
+export async function update(
+  { db, media }: Deps,
+  viewer: AuthUser,
+  id: number,
+  body: UpdateProductBody,
+  pfieldInputs: Map<number, unknown>,
+  uploads: Buffer[],
+): Promise<Product> {
+  const product = await repo.findProduct(db, id);
+  if (!product) throw notFound();
+  if (!can.editProduct(viewer, await repo.shopRoleOf(db, product.shop_id, viewer.id))) {
+    throw forbidden();
+  }
+  const type = product.type as ProductType;
+  const subChanged =
+    body.psubcategory_id !== undefined && body.psubcategory_id !== product.psubcategory_id;
+  const sub = await subcategoryOrError(db, body.psubcategory_id ?? product.psubcategory_id);
+  checkOfferType(type, body.offer_type);
+  const checked = checkPfieldValues(await repo.pfieldsOf(db, sub.id), pfieldInputs);
+  throwIfErrors(checked.errors);
+
+  const existing = await repo.filesOf(db, id);
+  const removed = [...new Set(body.removed_files ?? [])];
+  const known = new Set(existing.map((f) => f.id));
+  if (removed.some((fileId) => !known.has(fileId))) throw invalid('removed_files');
+  if (existing.length - removed.length + uploads.length > MAX_FILES_PER_PRODUCT) {
+    throw invalid('files', 'too_many_files');
+  }
+  const flags = applyFlags(type, sub, body, product);
+  if (flags.number < product.sold_count) throw invalid('number', 'number_already_sold');
+  const prepared = await media.prepare(uploads, 'files');
+
+  const merged = {
+    name: body.name ?? product.name,
+    name_ar: body.name_ar !== undefined ? body.name_ar : product.name_ar,
+    name_fr: body.name_fr !== undefined ? body.name_fr : product.name_fr,
+    more_infos_ar: body.more_infos_ar !== undefined ? body.more_infos_ar : product.more_infos_ar,
+    more_infos_fr: body.more_infos_fr !== undefined ? body.more_infos_fr : product.more_infos_fr,
+  };
+  const changes: Updateable<ProductsTable> = {
+    ...merged,
+    psubcategory_id: sub.id,
+    search_text: searchText(merged),
+    ...flags,
+  };
+  if (body.description !== undefined) changes.description = body.description;
+  if (body.private !== undefined) changes.private = body.private;
+  if (body.latitude !== undefined) changes.latitude = body.latitude;
+  if (body.longitude !== undefined) changes.longitude = body.longitude;
+  if (body.contact_methods !== undefined)
+    changes.contact_methods = JSON.stringify(body.contact_methods);
+  if (changes.number === product.number) delete changes.number;
+
+  const removedNames = existing.filter((f) => removed.includes(f.id)).map((f) => f.name);
+  await media.commit(prepared, (files) =>
+    db.transaction().execute(async (trx) => {
+      // sold_count may have grown since it was read: the update itself re-checks it.
+      if (!(await repo.updateProduct(trx, id, changes))) {
+        const still = await repo.findProduct(trx, id);
+        if (!still) throw notFound();
+        throw invalid('number', 'number_already_sold');
+      }
+      await repo.deleteFiles(trx, id, removed);
+      const last = existing.reduce((max, f) => Math.max(max, f.position), -1);
+      await repo.insertFiles(trx, id, files, last + 1);
+      // Two edits adding files at once must not pass the limit together.
+      if ((await repo.countFiles(trx, id)) > MAX_FILES_PER_PRODUCT) {
+        throw invalid('files', 'too_many_files');
+      }
+      if (subChanged) await repo.deletePfieldsOutside(trx, id, sub.id);
+      await repo.setPfieldValues(trx, id, checked.values);
+    }),
+  );
+  await media.removeFiles(removedNames);
+  return (await detail(db, id, viewer))!;
+}
+
+export async function remove({ db, media }: Deps, viewer: AuthUser, id: number): Promise<void> {
+  const product = await repo.findProduct(db, id);
+  if (!product) throw notFound();
+  if (!can.deleteProduct(viewer, await repo.shopRoleOf(db, product.shop_id, viewer.id))) {
+    throw forbidden();
+  }
+  const names = await db.transaction().execute(async (trx) => {
+    // Locked first, so that files an edit is adding right now are either committed and seen
+    // here, or never added.
+    if (!(await repo.lockProduct(trx, id))) throw notFound();
+    const files = await repo.filesOf(trx, id);
+    await repo.deleteProduct(trx, id);
+    return files.map((f) => f.name);
+  });
+  // Only once the rows are gone for good.
+  await media.removeFiles(names);
+}
+
+async function viewerState(
+  db: Executor,
+  viewer: AuthUser | null,
+  id: number,
+): Promise<ViewerState> {
+  if (!viewer) return NO_VIEWER;
+  return viewerStateOf(await cards.viewerMarks(db, viewer.id, [id]), id);
+}
+
+/** GET /products/product/{id}: null when there is no such product. */
+export async function detail(
+  db: Executor,
+  id: number,
+  viewer: AuthUser | null,
+): Promise<Product | null> {
+  const product = await repo.findProduct(db, id);
+  if (!product) return null;
+  const [shop, employees, subcategory, files, pfields, viewerMarks] = await Promise.all([
+    repo.shopOf(db, product.shop_id),
+    repo.employeesOf(db, product.shop_id),
+    repo.findSubcategory(db, product.psubcategory_id),
+    repo.filesOf(db, id),
+    repo.pfieldValuesOf(db, id),
+    viewerState(db, viewer, id),
+  ]);
+  return toProduct({
+    product,
+    shop,
+    employees,
+    subcategory: subcategory!,
+    files,
+    pfields,
+    viewer: viewerMarks,
+  });
+}
+
+async function cardsFor(db: Executor, viewer: AuthUser | null, rows: cards.CardRow[]) {
+  const marks =
+    viewer && rows.length
+      ? await cards.viewerMarks(
+          db,
+          viewer.id,
+          rows.map((r) => r.id),
+        )
+      : null;
+  return rows.map((row) => toProductCard(row, viewerStateOf(marks, row.id)));
+}
+
+export async function similar(db: Executor, id: number, viewer: AuthUser | null) {
+  const product = await repo.findProduct(db, id);
+  if (!product) throw notFound();
+  return cardsFor(db, viewer, await cards.similarCards(db, product, SIMILAR_LIMIT));
+}
+
+export async function favorites(db: Executor, viewer: AuthUser, type: ProductType, page: number) {
+  const { total, rows } = await cards.favoriteCards(db, viewer.id, type, page, LIST_PAGE_SIZE);
+  return toPagination(await cardsFor(db, viewer, rows), total, page, LIST_PAGE_SIZE);
+}
