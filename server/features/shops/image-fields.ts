@@ -1,4 +1,4 @@
-import { imageUrl, type Media, type PreparedFile } from '../../media/media';
+import { type Media, type PreparedFile } from '../../media/media';
 import type { DB, Dialect } from '../../db/types';
 import { HttpError, invalid } from '../../errors';
 
@@ -74,16 +74,4 @@ export function imageChanges<F extends string>(
     if (old && old !== next) replaced.push(old);
   }
   return { changes, replaced };
-}
-
-/** An image column as the API answers it: the name, the original's url and the small one's. */
-export function imageFields<K extends string>(
-  key: K,
-  name: string | null,
-): Record<K | `${K}_url` | `${K}_small_url`, string | null> {
-  return {
-    [key]: name,
-    [`${key}_url`]: imageUrl(name, 'original'),
-    [`${key}_small_url`]: imageUrl(name, 'small'),
-  } as Record<K | `${K}_url` | `${K}_small_url`, string | null>;
 }

@@ -1,6 +1,6 @@
 import type { ShopRole } from '../../../shared/constants';
 import type { Shop, ShopEmployee, ShopSummary } from '../../../shared/schemas/shops';
-import { imageFields } from './image-fields';
+import { imageFields } from '../../media/media';
 import type { EmployeeRow, ShopWithExtras } from './shops.repository';
 
 export function toShopSummary(row: ShopWithExtras): ShopSummary {

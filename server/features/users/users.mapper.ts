@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/types';
 import type { PublicUser, SelfUser } from '../../../shared/schemas/users';
-import { imageFields } from '../shops/image-fields';
+import { imageFields } from '../../media/media';
 import type { Language, ShopRole, SiteRole } from '../../../shared/constants';
 
 export function toPublicUser(row: UserRow): PublicUser {
