@@ -45,6 +45,18 @@ export async function signUp(page: Page, phone: string, password = 'a-good-passw
   await page.locator('input[name=password_confirmation]').fill(password);
   await page.locator('form button[type=submit]').click();
   await expect(page).toHaveURL('/');
+  // The home page has rendered (the router has settled on it).
+  await expect(page.locator('.hero')).toBeVisible();
+}
+
+/** From the header's menu; signing out ends with a new load of the home page. */
+export async function signOut(page: Page, t: Record<string, string>) {
+  await page.getByRole('button', { name: t.user_menu }).click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: t.sign_out }).click();
+  await reloaded;
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: t.nav_notifications })).toHaveCount(0);
 }
 
 export async function signIn(page: Page, login: string, password: string) {

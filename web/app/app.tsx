@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import type { createRouter } from './router';
+import { BrowserRouter } from 'react-router';
 import { HttpError } from '../lib/http';
+import { AppRoutes } from './router';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -20,18 +21,28 @@ export function createQueryClient() {
   });
 }
 
-interface AppProps {
+export function Providers({
+  i18n,
+  queryClient,
+  children,
+}: {
   i18n: i18n;
   queryClient: QueryClient;
-  router: ReturnType<typeof createRouter>;
-}
-
-export function App({ i18n, queryClient, router }: AppProps) {
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nextProvider>
+  );
+}
+
+export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClient }) {
+  return (
+    <Providers i18n={i18n} queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
   );
 }

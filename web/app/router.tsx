@@ -1,17 +1,19 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loader } from '../components/loader';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Shell } from './layout/shell';
-import { RouteError } from './pages/route-error';
 import { routes } from './routes';
 
-/** Every page inside the shell; a page that fails shows the error page inside the shell too. */
-export const appRoutes: RouteObject[] = [
-  {
-    element: <Shell />,
-    // Shown while the first page's code loads.
-    hydrateFallbackElement: <Loader block />,
-    children: [{ errorElement: <RouteError />, children: routes }],
-  },
-];
+// Declarative routes (BrowserRouter + useRoutes): the data router's loaders and actions are not
+// used (TanStack Query fetches), and leaving them out keeps ~17 KiB gzipped off every first load.
 
-export const createRouter = () => createBrowserRouter(appRoutes);
+export const appRoutes: RouteObject[] = [{ element: <Shell />, children: routes }];
+
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
+/** Start fetching the code of the page at this address (at start-up, before the first render). */
+export function preloadPage(pathname: string) {
+  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
+    (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.();
+  }
+}

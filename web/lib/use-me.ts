@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SelfUser } from '../../shared/schemas/users';
 import { http } from './http';
 
@@ -12,4 +12,10 @@ export const fetchMe = () => http.get<{ user: Me | null }>('/users/me').then((bo
 /** The signed-in user: undefined while loading, null when anonymous. */
 export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 });
+}
+
+/** Another person is now using the page: what was cached for the previous one goes. */
+export function switchUser(queryClient: QueryClient, user: Me | null) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  queryClient.setQueryData(meQueryKey, user);
 }

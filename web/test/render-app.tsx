@@ -1,14 +1,15 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import type { Language } from '../../shared/constants';
 import { createI18n } from '../lib/i18n';
 import type { Me } from '../lib/use-me';
 import { dictionary as ar } from '../locales/ar';
 import { dictionary as fr } from '../locales/fr';
-import { appRoutes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 // The whole app in memory for tests: the real routes and shell, a fake server behind fetch.
 
@@ -37,16 +38,33 @@ export function fakeServer(handlers: Record<string, Handler>) {
   return { calls, fetchMock };
 }
 
+/** The current location of the app under test, as the router sees it. */
+export interface RouterState {
+  state: { location: Location };
+}
+
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useEffect(() => onLocation(location), [onLocation, location]);
+  return null;
+}
+
 export function renderApp(path: string, language: Language = 'fr') {
   const i18n = createI18n(language, language === 'ar' ? ar : fr);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router: RouterState = { state: { location: undefined as unknown as Location } };
+  const onLocation = (location: Location) => {
+    router.state.location = location;
+  };
   const view = render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <LocationProbe onLocation={onLocation} />
+          <AppRoutes />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );

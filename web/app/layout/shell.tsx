@@ -1,23 +1,39 @@
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Loader } from '../../components/loader';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+import { PageErrorBoundary } from './page-error-boundary';
+import { PageLoadingBar } from './page-loading';
+
+/** A new page starts at its top; back and forward leave the browser to restore the position. */
+function useScrollToTopOnNewPage() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+}
 
 /** Every page: the header, the page itself, the footer, and on phones the bottom navigation. */
 export function Shell() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const location = useLocation();
+  useScrollToTopOnNewPage();
   return (
     <>
       <a className="skip-link" href="#main">
         {t('skip_to_content')}
       </a>
-      {navigation.state === 'loading' && (
-        <div className="route-progress" role="progressbar" aria-label={t('loading')} />
-      )}
+      <PageLoadingBar />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <PageErrorBoundary resetKey={location.pathname + location.search}>
+          <Suspense fallback={<Loader block />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <footer className="site-footer">
         <div className="container site-footer__inner">
@@ -28,7 +44,6 @@ export function Shell() {
         </div>
       </footer>
       <BottomNav />
-      <ScrollRestoration />
     </>
   );
 }

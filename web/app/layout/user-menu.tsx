@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import {
   ChevronDownIcon,
@@ -13,7 +13,7 @@ import {
   UserIcon,
 } from '../../components/icons';
 import { UserText } from '../../components/user-text';
-import { useSignOut } from '../../features/account/api/account';
+import { signOut } from '../../features/account/api/sign-out';
 import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/use-me';
 
@@ -32,8 +32,7 @@ export function UserMenu() {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const location = useLocation();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
   const back = useReturnPath();
   const signInHref =
     back === paths.home ? paths.signIn : `${paths.signIn}?next=${encodeURIComponent(back)}`;
@@ -65,13 +64,13 @@ export function UserMenu() {
   }, [open]);
 
   async function onSignOut() {
+    setSigningOut(true);
     try {
-      await signOut.mutateAsync();
+      await signOut();
     } catch {
-      return; // Still signed in: the menu stays open and the button can be tried again.
+      // Still signed in: the menu stays open and the button can be tried again.
+      setSigningOut(false);
     }
-    setOpen(false);
-    navigate(paths.home);
   }
 
   const name = me ? `${me.first_name} ${me.last_name}` : '';
@@ -155,11 +154,11 @@ export function UserMenu() {
                     type="button"
                     className="user-menu__item user-menu__item--danger"
                     onClick={onSignOut}
-                    disabled={signOut.isPending}
-                    aria-busy={signOut.isPending}
+                    disabled={signingOut}
+                    aria-busy={signingOut}
                   >
                     <LogoutIcon size={18} />
-                    {signOut.isPending ? t('signing_out') : t('sign_out')}
+                    {signingOut ? t('signing_out') : t('sign_out')}
                   </button>
                 </li>
               </ul>

@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { loginBody, passwordBody, registerBody } from '../../../../shared/schemas/users';
 import { http } from '../../../lib/http';
-import { meQueryKey, type Me } from '../../../lib/use-me';
+import { switchUser, type Me } from '../../../lib/use-me';
 
-// DESIGN §4: POST /register, POST /login, POST /logout, PUT /users/password.
+// DESIGN §4: POST /register, POST /login, PUT /users/password (sign out: sign-out.ts).
 
 export type RegisterInput = z.input<typeof registerBody>;
 export type LoginInput = z.input<typeof loginBody>;
 export type PasswordInput = z.input<typeof passwordBody>;
-
-/** Whatever was cached for the previous visitor goes; `me` is replaced. */
-function switchUser(queryClient: QueryClient, user: Me | null) {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-  queryClient.setQueryData(meQueryKey, user);
-}
 
 export function useSignUp() {
   const queryClient = useQueryClient();
@@ -31,17 +25,6 @@ export function useSignIn() {
     mutationFn: (body: LoginInput) =>
       http.post<{ user: Me }>('/login', body).then((answer) => answer.user),
     onSuccess: (user) => switchUser(queryClient, user),
-  });
-}
-
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => http.post('/logout'),
-    onSuccess: async () => {
-      switchUser(queryClient, null);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
   });
 }
 

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
 import { AlertIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 
@@ -7,10 +6,8 @@ import { paths } from '../../lib/paths';
  * A page that failed to render or to load its code (often a new release replaced the chunk):
  * say so in the page's language and offer a reload.
  */
-export function RouteError() {
+export function PageError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
   return (
     <div className="container status-page" role="alert">
       <span className="status-page__icon status-page__icon--error">
@@ -26,9 +23,9 @@ export function RouteError() {
         >
           {t('reload_page')}
         </button>
-        <Link to={paths.home} className="button button--secondary" reloadDocument>
+        <a href={paths.home} className="button button--secondary">
           {t('back_home')}
-        </Link>
+        </a>
       </div>
     </div>
   );
