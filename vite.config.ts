@@ -1,11 +1,55 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = 'http://localhost:3000';
+const webRoot = path.resolve('web');
+
+/** A path that names a source file of the web app (modules, styles, dictionaries, public files). */
+function isWebFile(url: string): boolean {
+  const file = path.join(webRoot, decodeURIComponent(url.split('?')[0]));
+  return (
+    file.startsWith(webRoot + path.sep) &&
+    (fs.existsSync(file) || fs.existsSync(path.join(webRoot, 'public', url.split('?')[0])))
+  );
+}
+
+/**
+ * Development only: pages get <html lang dir> as the server would set them (the `lang` cookie, else
+ * Accept-Language, else Arabic), so both languages can be worked on behind Vite.
+ */
+function pageLanguage(): Plugin {
+  return {
+    name: 'souq-page-language',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const url = req.url ?? '/';
+        const wantsPage =
+          req.method === 'GET' &&
+          (req.headers.accept ?? '').includes('text/html') &&
+          !url.startsWith('/localisation/') &&
+          !isWebFile(url);
+        if (!wantsPage) return next();
+        const cookie = /(?:^|;\s*)lang=(ar|fr)\b/.exec(req.headers.cookie ?? '')?.[1];
+        const accepted = /\b(ar|fr)\b/.exec(req.headers['accept-language'] ?? '')?.[1];
+        const lang = cookie ?? accepted ?? 'ar';
+        const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+        const html = (await server.transformIndexHtml(url, template)).replace(
+          /<html[^>]*>/,
+          `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`,
+        );
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(html);
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), pageLanguage()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -14,13 +58,12 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // In development every request the page makes by script goes to the API server; page loads
-    // (Accept: text/html) are answered by Vite itself.
+    // In development Vite serves the web app's files and pages; everything else (API calls, the
+    // language switch, media) goes to the API server.
     proxy: {
-      '^/(?!@|src|node_modules|assets|main\\.tsx|favicon).*': {
+      '^/(?!@|node_modules/).*': {
         target: api,
-        bypass: (req) =>
-          (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+        bypass: (req) => (isWebFile(req.url ?? '/') ? req.url : undefined),
       },
     },
   },

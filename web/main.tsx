@@ -1,8 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app';
+import { preloadPage } from './app/router';
+import { createI18n, currentLanguage, loadDictionary } from './lib/i18n';
+import './app/styles.css';
+
+const language = currentLanguage();
+const dictionary = loadDictionary(language);
+// The first page's code loads at the same time as the dictionary, not after it.
+preloadPage(window.location.pathname);
+const queryClient = createQueryClient();
+const i18n = createI18n(language, await dictionary);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main id="app">Souq</main>
+    <App i18n={i18n} queryClient={queryClient} />
   </StrictMode>,
 );

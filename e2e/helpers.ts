@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export type Language = 'ar' | 'fr';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The merged dictionary of a language, read from web/locales like the app does. */
+export function dictionary(language: Language): Record<string, string> {
+  const dir = path.resolve(here, '../web/locales', language);
+  return Object.assign(
+    {},
+    ...fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))),
+  );
+}
+
+export const languageOf = (info: TestInfo) => info.project.name as Language;
+export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
+export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
+
+export async function expectLanguage(page: Page, language: Language) {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('html')).toHaveAttribute('dir', directionOf(language));
+}
+
+/** A fresh Mauritanian mobile number (4x xx xx xx) nobody has used. */
+export function randomPhone(): string {
+  return `4${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+}
+
+export const DEMO_PASSWORD = 'souq-demo-2026';
+
+export async function signUp(page: Page, phone: string, password = 'a-good-password') {
+  await page.goto('/register');
+  await page.locator('input[name=first_name]').fill('Mariem');
+  await page.locator('input[name=last_name]').fill('Mint Ahmed');
+  await page.locator('input[name=phone_1]').fill(phone);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('input[name=password_confirmation]').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL('/');
+  // The home page has rendered (the router has settled on it).
+  await expect(page.locator('.hero')).toBeVisible();
+}
+
+/** From the header's menu; signing out ends with a new load of the home page. */
+export async function signOut(page: Page, t: Record<string, string>) {
+  await page.getByRole('button', { name: t.user_menu }).click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: t.sign_out }).click();
+  await reloaded;
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: t.nav_notifications })).toHaveCount(0);
+}
+
+export async function signIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+}
+
+/** Nothing sticks out sideways (even where a parent would clip it): the layout fits the screen. */
+export async function expectNoSidewaysOverflow(page: Page) {
+  const outside = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => !element.closest('.scroller__track, .visually-hidden, .skip-link'))
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+  });
+  expect(outside).toEqual([]);
+}
+
+/** A screenshot under test-results/screenshots/, named by language, viewport and screen. */
+export async function snap(page: Page, language: Language, name: string, fullPage = false) {
+  const size = page.viewportSize();
+  const file = path.resolve(
+    here,
+    '../test-results/screenshots',
+    `${language}-${size?.width}x${size?.height}-${name}.png`,
+  );
+  await expectNoSidewaysOverflow(page);
+  // The viewport as a person sees it (fixed bars in place), animations settled.
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+}

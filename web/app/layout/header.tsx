@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useMe } from '../../lib/use-me';
+import { paths } from '../../lib/paths';
+import { LanguageLink } from './language-link';
+import { navItems } from './nav-items';
+import { NotificationBell } from './notification-bell';
+import { UserMenu } from './user-menu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to={paths.home} className="brand" aria-label={t('app_name')}>
+          <span className="brand__mark" aria-hidden="true">
+            <svg viewBox="0 0 32 32" width="32" height="32">
+              <rect width="32" height="32" rx="9" fill="currentColor" />
+              <path
+                d="M9 13h14l-1.3 9.2a2 2 0 0 1-2 1.8h-7.4a2 2 0 0 1-2-1.8L9 13Zm3.5 0V11a3.5 3.5 0 0 1 7 0v2"
+                fill="none"
+                stroke="#fff"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
+          <span className="brand__name">{t('app_name')}</span>
+        </Link>
+        <nav className="main-nav" aria-label={t('main_navigation')}>
+          {navItems.map(({ to, label, Icon, end }) => (
+            <NavLink key={to} to={to} end={end} className="main-nav__link">
+              <Icon size={18} />
+              <span>{t(label)}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <div className="site-header__actions">
+          <LanguageLink />
+          {me && <NotificationBell />}
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Loader } from '../../components/loader';
+import { BottomNav } from './bottom-nav';
+import { Header } from './header';
+import { PageErrorBoundary } from './page-error-boundary';
+import { PageLoadingBar } from './page-loading';
+
+/** A new page starts at its top; back and forward leave the browser to restore the position. */
+function useScrollToTopOnNewPage() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+}
+
+/** Every page: the header, the page itself, the footer, and on phones the bottom navigation. */
+export function Shell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  useScrollToTopOnNewPage();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skip_to_content')}
+      </a>
+      <PageLoadingBar />
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <PageErrorBoundary resetKey={location.pathname + location.search}>
+          <Suspense fallback={<Loader block />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <div className="container site-footer__inner">
+          <p className="site-footer__about">{t('footer_about')}</p>
+          <p className="site-footer__rights">
+            {t('footer_rights', { year: new Date().getFullYear() })}
+          </p>
+        </div>
+      </footer>
+      <BottomNav />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from './modal';
+
+interface ConfirmModalProps {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Defaults to the generic 'Confirmation'. */
+  title?: string;
+  /** Defaults to the generic confirmation message (SPEC §2). */
+  message?: string;
+  /** The 'yes' action is running: its button shows it and both stay put. */
+  busy?: boolean;
+}
+
+/** SPEC §2: title, a generic confirmation message, yes and no. 'No' has the focus first. */
+export function ConfirmModal({
+  open,
+  onConfirm,
+  onCancel,
+  title,
+  message,
+  busy = false,
+}: ConfirmModalProps) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  if (!open) return null;
+  return (
+    <Modal
+      title={title ?? t('confirm_title')}
+      onClose={onCancel}
+      role="alertdialog"
+      describedBy={messageId}
+      initialFocus="[data-confirm-no]"
+      hideClose
+    >
+      <p id={messageId} className="modal__message">
+        {message ?? t('confirm_message')}
+      </p>
+      <div className="modal__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          data-confirm-no
+          onClick={onCancel}
+        >
+          {t('no')}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy && <span className="loader__spinner loader__spinner--small" aria-hidden="true" />}
+          {t('yes')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

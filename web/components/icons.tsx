@@ -1,0 +1,160 @@
+import type { ReactNode, SVGProps } from 'react';
+
+// Inline icons (no icon font, no extra request). Icons that point (arrows, chevrons) carry the
+// `icon--directional` class, which the stylesheet mirrors in right-to-left pages.
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function make(paths: ReactNode, directional = false) {
+  return function Icon({ size = 20, className, ...props }: IconProps) {
+    const classes = ['icon', directional && 'icon--directional', className].filter(Boolean);
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className={classes.join(' ')}
+        {...props}
+      >
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const HomeIcon = make(
+  <>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" />
+  </>,
+);
+export const StoreIcon = make(
+  <>
+    <path d="M4 9h16l-1.2-4.3A1 1 0 0 0 17.8 4H6.2a1 1 0 0 0-1 .7L4 9Z" />
+    <path d="M4 9a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0A2.7 2.7 0 0 0 20 9" />
+    <path d="M5.5 12.5V20h13v-7.5" />
+    <path d="M10 20v-4.5h4V20" />
+  </>,
+);
+export const SearchIcon = make(
+  <>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.2-4.2" />
+  </>,
+);
+export const BookmarkIcon = make(
+  <path d="M6.5 3.5h11a1 1 0 0 1 1 1V21L12 16.5 5.5 21V4.5a1 1 0 0 1 1-1Z" />,
+);
+export const BellIcon = make(
+  <>
+    <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
+    <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+  </>,
+);
+export const UserIcon = make(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c.8-4 4-6 8-6s7.2 2 8 6" />
+  </>,
+);
+export const GlobeIcon = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3Z" />
+  </>,
+);
+export const ChevronDownIcon = make(<path d="m6 9 6 6 6-6" />);
+/** Points towards the end of the line (right in LTR, left in RTL). */
+export const ChevronEndIcon = make(<path d="m9 5 7 7-7 7" />, true);
+/** Points towards the start of the line (left in LTR, right in RTL). */
+export const ChevronStartIcon = make(<path d="m15 5-7 7 7 7" />, true);
+export const ArrowEndIcon = make(<path d="M4 12h15m-6-6 6 6-6 6" />, true);
+export const ArrowStartIcon = make(<path d="M20 12H5m6-6-6 6 6 6" />, true);
+export const CloseIcon = make(<path d="M6 6l12 12M18 6 6 18" />);
+export const LogoutIcon = make(
+  <>
+    <path d="M14 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4" />
+    <path d="M10 16.5 5.5 12 10 7.5M5.5 12H15" />
+  </>,
+  true,
+);
+export const LoginIcon = make(
+  <>
+    <path d="M14 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4" />
+    <path d="M9.5 7.5 14 12l-4.5 4.5M14 12H4" />
+  </>,
+  true,
+);
+export const KeyIcon = make(
+  <>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m11 12 8.5-8.5M16 7l2.5 2.5M14 9l2 2" />
+  </>,
+);
+export const ShieldIcon = make(
+  <path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6l-7-3Z" />,
+);
+export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
+export const EyeIcon = make(
+  <>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = make(
+  <>
+    <path d="M3 3l18 18" />
+    <path d="M10.6 6.1A9.8 9.8 0 0 1 12 6c6 0 9.5 6 9.5 6a16 16 0 0 1-3 3.7M6.6 7.1C4 8.8 2.5 12 2.5 12S6 18.5 12 18.5c1.6 0 3-.4 4.2-1" />
+    <path d="M9.9 10a3 3 0 0 0 4.1 4.1" />
+  </>,
+);
+export const AlertIcon = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5M12 16.5h.01" />
+  </>,
+);
+export const CheckIcon = make(<path d="m5 12.5 4.5 4.5L19 7.5" />);
+export const InboxIcon = make(
+  <>
+    <path d="M3.5 13.5 6 5h12l2.5 8.5V19a1 1 0 0 1-1 1h-15a1 1 0 0 1-1-1v-5.5Z" />
+    <path d="M3.5 13.5h5l1.5 2.5h4l1.5-2.5h5" />
+  </>,
+);
+export const CompassIcon = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
+  </>,
+);
+export const ChatIcon = make(
+  <path d="M4 5.5h16a1 1 0 0 1 1 1V16a1 1 0 0 1-1 1h-9l-5 4v-4H4a1 1 0 0 1-1-1V6.5a1 1 0 0 1 1-1Z" />,
+);
+export const TagIcon = make(
+  <>
+    <path d="M3.5 12.5V4.5a1 1 0 0 1 1-1h8l8 8a1.4 1.4 0 0 1 0 2l-7 7a1.4 1.4 0 0 1-2 0l-8-8Z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </>,
+);
+export const HandshakeIcon = make(
+  <>
+    <path d="m11 17 2 2a1.4 1.4 0 0 0 2-2" />
+    <path d="m14 14 2.5 2.5a1.4 1.4 0 0 0 2-2L15 11l-2 1.5a2 2 0 0 1-2.5-3L13 7.5a3 3 0 0 1 3.5-.2L21 10" />
+    <path d="M3 10l4-3.5a3 3 0 0 1 3 0M3 10l6.5 6.5a1.4 1.4 0 0 0 2-2" />
+  </>,
+);
+export const PinIcon = make(
+  <>
+    <path d="M12 21s-6.5-5.8-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.2 12 21 12 21Z" />
+    <circle cx="12" cy="10" r="2.3" />
+  </>,
+);
+export const PauseIcon = make(<path d="M9 5v14M15 5v14" />);
+export const PlayIcon = make(<path d="M8 5v14l11-7L8 5Z" />, true);

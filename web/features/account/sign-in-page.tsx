@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginBody } from '../../../shared/schemas/users';
+import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
+import { LoginIcon } from '../../components/icons';
+import { currentLanguage } from '../../lib/i18n';
+import { paths, safeNext } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formValues, useFormErrors } from '../../lib/use-form-errors';
+import { useMe } from '../../lib/use-me';
+import { AccountCard } from './account-card';
+import { useSignIn } from './api/account';
+
+const FIELDS = ['login', 'password'] as const;
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('sign_in_title'));
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const signIn = useSignIn();
+  const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    const parsed = loginBody.safeParse(values);
+    if (!parsed.success) return fromIssues(parsed.error.issues);
+    clear();
+    try {
+      const user = await signIn.mutateAsync({ login: values.login, password: values.password });
+      // The page follows the user's language (DESIGN §3): another language needs a fresh page.
+      if (user.language && user.language !== currentLanguage()) window.location.assign(next);
+      else navigate(next, { replace: true });
+    } catch (error) {
+      fromError(error);
+    }
+  }
+
+  const signUpLink = params.get('next')
+    ? `${paths.signUp}?next=${encodeURIComponent(next)}`
+    : paths.signUp;
+  return (
+    <AccountCard
+      title={t('sign_in_title')}
+      intro={me ? t('already_signed_in') : t('sign_in_intro')}
+      icon={<LoginIcon size={28} />}
+      footer={
+        <>
+          {t('no_account')} <Link to={signUpLink}>{t('sign_up')}</Link>
+        </>
+      }
+    >
+      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+        <FormAlert messages={formErrors.general} />
+        <FormField
+          name="login"
+          label={t('login')}
+          errors={formErrors.fields.login}
+          autoComplete="username"
+          inputMode="email"
+          dir="ltr"
+          autoFocus
+        />
+        <FormField
+          name="password"
+          type="password"
+          label={t('password')}
+          errors={formErrors.fields.password}
+          autoComplete="current-password"
+        />
+        <SubmitButton
+          loading={signIn.isPending}
+          loadingLabel={t('signing_in')}
+          className="button--block"
+        >
+          {t('sign_in')}
+        </SubmitButton>
+      </form>
+    </AccountCard>
+  );
+}
+
+export { SignInPage as Component };

@@ -1,0 +1,29 @@
+// Page paths in one place. SPEC §2 fixes some; the rest (market, search, saved, account screens)
+// SPEC leaves open and docs/web.md records the choice.
+
+export const paths = {
+  home: '/',
+  market: '/market',
+  search: '/search',
+  saved: '/saved',
+  notifications: '/notifications/home',
+  signIn: '/login',
+  signUp: '/register',
+  passwordChange: '/account/password',
+  admin: '/admin',
+  user: (id: number) => `/users/user/${id}`,
+  shop: (id: number) => `/shops/shop/${id}`,
+  product: (id: number, notificationId?: number) =>
+    `/products/product/${id}${notificationId ? `/${notificationId}` : ''}`,
+  comment: (id: number, notificationId: number) => `/comments/comment/${id}/${notificationId}`,
+  command: (id: number, notificationId: number) => `/commands/command/${id}/${notificationId}`,
+  localisation: (language: string) => `/localisation/${language}`,
+};
+
+/** A `next` target taken from the URL: only a path on this site, never another origin. */
+export function safeNext(next: string | null | undefined, fallback: string = paths.home): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+    return fallback;
+  }
+  return next;
+}

@@ -1,0 +1,7 @@
+import { areasOf, merge } from './areas';
+
+// Every French area file, bundled together into one chunk that only Arabic pages load.
+export const areas = areasOf(
+  import.meta.glob<Record<string, string>>('./fr/*.json', { eager: true, import: 'default' }),
+);
+export const dictionary = merge(areas);

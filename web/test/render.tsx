@@ -1,0 +1,35 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { Language } from '../../shared/constants';
+import { dictionary as ar } from '../locales/ar';
+import { dictionary as fr } from '../locales/fr';
+import { createI18n } from '../lib/i18n';
+
+interface Options extends Omit<RenderOptions, 'wrapper'> {
+  language?: Language;
+  /** Initial URL of the in-memory router. */
+  path?: string;
+  queryClient?: QueryClient;
+}
+
+/** Renders with the app's providers: i18next in the given language, a QueryClient, a router. */
+export function renderWithApp(ui: ReactElement, options: Options = {}) {
+  const { language = 'fr', path = '/', queryClient, ...rest } = options;
+  const i18n = createI18n(language, language === 'ar' ? ar : fr);
+  const client =
+    queryClient ??
+    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    );
+  }
+  return { ...render(ui, { wrapper: Wrapper, ...rest }), i18n, queryClient: client };
+}
