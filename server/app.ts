@@ -88,6 +88,8 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The language link sends people back where they were (Referer); other sites learn nothing.
+    referrerPolicy: { policy: 'same-origin' },
     // HSTS only means something over HTTPS; on plain http it would pin localhost to https.
     strictTransportSecurity: config.secureCookies
       ? { maxAge: 31_536_000, includeSubDomains: true }
