@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB, Dialect } from './types';
 import { initial } from './migrations/001-initial';
+import { search } from './migrations/004-search';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
+    '004-search': search(dialect),
   };
 }
 
