@@ -8,6 +8,12 @@ import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
 export const SEARCH_SOURCES = ['all', 'shop', 'psubcategory'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 
+/**
+ * Matches are counted up to this many: `total` (and so `last_page`) stop there, and the web app
+ * shows "1000+". Counting every match of a very common word would read all of them.
+ */
+export const SEARCH_TOTAL_MAX = 1000;
+
 /** source_name is checked by the service (an unknown one is a 404, as an unknown path is). */
 export const searchParams = z.object({
   source_name: z.string().max(40),

@@ -22,9 +22,13 @@ export function searchWords(input: string): string[] {
   return (long.length ? long : unique).slice(0, MAX_SEARCH_WORDS);
 }
 
-/** FTS5: every word as a quoted prefix (implicit AND). */
-export function ftsMatch(words: string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ');
+/**
+ * FTS5: every word as a quoted prefix of the text (implicit AND), and the product type, which
+ * the FTS table indexes too. `type` is 'offer' or 'demand' (checked by the request schema).
+ */
+export function ftsMatch(words: string[], type: string): string {
+  const prefixes = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ');
+  return `search_text : (${prefixes}) AND type : "${type}"`;
 }
 
 /** PostgreSQL to_tsquery('simple', …): every word as a prefix, all required. */

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
-import { PG_SEARCH_VECTOR } from '../../db/migrations/004-search';
 import { cardQuery } from '../products/cards.repository';
+import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { ftsMatch, tsQuery } from './search-words';
 
@@ -77,13 +77,14 @@ function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] 
   if (dialect === 'sqlite') {
     // The text match runs first and alone, on its own index; products are then read by id.
     return [
-      cond`products.id in (select rowid from products_fts where products_fts match ${ftsMatch(q.words)})`,
+      cond`products.id in (select rowid from products_fts
+        where products_fts match ${ftsMatch(q.words, q.type)})`,
     ];
   }
   if (q.nearSpellings) {
     return q.words.map((w) => cond`${w} <% products.search_text`);
   }
-  return [cond`${PG_SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery(q.words)})`];
+  return [cond`products.search_vector @@ to_tsquery('simple', ${tsQuery(q.words)})`];
 }
 
 function pfieldCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool> {
@@ -145,14 +146,51 @@ function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   return list;
 }
 
-/** One page of matching ids, in the search's order, and how many match in all. */
+type Page = { total: number; rows: { id: number; distance_km: number | null }[] };
+
+/**
+ * SQLite, words and type only: the FTS index answers alone (it indexes the type too), newest
+ * (highest rowid) first.
+ */
+async function ftsOnlyPage(db: Executor, q: SearchQuery, page: number, perPage: number) {
+  const match = ftsMatch(q.words, q.type);
+  const [count, rows] = await Promise.all([
+    sql<{ total: number }>`select count(*) as total from (select rowid from products_fts
+      where products_fts match ${match} limit ${SEARCH_TOTAL_MAX + 1})`.execute(db),
+    sql<{ id: number; distance_km: null }>`select rowid as id, null as distance_km
+      from products_fts where products_fts match ${match}
+      order by rowid desc limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
+  ]);
+  return { total: Number(count.rows[0]?.total ?? 0), rows: rows.rows };
+}
+
+const onlyWords = (q: SearchQuery) =>
+  q.words.length > 0 &&
+  !q.nearSpellings &&
+  q.shopId === undefined &&
+  !q.psubcategoryIds.length &&
+  q.pcategoryId === undefined &&
+  q.minPrice === undefined &&
+  q.maxPrice === undefined &&
+  !q.negotiable &&
+  !q.used &&
+  !q.delivery &&
+  !q.offerType &&
+  !q.origin &&
+  !q.pfields.length;
+
+/**
+ * One page of matching ids, in the search's order, and how many match — counted up to
+ * SEARCH_TOTAL_MAX + 1 only: an exact count of a very common word would read every match.
+ */
 export async function searchPage(
   db: Executor,
   dialect: Dialect,
   q: SearchQuery,
   page: number,
   perPage: number,
-): Promise<{ total: number; rows: { id: number; distance_km: number | null }[] }> {
+): Promise<Page> {
+  if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyPage(db, q, page, perPage);
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
   // Nearest first when a distance bounds the search, newest (highest id) first otherwise.
@@ -161,7 +199,8 @@ export async function searchPage(
       ? sql`distance_km, products.id desc`
       : sql`products.id desc`;
   const [count, rows] = await Promise.all([
-    sql<{ total: number }>`select count(*) as total from products where ${where}`.execute(db),
+    sql<{ total: number }>`select count(*) as total from (select 1 from products
+      where ${where} limit ${SEARCH_TOTAL_MAX + 1}) matches`.execute(db),
     sql<{ id: number; distance_km: number | null }>`
       select products.id, ${distance} as distance_km from products where ${where}
       order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
-import { createProduct, createSubcategory } from '../../test/fixtures';
+import { createSubcategory } from '../../test/fixtures';
 import { SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '../../../shared/constants';
+import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
 import { buildWorld, haversineKm, PLACES, type World } from './search.test-helpers';
 
 describeEachEngine('search: POST /products/{source_name}/{source_id}/search', (ctx) => {
@@ -65,6 +66,7 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search', (c
     it('finds demands with type demand', async () => {
       expect(await found({ type: 'demand' })).toEqual(['wanted']);
       expect(await found({ type: 'offer', name: 'مطلوب' })).toEqual([]);
+      expect(await found({ type: 'demand', name: 'مطلوب تويوتا' })).toEqual(['wanted']);
     });
 
     it('treats blank inputs as not given (the web form sends empty inputs)', async () => {
@@ -135,44 +137,58 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search', (c
       expect((await search({}, '/products/all/123/search')).statusCode).toBe(200);
     });
 
-    it('pages results and caps page_size', async () => {
+    it('pages results, caps page_size, and counts up to SEARCH_TOTAL_MAX', async () => {
       const db = ctx().app.db;
       const sub = await createSubcategory(db, { name: 'bulk' });
       // Demands of their own subcategory, taken away at the end: the other tests count offers.
-      for (let i = 0; i < SEARCH_PAGE_SIZE_MAX + 5; i++) {
-        await createProduct(db, {
-          shop_id: w.sellerShop,
-          psubcategory_id: sub.id,
-          type: 'demand',
-          offer_type: 'buy',
-          name: `bulk ${i}`,
-          search_text: `bulk ${i}`,
-        });
+      const many = SEARCH_TOTAL_MAX + 5;
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: many }, (_, i) => ({
+        type: 'demand',
+        offer_type: 'buy',
+        shop_id: w.sellerShop,
+        psubcategory_id: sub.id,
+        name: `bulk ${i}`,
+        search_text: `bulk ${i}`,
+        created_at: at,
+        updated_at: at,
+      }));
+      for (let i = 0; i < many; i += 200) {
+        await db
+          .insertInto('products')
+          .values(rows.slice(i, i + 200))
+          .execute();
       }
       const url = `/products/psubcategory/${sub.id}/search`;
-      const search = (body: Record<string, unknown>, at: string) =>
+      const search = (body: Record<string, unknown>, at = url) =>
         ctx()
           .client()
           .post(at, { type: 'demand', ...body });
-      const big = (await search({ page_size: 1000 }, url)).json().products;
+      const big = (await search({ page_size: 1000 })).json().products;
       expect(big).toMatchObject({
         per_page: SEARCH_PAGE_SIZE_MAX,
-        total: SEARCH_PAGE_SIZE_MAX + 5,
-        last_page: 2,
+        total: SEARCH_TOTAL_MAX,
+        last_page: SEARCH_TOTAL_MAX / SEARCH_PAGE_SIZE_MAX,
         to: SEARCH_PAGE_SIZE_MAX,
       });
       expect(big.data).toHaveLength(SEARCH_PAGE_SIZE_MAX);
-      const second = (await search({ page_size: '100', page: '2' }, url)).json().products;
-      expect(second).toMatchObject({ current_page: 2, to: SEARCH_PAGE_SIZE_MAX + 5 });
-      expect(second.data).toHaveLength(5);
-      const small = (await search({ page_size: 7, page: 3 }, url)).json().products;
-      expect(small).toMatchObject({ per_page: 7, last_page: 15, current_page: 3, to: 21 });
+      const second = (await search({ page_size: '100', page: '2' })).json().products;
+      expect(second).toMatchObject({ current_page: 2, to: 2 * SEARCH_PAGE_SIZE_MAX });
       const ids = [...big.data, ...second.data].map((c: { id: number }) => c.id);
-      expect(new Set(ids).size).toBe(SEARCH_PAGE_SIZE_MAX + 5);
-      const beyond = (await search({ page: 9 }, url)).json().products;
-      expect(beyond).toMatchObject({ data: [], to: null, total: SEARCH_PAGE_SIZE_MAX + 5 });
-      const pageOne = (await search({}, url)).json().products;
-      expect(pageOne.per_page).toBe(SEARCH_PAGE_SIZE);
+      expect(new Set(ids).size).toBe(2 * SEARCH_PAGE_SIZE_MAX);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      // Past the counted total, pages still answer what there is.
+      const last = (await search({ page_size: 100, page: 11 })).json().products;
+      expect(last).toMatchObject({ total: SEARCH_TOTAL_MAX, to: many });
+      expect(last.data).toHaveLength(5);
+      const small = (await search({ page_size: 7, page: 3, name: 'bulk' })).json().products;
+      expect(small).toMatchObject({ per_page: 7, current_page: 3, to: 21 });
+      expect(small.total).toBe(SEARCH_TOTAL_MAX);
+      const exact = (await search({ name: 'bulk 100' })).json().products;
+      expect(exact.total).toBe(6); // bulk 100, and bulk 1000 … 1004 (prefix)
+      const beyond = (await search({ page: 99 })).json().products;
+      expect(beyond).toMatchObject({ data: [], to: null, total: SEARCH_TOTAL_MAX });
+      expect((await search({})).json().products.per_page).toBe(SEARCH_PAGE_SIZE);
       await db.deleteFrom('products').where('psubcategory_id', '=', sub.id).execute();
     });
 

@@ -2,7 +2,12 @@ import type { DB, Dialect, Executor } from '../../db/types';
 import { HttpError, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
 import { toPagination, type Pagination } from '../../../shared/schemas/common';
-import { SEARCH_SOURCES, type SearchBody, type SearchCard } from '../../../shared/schemas/search';
+import {
+  SEARCH_SOURCES,
+  SEARCH_TOTAL_MAX,
+  type SearchBody,
+  type SearchCard,
+} from '../../../shared/schemas/search';
 import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
 import { parsePfieldFilters, pfieldEntries } from './pfield-filters';
@@ -130,5 +135,5 @@ export async function search(
       },
     ];
   });
-  return toPagination(data, total, body.page, body.page_size);
+  return toPagination(data, Math.min(total, SEARCH_TOTAL_MAX), body.page, body.page_size);
 }
