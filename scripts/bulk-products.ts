@@ -205,7 +205,7 @@ function product(
   const both = r.chance(0.7);
   const arabic = r.chance(0.55);
   const sentences = (lang: 'ar' | 'fr') =>
-    Array.from({ length: r.int(1, 3) }, () => r.pick(SENTENCES[lang])).join('. ') +
+    [...new Set(Array.from({ length: r.int(1, 3) }, () => r.pick(SENTENCES[lang])))].join('. ') +
     // Rare words: a reference code in some texts.
     (r.chance(0.3) ? ` ref ${r.int(0, 36 ** 5).toString(36)}` : '');
   const names = {

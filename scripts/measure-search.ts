@@ -38,6 +38,7 @@ const nouakchott = { latitude: 18.0858, longitude: -15.9785 };
 const cases: Record<string, Record<string, unknown>> = {
   'text: common word (toyota)': { name: 'toyota' },
   'text: common Arabic word (سيارة)': { name: 'سيارة' },
+  'text: very common word (livraison)': { name: 'livraison' },
   'text: two words (voiture propre)': { name: 'voiture propre' },
   'text: rare word (a reference code)': { name: code },
   'text: no match (typo, near-spelling fallback on PG)': { name: 'toyata' },

@@ -19,6 +19,11 @@ async function searchIndexes(db: Kysely<any>) {
   // Newest first is id order (ids grow with created_at): these let a filtered search walk an
   // index backwards and stop after one page.
   await db.schema
+    .createIndex('products_search_type')
+    .on('products')
+    .columns(['type', 'id'])
+    .execute();
+  await db.schema
     .createIndex('products_search_subcategory')
     .on('products')
     .columns(['psubcategory_id', 'type', 'id'])
@@ -106,6 +111,7 @@ export function search(dialect: Dialect): Migration {
       await db.schema.dropIndex('products_search_geo').ifExists().execute();
       await db.schema.dropIndex('products_search_shop').ifExists().execute();
       await db.schema.dropIndex('products_search_subcategory').ifExists().execute();
+      await db.schema.dropIndex('products_search_type').ifExists().execute();
     },
   };
 }
