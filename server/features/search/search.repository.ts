@@ -4,16 +4,15 @@ import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { ftsMatch, tsQuery } from './search-words';
+import { distanceExpr, MAX_KM, withinKm } from './search-geo';
 
 // The only Kysely code of the search (DESIGN §7). One filtered query gives the page of ids and
 // the total; the cards of that page are then read with the products feature's card query.
 
-export const EARTH_RADIUS_KM = 6371.0088;
-const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
-/** Half the Earth's circumference: a larger distance is everywhere. */
-const MAX_KM = Math.PI * EARTH_RADIUS_KM;
 /** The largest value an integer column holds: price bounds beyond it change nothing. */
 const MAX_INT = 2_147_483_647;
+/** The nearest-first search looks this far first, then four times farther, and so on. */
+const FIRST_RADIUS_KM = 1;
 
 export interface SearchQuery {
   type: string;
@@ -38,39 +37,6 @@ export interface SearchQuery {
 
 const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
   sql<SqlBool>(strings, ...values);
-
-/** Great-circle distance in km from the origin to the product (haversine), in SQL. */
-function distanceExpr(dialect: Dialect, origin: { latitude: number; longitude: number }) {
-  const rad = Math.PI / 180;
-  const cosLat = Math.cos(origin.latitude * rad);
-  // Rounding can push the argument of asin a hair above 1 (PostgreSQL then raises an error).
-  const atMostOne = dialect === 'postgres' ? sql.raw('least') : sql.raw('min');
-  // (least() of PostgreSQL skips nulls: a product without a place needs its own case.)
-  return sql<number | null>`(case when products.latitude is not null
-    and products.longitude is not null then ${2 * EARTH_RADIUS_KM} * asin(${atMostOne}(1, sqrt(
-      power(sin((products.latitude - ${origin.latitude}) * ${rad / 2}), 2)
-      + ${cosLat} * cos(products.latitude * ${rad})
-        * power(sin((products.longitude - ${origin.longitude}) * ${rad / 2}), 2)))) end)`;
-}
-
-/** The box around the origin that holds every point within `km`: what products_geo can walk. */
-function boundingBox(origin: { latitude: number; longitude: number }, km: number) {
-  const dLat = km / KM_PER_DEGREE;
-  const conditions = [
-    cond`products.latitude between ${Math.max(-90, origin.latitude - dLat)} and ${Math.min(90, origin.latitude + dLat)}`,
-  ];
-  const cosLat = Math.cos(((Math.abs(origin.latitude) + dLat) * Math.PI) / 180);
-  const dLng = cosLat > 0.01 ? km / (KM_PER_DEGREE * cosLat) : 360;
-  // Near a pole or across the antimeridian the longitude range wraps: leave it to haversine.
-  if (origin.longitude - dLng >= -180 && origin.longitude + dLng <= 180) {
-    conditions.push(
-      cond`products.longitude between ${origin.longitude - dLng} and ${origin.longitude + dLng}`,
-    );
-  } else {
-    conditions.push(cond`products.longitude is not null`);
-  }
-  return conditions;
-}
 
 function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   if (!q.words.length) return [];
@@ -138,11 +104,8 @@ function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   if (q.offerType) list.push(cond`products.offer_type = ${q.offerType}`);
   list.push(...textCondition(dialect, q));
   for (const f of q.pfields) list.push(pfieldCondition(dialect, f));
-  if (q.origin && q.distanceKm !== undefined) {
-    const km = Math.min(q.distanceKm, MAX_KM);
-    list.push(...boundingBox(q.origin, km));
-    list.push(cond`${distanceExpr(dialect, q.origin)} <= ${km}`);
-  }
+  if (q.origin && q.distanceKm !== undefined)
+    list.push(...withinKm(dialect, q.origin, q.distanceKm));
   return list;
 }
 
@@ -179,6 +142,40 @@ const onlyWords = (q: SearchQuery) =>
   !q.origin &&
   !q.pfields.length;
 
+/** Rows of one page: newest first, or nearest first when a distance bounds the search. */
+function pageRows(db: Executor, dialect: Dialect, q: SearchQuery, page: number, perPage: number) {
+  const where = sql.join(conditions(dialect, q), sql` and `);
+  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
+  const order =
+    q.origin && q.distanceKm !== undefined
+      ? sql`distance_km, products.id desc`
+      : sql`products.id desc`;
+  return sql<{ id: number; distance_km: number | null }>`
+    select products.id, ${distance} as distance_km from products where ${where}
+    order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`
+    .execute(db)
+    .then((r) => r.rows);
+}
+
+/**
+ * Nearest first: ordering by distance reads every product within it. So look within 1 km, then
+ * 4, 16… up to the distance asked, and stop at the first radius that fills the page: whatever
+ * lies farther cannot come before what is inside.
+ */
+async function nearestRows(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery & { distanceKm: number },
+  page: number,
+  perPage: number,
+) {
+  const km = Math.min(q.distanceKm, MAX_KM);
+  for (let radius = Math.min(km, FIRST_RADIUS_KM); ; radius = Math.min(km, radius * 4)) {
+    const rows = await pageRows(db, dialect, { ...q, distanceKm: radius }, page, perPage);
+    if (rows.length === perPage || radius >= km) return rows;
+  }
+}
+
 /**
  * One page of matching ids, in the search's order, and how many match — counted up to
  * SEARCH_TOTAL_MAX + 1 only: an exact count of a very common word would read every match.
@@ -192,20 +189,14 @@ export async function searchPage(
 ): Promise<Page> {
   if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyPage(db, q, page, perPage);
   const where = sql.join(conditions(dialect, q), sql` and `);
-  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  // Nearest first when a distance bounds the search, newest (highest id) first otherwise.
-  const order =
-    q.origin && q.distanceKm !== undefined
-      ? sql`distance_km, products.id desc`
-      : sql`products.id desc`;
   const [count, rows] = await Promise.all([
     sql<{ total: number }>`select count(*) as total from (select 1 from products
       where ${where} limit ${SEARCH_TOTAL_MAX + 1}) matches`.execute(db),
-    sql<{ id: number; distance_km: number | null }>`
-      select products.id, ${distance} as distance_km from products where ${where}
-      order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
+    q.origin && q.distanceKm !== undefined
+      ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm }, page, perPage)
+      : pageRows(db, dialect, q, page, perPage),
   ]);
-  return { total: Number(count.rows[0]?.total ?? 0), rows: rows.rows };
+  return { total: Number(count.rows[0]?.total ?? 0), rows };
 }
 
 /** The cards of these products (any order), with their place. */

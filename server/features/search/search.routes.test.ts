@@ -444,6 +444,18 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search', (c
       expect(res.json().products.total).toBe(6);
     });
 
+    it('distance: pages keep the nearest-first order (the radius widens as pages need)', async () => {
+      const origin = PLACES.tevraghZeina;
+      const whole = await found({ ...origin, distance: 10 });
+      const paged: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        paged.push(...(await found({ ...origin, distance: 10, page_size: 2, page })));
+      }
+      expect(paged).toEqual(whole);
+      const second = (await search({ ...origin, distance: 10, page_size: 2, page: 2 })).json();
+      expect(second.products).toMatchObject({ total: 6, last_page: 3, to: 4 });
+    });
+
     it('distance: the cut-off is the distance given, bounds included', async () => {
       const origin = PLACES.tevraghZeina;
       expect(await found({ ...origin, distance: 1 })).toEqual([]);

@@ -2,7 +2,7 @@ import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/harness';
 import { createSubcategory, personalShopOf } from '../../test/fixtures';
 import { createPfield, signIn } from '../products/products.test-helpers';
-import { EARTH_RADIUS_KM } from './search.repository';
+import { EARTH_RADIUS_KM } from './search-geo';
 
 // The world the search suites look into: two categories, fields, and offers and demands placed
 // in Nouakchott's neighbourhoods (and two other towns), posted through the products API so that
