@@ -34,7 +34,7 @@ describe('server process', () => {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    for (let i = 0; i < 150 && !output.includes('serving on'); i++)
+    for (let i = 0; i < 150 && !output.includes('22000003'); i++)
       await new Promise((r) => setTimeout(r, 200));
     const port = output.match(/Souq is serving on http:\/\/localhost:(\d+)/)?.[1];
     expect(port, output).toBeDefined();

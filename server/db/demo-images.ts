@@ -36,3 +36,21 @@ export async function demoImage(
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }
+
+/** A square logo: the shop's initials on a coloured disc. */
+export async function demoLogo(name: string, seed: number): Promise<Buffer> {
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^\p{Lu}/u.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('');
+  const hue = (seed * 97 + 20) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+  <rect width="256" height="256" fill="hsl(${hue},30%,95%)"/>
+  <circle cx="128" cy="128" r="112" fill="hsl(${hue},60%,40%)"/>
+  <text x="128" y="158" font-family="DejaVu Sans, sans-serif" font-size="88" font-weight="bold"
+    fill="#fff" text-anchor="middle">${escapeXml(initials)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+}

@@ -30,6 +30,7 @@ describeEachEngine('demo seed', (ctx) => {
     const professional = shops.filter((s) => s.is_professional);
     expect(professional).toHaveLength(DEMO_SHOPS.length);
     for (const s of professional) {
+      expect(s.logo).toMatch(/^[a-f0-9]{32}$/);
       expect(s.latitude).toBeGreaterThan(18);
       expect(s.latitude).toBeLessThan(18.2);
       expect(s.longitude).toBeGreaterThan(-16.1);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DB } from './types';
+import type { DB, Dialect } from './types';
 import { Media } from '../media/media';
 import { LocalMediaStorage } from '../media/storage';
 import type { AuthUser } from '../plugins/session';
@@ -24,7 +24,7 @@ import {
   type Neighbourhood,
   type Poster,
 } from './demo-offers';
-import { demoImage } from './demo-images';
+import { demoImage, demoLogo } from './demo-images';
 
 // DESIGN §10: an empty database gets demo shops and offers around Nouakchott, and a little life
 // between the demo users (commands, some accepted, comments, replies, reactions, saves). Every
@@ -66,9 +66,10 @@ async function pfieldInputs(db: DB, psubcategoryId: number, values: DemoProduct[
 export async function seedDemoContent(
   db: DB,
   users: DemoUsers,
-  options: { dataDir: string },
+  options: { dataDir: string; dialect: Dialect },
 ): Promise<{ shops: number; products: number }> {
   const media = new Media(new LocalMediaStorage(path.join(options.dataDir, 'media')));
+  const deps = { db, dialect: options.dialect, media };
   const categories = new Map(
     (await db.selectFrom('pcategories').select(['id', 'name']).execute()).map((c) => [
       c.name,
@@ -84,10 +85,10 @@ export async function seedDemoContent(
 
   // Shops: the professional ones (with their place and staff), and each user's personal shop.
   const shops = new Map<Poster, { id: number; owner: DemoUserKey; at: Neighbourhood }>();
-  for (const s of DEMO_SHOPS) {
+  for (const [i, s] of DEMO_SHOPS.entries()) {
     const owner = users[s.owner];
     const { row } = await createShop(
-      db,
+      deps,
       owner,
       createShopBody.parse({
         name: s.name,
@@ -99,6 +100,7 @@ export async function seedDemoContent(
         ...NEIGHBOURHOODS[s.at],
         pcategory_id: categories.get(s.category),
       }),
+      { logo: [await demoLogo(s.name, i)] },
     );
     for (const member of s.staff ?? []) {
       await addEmployee(db, owner, row.id, {

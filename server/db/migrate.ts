@@ -1,6 +1,8 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB, Dialect } from './types';
 import { initial } from './migrations/001-initial';
+import { notificationsIndex } from './migrations/002-notifications-index';
+import { shopsListIndex } from './migrations/003-shops-list-index';
 import { search } from './migrations/004-search';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
@@ -8,6 +10,8 @@ import { search } from './migrations/004-search';
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
+    '002-notifications-index': notificationsIndex,
+    '003-shops-list-index': shopsListIndex,
     '004-search': search(dialect),
   };
 }

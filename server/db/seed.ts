@@ -3,6 +3,7 @@ import type { DB } from './types';
 import { register } from '../features/users/users.service';
 import type { SiteRole } from '../../shared/constants';
 import { seedCatalogIfEmpty } from './catalog-seed';
+import { isPostgresUrl } from './connect';
 import { seedDemoContent, type DemoUsers } from './demo-seed';
 import type { DemoUserKey } from './demo-offers';
 
@@ -63,7 +64,8 @@ const DEMO_USERS: {
  */
 export async function seedIfEmpty(
   db: DB,
-  config: Pick<Config, 'seedDemo' | 'scryptLogN'> & Partial<Pick<Config, 'dataDir'>>,
+  config: Pick<Config, 'seedDemo' | 'scryptLogN'> &
+    Partial<Pick<Config, 'dataDir' | 'databaseUrl'>>,
 ): Promise<DemoAccount[]> {
   await seedCatalogIfEmpty(db);
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -91,6 +93,9 @@ export async function seedIfEmpty(
     };
     made.push({ role: u.role, phone: u.phone, password: DEMO_PASSWORD });
   }
-  await seedDemoContent(db, users, { dataDir: config.dataDir });
+  await seedDemoContent(db, users, {
+    dataDir: config.dataDir,
+    dialect: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite',
+  });
   return made;
 }

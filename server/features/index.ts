@@ -9,6 +9,7 @@ import usersRoutes from './users/users.routes';
 import shopsRoutes from './shops/shops.routes';
 import productRoutes from './products/products.routes';
 import reactionRoutes from './reactions/reactions.routes';
+import notificationsRoutes from './notifications/notifications.routes';
 import searchRoutes from './search/search.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
@@ -23,5 +24,6 @@ export const featureRoutes: FastifyPluginAsync[] = [
   shopsRoutes,
   productRoutes,
   reactionRoutes,
+  notificationsRoutes,
   searchRoutes,
 ];

@@ -123,3 +123,15 @@ export class Media {
     }
   }
 }
+
+/** An image column as the API answers it: the name, the original's url and the small one's. */
+export function imageFields<K extends string>(
+  key: K,
+  name: string | null,
+): Record<K | `${K}_url` | `${K}_small_url`, string | null> {
+  return {
+    [key]: name,
+    [`${key}_url`]: imageUrl(name, 'original'),
+    [`${key}_small_url`]: imageUrl(name, 'small'),
+  } as Record<K | `${K}_url` | `${K}_small_url`, string | null>;
+}

@@ -34,6 +34,8 @@ export const commandUser = z.object({
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  photo_small_url: z.string().nullable(),
   /** the user's main phone (phone_1) */
   phone: z.string(),
   whatsapp_number: z.string().nullable(),

@@ -48,6 +48,8 @@ export const commentUser = z.object({
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  photo_small_url: z.string().nullable(),
 });
 
 export const comment = z.object({

@@ -154,7 +154,11 @@ export interface ProductShop {
   id: number;
   name: string;
   logo: string | null;
+  logo_url: string | null;
+  logo_small_url: string | null;
   cover: string | null;
+  cover_url: string | null;
+  cover_small_url: string | null;
   phone_1: string | null;
   phone_2: string | null;
   first_whatsapp_number: string | null;
@@ -172,6 +176,8 @@ export interface ShopEmployee {
   first_name: string;
   last_name: string;
   photo: string | null;
+  photo_url: string | null;
+  photo_small_url: string | null;
   pivot: { role: (typeof SHOP_ROLES)[number] };
 }
 
@@ -217,6 +223,8 @@ export interface ProductCard extends ReactionCounts, ViewerState {
     id: number;
     name: string;
     logo: string | null;
+    logo_url: string | null;
+    logo_small_url: string | null;
     phone_1: string | null;
     first_whatsapp_number: string | null;
     is_professional: boolean;

@@ -1,9 +1,9 @@
 import { idParam, z } from './common';
 import { SHOP_ROLES } from '../constants';
-import { optionalPhoneInput } from './users';
+import { clearImage, optionalPhoneInput } from './users';
 
-// Shops of SPEC §3 and their staff (DESIGN §4). Bodies arrive as JSON today and as multipart
-// form fields once logo/cover uploads land, so numbers and flags also accept their text forms.
+// Shops of SPEC §3 and their staff (DESIGN §4). Bodies arrive as JSON or as multipart form fields
+// (with the logo and cover files), so numbers and flags also accept their text forms.
 
 const empty = z.literal('').transform(() => null);
 
@@ -54,7 +54,13 @@ const shopFields = {
   latitude: coordinate(90),
   longitude: coordinate(180),
   pcategory_id: optionalId,
+  /** Text '' or null removes the image; a new one comes as a file (see SHOP_IMAGES). */
+  logo: clearImage,
+  cover: clearImage,
 };
+
+/** The files a shop form may carry, one image each (multipart). */
+export const SHOP_IMAGES = ['logo', 'cover'] as const;
 
 /** A point needs both coordinates: one without the other is refused under the missing one. */
 function coordinatesTogether(
@@ -97,6 +103,8 @@ export const shopEmployee = z.object({
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  photo_small_url: z.string().nullable(),
   pivot: z.object({ role: z.enum(SHOP_ROLES) }),
 });
 export type ShopEmployee = z.infer<typeof shopEmployee>;
@@ -105,8 +113,13 @@ export type ShopEmployee = z.infer<typeof shopEmployee>;
 export const shopSummary = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The stored image names, and their /media/ urls: the original and the small variant. */
   logo: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  logo_small_url: z.string().nullable(),
   cover: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  cover_small_url: z.string().nullable(),
   description: z.string().nullable(),
   phone_1: z.string().nullable(),
   phone_2: z.string().nullable(),

@@ -10,7 +10,33 @@ const phone = z.string().transform((value, ctx) => {
   }
   return normal;
 });
-const optionalPhone = z.union([z.literal('').transform(() => null), phone]).nullish();
+
+/**
+ * An optional phone (profile, shops): blank means none; a bad number answers 'phone_bad_input'
+ * (a union with '' would lose that key).
+ */
+export const optionalPhoneInput = z
+  .string()
+  .transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const normal = normalizePhone(value);
+    if (!normal) {
+      ctx.addIssue({ code: 'custom', message: 'phone_bad_input' });
+      return z.NEVER;
+    }
+    return normal;
+  })
+  .nullish();
+
+/**
+ * An image field of a form (user photo and cover, shop logo and cover) sent as text: only blank
+ * or null, which removes the image. A new image comes as a file of the same name (multipart).
+ */
+export const clearImage = z
+  .union([z.literal(''), z.null()])
+  .transform(() => null)
+  .optional();
+
 const name = z.string().trim().min(1, 'required').max(60);
 const password = z.string().min(PASSWORD_MIN_LENGTH, 'password_too_short').max(200);
 
@@ -52,12 +78,18 @@ export const profileBody = z.object({
   first_name: name.optional(),
   last_name: name.optional(),
   phone_1: phone.optional(),
-  phone_2: optionalPhone,
-  whatsapp_number: optionalPhone,
+  phone_2: optionalPhoneInput,
+  whatsapp_number: optionalPhoneInput,
   email: z.union([z.literal('').transform(() => null), z.email().max(200).toLowerCase()]).nullish(),
   more_infos: z.string().max(2000).nullish(),
   language: z.enum(LANGUAGES).optional(),
+  photo: clearImage,
+  cover: clearImage,
 });
+export type ProfileBody = z.infer<typeof profileBody>;
+
+/** The files a form may carry, one image each (multipart). */
+export const USER_IMAGES = ['photo', 'cover'] as const;
 
 /** What anyone may see of a user. */
 export const publicUser = z.object({
@@ -68,7 +100,12 @@ export const publicUser = z.object({
   phone_2: z.string().nullable(),
   whatsapp_number: z.string().nullable(),
   photo: z.string().nullable(),
+  /** /media/ urls of the photo: the stored original and the small variant (avatars). */
+  photo_url: z.string().nullable(),
+  photo_small_url: z.string().nullable(),
   cover: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  cover_small_url: z.string().nullable(),
   more_infos: z.string().nullable(),
   role: z.enum(SITE_ROLES),
   created_at: z.string(),
@@ -79,6 +116,8 @@ export const userShop = z.object({
   id: z.number().int(),
   name: z.string(),
   logo: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  logo_small_url: z.string().nullable(),
   is_professional: z.boolean(),
   pivot: z.object({ role: z.enum(SHOP_ROLES) }),
 });
@@ -90,21 +129,3 @@ export const selfUser = publicUser.extend({
   shops: z.array(userShop),
 });
 export type SelfUser = z.infer<typeof selfUser>;
-
-/**
- * An optional phone for other features' forms (shops): blank means none; a bad number answers
- * 'phone_bad_input' (a union with '' would lose that key).
- */
-export const optionalPhoneInput = z
-  .string()
-  .transform((value, ctx) => {
-    if (value.trim() === '') return null;
-    const normal = normalizePhone(value);
-    if (!normal) {
-      ctx.addIssue({ code: 'custom', message: 'phone_bad_input' });
-      return z.NEVER;
-    }
-    return normal;
-  })
-  .nullish();
-export type ProfileBody = z.infer<typeof profileBody>;

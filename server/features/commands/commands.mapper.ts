@@ -1,3 +1,4 @@
+import { imageFields } from '../../media/media';
 import type { Command } from '../../../shared/schemas/commands';
 import type { ReactionKind, YesNo } from '../../../shared/constants';
 import type { CommandListRow } from './commands.repository';
@@ -11,7 +12,7 @@ export function toCommand(row: CommandListRow): Command {
       id: row.user_id,
       first_name: row.user_first_name,
       last_name: row.user_last_name,
-      photo: row.user_photo,
+      ...imageFields('photo', row.user_photo),
       phone: row.user_phone,
       whatsapp_number: row.user_whatsapp_number,
     },

@@ -61,7 +61,16 @@ describeEachEngine('commands', (ctx) => {
       reaction: null,
     });
     expect(Object.keys(command.user).sort()).toEqual(
-      ['first_name', 'id', 'last_name', 'phone', 'photo', 'whatsapp_number'].sort(),
+      [
+        'first_name',
+        'id',
+        'last_name',
+        'phone',
+        'photo',
+        'photo_small_url',
+        'photo_url',
+        'whatsapp_number',
+      ].sort(),
     );
     expect(new Date(command.created_at).toISOString()).toBe(command.created_at);
     expect((await productCounters(w.db, w.product.id)).commands_count).toBe(1);

@@ -1,3 +1,4 @@
+import { imageFields } from '../../media/media';
 import type { Comment, CommentableType } from '../../../shared/schemas/comments';
 import type { ReactionKind } from '../../../shared/constants';
 import type { CommentListRow } from './comments.repository';
@@ -10,7 +11,7 @@ export function toComment(row: CommentListRow): Comment {
       id: row.user_id,
       first_name: row.user_first_name,
       last_name: row.user_last_name,
-      photo: row.user_photo,
+      ...imageFields('photo', row.user_photo),
     },
     text: row.text,
     created_at: row.created_at,

@@ -70,7 +70,14 @@ describeEachEngine('comments', (ctx) => {
       like_count: 0,
       reaction: null,
     });
-    expect(Object.keys(c.user).sort()).toEqual(['first_name', 'id', 'last_name', 'photo']);
+    expect(Object.keys(c.user).sort()).toEqual([
+      'first_name',
+      'id',
+      'last_name',
+      'photo',
+      'photo_small_url',
+      'photo_url',
+    ]);
     expect((await productCounters(w.db, w.product.id)).comments_count).toBe(1);
 
     const notes = await notificationsAbout(w.db, w.product.id);

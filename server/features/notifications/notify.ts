@@ -1,11 +1,18 @@
 import type { Executor } from '../../db/types';
 import { now } from '../../db/connect';
-import type { NOTIFICATION_KINDS } from '../../../shared/constants';
+import type { ReactionKind } from '../../../shared/constants';
+import type {
+  NotificationKind,
+  NotifiedProductType as ProductType,
+} from '../../../shared/schemas/notifications';
+import * as repo from './notifications.repository';
 
 // Notifications are written with their cause, in the caller's transaction (issue 8), to the
-// recipients of DESIGN §6, never to the person who acted.
+// recipients of DESIGN §6, never to the person who acted. The stored data holds what the caller
+// gives plus the actor's id, names and photo (as they were then); the API fills every other key
+// of SPEC §3 with null (notifications.mapper.ts).
 
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type { NotificationKind };
 
 /** SPEC §3's data fields; the actor's fields are filled in here from `actorId`. */
 export interface NotificationData {
@@ -13,57 +20,93 @@ export interface NotificationData {
   commentable_id?: number;
   reactionable_type?: 'product' | 'comment' | 'command';
   reactionable_id?: number;
-  reaction?: string;
+  reaction?: ReactionKind;
   product_id: number;
   /** offer or demand: the product's type */
-  type: 'offer' | 'demand';
+  type: ProductType;
   /** extra ids the web app needs to open the right page */
   comment_id?: number;
   command_id?: number;
 }
 
+/**
+ * Writes one `kind` notification to each recipient, once, except the actor. Recipients may repeat
+ * or be null (a poster whose account is gone): both are dropped.
+ */
 export async function notify(
   trx: Executor,
   kind: NotificationKind,
-  actorId: number,
-  recipientIds: Iterable<number>,
+  actorId: number | null,
+  recipientIds: Iterable<number | null | undefined>,
   data: NotificationData,
 ): Promise<void> {
-  const recipients = [...new Set(recipientIds)].filter((id) => id !== actorId);
-  if (!recipients.length) return;
-  const actor = await trx
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'photo'])
-    .where('id', '=', actorId)
-    .executeTakeFirstOrThrow();
+  const recipients = new Set<number>();
+  for (const id of recipientIds) if (id != null && id !== actorId) recipients.add(id);
+  if (!recipients.size) return;
+  const actor = actorId === null ? undefined : await repo.findActor(trx, actorId);
   const payload = JSON.stringify({
-    user_id: actor.id,
-    user_first_name: actor.first_name,
-    user_last_name: actor.last_name,
-    user_photo: actor.photo,
-    ...data,
+    user_id: actor?.id ?? null,
+    user_first_name: actor?.first_name ?? null,
+    user_last_name: actor?.last_name ?? null,
+    user_photo: actor?.photo ?? null,
+    ...withoutUndefined(data),
   });
   const at = now();
-  await trx
-    .insertInto('notifications')
-    .values(
-      recipients.map((user_id) => ({
-        user_id,
-        type: kind,
-        data: payload,
-        read_at: null,
-        created_at: at,
-      })),
-    )
-    .execute();
+  await repo.insertNotifications(
+    trx,
+    [...recipients].map((user_id) => ({ user_id, type: kind, data: payload, created_at: at })),
+  );
 }
 
 /** Every member of the shop's staff (owner, admins, moderators, employees). */
-export async function shopStaffIds(trx: Executor, shopId: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('shop_employees')
-    .select('user_id')
-    .where('shop_id', '=', shopId)
-    .execute();
-  return rows.map((r) => r.user_id);
+export function shopStaffIds(trx: Executor, shopId: number): Promise<number[]> {
+  return repo.shopStaffIds(trx, shopId);
+}
+
+/**
+ * One post tells at most this many people of itself (`added_offer`): a new demand in a busy
+ * category must not turn into an unbounded write inside its own transaction.
+ */
+export const ADDED_PRODUCT_MAX_RECIPIENTS = 500;
+
+/**
+ * DESIGN §6, `added offer`: call inside the transaction that creates the product.
+ * - a new offer tells those with an open demand in its subcategory (each demand's poster, or the
+ *   demand's shop owner when the poster is gone), most recent demands first;
+ * - a new demand tells the staff of shops whose category (shops.pcategory_id) is the subcategory's.
+ * Never the poster, nor the posting shop's own staff (their shop's post is not news to them).
+ * At most ADDED_PRODUCT_MAX_RECIPIENTS people.
+ */
+export async function notifyAddedProduct(
+  trx: Executor,
+  product: {
+    id: number;
+    type: ProductType | string;
+    psubcategory_id: number;
+    shop_id: number;
+    user_id: number | null;
+  },
+): Promise<void> {
+  const type: ProductType = product.type === 'demand' ? 'demand' : 'offer';
+  const except = {
+    exceptShopId: product.shop_id,
+    exceptUserId: product.user_id,
+    limit: ADDED_PRODUCT_MAX_RECIPIENTS,
+  };
+  let recipients: number[];
+  if (type === 'offer') {
+    recipients = await repo.openDemandHolders(trx, {
+      psubcategoryId: product.psubcategory_id,
+      ...except,
+    });
+  } else {
+    const pcategoryId = await repo.pcategoryOf(trx, product.psubcategory_id);
+    recipients =
+      pcategoryId === null ? [] : await repo.staffOfShopsIn(trx, { pcategoryId, ...except });
+  }
+  await notify(trx, 'added_offer', product.user_id, recipients, { product_id: product.id, type });
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

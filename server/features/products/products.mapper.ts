@@ -1,5 +1,5 @@
 import type { PfieldRow, ProductRow, ShopRow } from '../../db/types';
-import { imageUrl, mediaUrls } from '../../media/media';
+import { imageFields, mediaUrls } from '../../media/media';
 import type { ReactionKind, ShopRole } from '../../../shared/constants';
 import {
   unitOf,
@@ -95,8 +95,8 @@ export function toProduct(parts: {
     shop: {
       id: shop.id,
       name: shop.name,
-      logo: imageUrl(shop.logo),
-      cover: imageUrl(shop.cover, 'original'),
+      ...imageFields('logo', shop.logo),
+      ...imageFields('cover', shop.cover),
       phone_1: shop.phone_1,
       phone_2: shop.phone_2,
       first_whatsapp_number: shop.first_whatsapp_number,
@@ -111,7 +111,7 @@ export function toProduct(parts: {
         id: e.id,
         first_name: e.first_name,
         last_name: e.last_name,
-        photo: imageUrl(e.photo),
+        ...imageFields('photo', e.photo),
         pivot: { role: e.role as ShopRole },
       })),
     },
@@ -169,7 +169,7 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
     shop: {
       id: row.shop_id,
       name: row.shop_name,
-      logo: imageUrl(row.shop_logo),
+      ...imageFields('logo', row.shop_logo),
       phone_1: row.shop_phone_1,
       first_whatsapp_number: row.shop_first_whatsapp_number,
       is_professional: !!row.shop_is_professional,

@@ -246,33 +246,3 @@ export function pfieldValuesOf(db: Executor, productId: number) {
     .orderBy('pfields.id')
     .execute();
 }
-
-// ---- Notifications of a new offer or demand (DESIGN §6) ------------------------------------
-
-/** Whoever posted an open demand (still wanting some) in the subcategory. */
-export async function openDemandPosters(db: Executor, psubcategoryId: number, limit: number) {
-  const rows = await db
-    .selectFrom('products')
-    .select('user_id')
-    .distinct()
-    .where('type', '=', 'demand')
-    .where('psubcategory_id', '=', psubcategoryId)
-    .where('user_id', 'is not', null)
-    .whereRef('sold_count', '<', 'number')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.user_id!);
-}
-
-/** The staff of shops whose category is the subcategory's category. */
-export async function staffOfShopsIn(db: Executor, pcategoryId: number, limit: number) {
-  const rows = await db
-    .selectFrom('shop_employees')
-    .innerJoin('shops', 'shops.id', 'shop_employees.shop_id')
-    .select('shop_employees.user_id')
-    .distinct()
-    .where('shops.pcategory_id', '=', pcategoryId)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.user_id);
-}

@@ -191,6 +191,8 @@ describeEachEngine('products: saves, reports, favorites, similar', (ctx) => {
       'id',
       'is_professional',
       'logo',
+      'logo_small_url',
+      'logo_url',
       'name',
       'phone_1',
     ]);

@@ -4,7 +4,7 @@ import { now } from '../../db/connect';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import type { Media } from '../../media/media';
 import type { AuthUser } from '../../plugins/session';
-import { notify } from '../notifications/notify';
+import { notifyAddedProduct } from '../notifications/notify';
 import { can } from '../../../shared/domain/permissions';
 import { normalizeSearchText } from '../../../shared/domain/normalize';
 import { LIST_PAGE_SIZE, MAX_FILES_PER_PRODUCT } from '../../../shared/constants';
@@ -31,7 +31,6 @@ export interface Deps {
 }
 
 /** At most this many people are told of one new offer or demand. */
-const ADDED_OFFER_MAX_RECIPIENTS = 500;
 const SIMILAR_LIMIT = 10;
 
 const yes = (flag: string) => flag === 'yes';
@@ -141,29 +140,11 @@ export async function create(
       const product = await repo.insertProduct(trx, row);
       await repo.insertFiles(trx, product.id, files);
       await repo.setPfieldValues(trx, product.id, checked.values);
-      await notifyAddedOffer(trx, viewer.id, product, sub.pcategory_id);
+      await notifyAddedProduct(trx, product);
       return product.id;
     }),
   );
   return (await detail(db, id, viewer))!;
-}
-
-/** DESIGN §6: a new offer tells those with an open demand in its subcategory; a new demand
- * tells the staff of shops of its category. Nobody hears of their own post. */
-async function notifyAddedOffer(
-  trx: Executor,
-  actorId: number,
-  product: ProductRow,
-  pcategoryId: number,
-) {
-  const recipients =
-    product.type === 'offer'
-      ? await repo.openDemandPosters(trx, product.psubcategory_id, ADDED_OFFER_MAX_RECIPIENTS)
-      : await repo.staffOfShopsIn(trx, pcategoryId, ADDED_OFFER_MAX_RECIPIENTS);
-  await notify(trx, 'added_offer', actorId, recipients, {
-    product_id: product.id,
-    type: product.type as ProductType,
-  });
 }
 
 export async function update(

@@ -59,6 +59,8 @@ describeEachEngine('shop employees: adding', (ctx) => {
         first_name: 'Moussa',
         last_name: 'Diallo',
         photo: null,
+        photo_url: null,
+        photo_small_url: null,
         pivot: { role: 'moderator' },
       },
     });
@@ -161,6 +163,8 @@ describeEachEngine('shop employees: roles', (ctx) => {
       'id',
       'last_name',
       'photo',
+      'photo_small_url',
+      'photo_url',
       'pivot',
     ]);
   });
@@ -176,6 +180,8 @@ describeEachEngine('shop employees: roles', (ctx) => {
         first_name: 'employee',
         last_name: 'user',
         photo: null,
+        photo_url: null,
+        photo_small_url: null,
         pivot: { role: 'moderator' },
       },
     });

@@ -1,13 +1,14 @@
 import type { ShopRole } from '../../../shared/constants';
 import type { Shop, ShopEmployee, ShopSummary } from '../../../shared/schemas/shops';
+import { imageFields } from '../../media/media';
 import type { EmployeeRow, ShopWithExtras } from './shops.repository';
 
 export function toShopSummary(row: ShopWithExtras): ShopSummary {
   return {
     id: row.id,
     name: row.name,
-    logo: row.logo,
-    cover: row.cover,
+    ...imageFields('logo', row.logo),
+    ...imageFields('cover', row.cover),
     description: row.description,
     phone_1: row.phone_1,
     phone_2: row.phone_2,
@@ -35,7 +36,7 @@ export function toEmployee(row: EmployeeRow): ShopEmployee {
     id: row.id,
     first_name: row.first_name,
     last_name: row.last_name,
-    photo: row.photo,
+    ...imageFields('photo', row.photo),
     pivot: { role: row.role as ShopRole },
   };
 }

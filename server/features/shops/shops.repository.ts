@@ -4,26 +4,29 @@ import { now } from '../../db/connect';
 
 // The only Kysely code of the shops feature. Every function takes the database or a transaction.
 
+/** A shop's offer and demand counts, as subqueries of a query over `shops`. */
+const productCounts = (eb: ExpressionBuilder<Database, 'shops'>) => [
+  eb
+    .selectFrom('products')
+    .select((p) => p.fn.countAll<number>().as('n'))
+    .whereRef('products.shop_id', '=', 'shops.id')
+    .where('products.type', '=', 'offer')
+    .as('offers_count'),
+  eb
+    .selectFrom('products')
+    .select((p) => p.fn.countAll<number>().as('n'))
+    .whereRef('products.shop_id', '=', 'shops.id')
+    .where('products.type', '=', 'demand')
+    .as('demands_count'),
+];
+
 function shopsWithExtras(db: Executor) {
   return db
     .selectFrom('shops')
     .leftJoin('pcategories', 'pcategories.id', 'shops.pcategory_id')
     .selectAll('shops')
     .select('pcategories.name as pcategory_name')
-    .select((eb) => [
-      eb
-        .selectFrom('products')
-        .select((p) => p.fn.countAll<number>().as('n'))
-        .whereRef('products.shop_id', '=', 'shops.id')
-        .where('products.type', '=', 'offer')
-        .as('offers_count'),
-      eb
-        .selectFrom('products')
-        .select((p) => p.fn.countAll<number>().as('n'))
-        .whereRef('products.shop_id', '=', 'shops.id')
-        .where('products.type', '=', 'demand')
-        .as('demands_count'),
-    ]);
+    .select(productCounts);
 }
 export type ShopWithExtras = NonNullable<
   Awaited<ReturnType<ReturnType<typeof shopsWithExtras>['executeTakeFirst']>>
@@ -37,15 +40,38 @@ export function findShopRow(db: Executor, id: number) {
   return db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** SPEC §7's shop list: professional shops first, then the newest. */
-export function listShops(db: Executor, offset: number, limit: number) {
-  return shopsWithExtras(db)
+/**
+ * SPEC §7's shop list: professional shops first, then the newest. The page's ids come first, read
+ * in order from the `shops_list` index (migration 002); only those rows are then built with their
+ * category and counts. PostgreSQL computes a row's subqueries even for the rows an offset skips,
+ * so building every row up to a deep page cost more than the index saved.
+ */
+export function listShopsQuery(db: Executor, offset: number, limit: number) {
+  const page = db
+    .selectFrom('shops')
+    .select('id')
+    .orderBy('is_professional', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit);
+  // CROSS JOIN: SQLite keeps the written order, so the page's ids drive the lookups (an inner
+  // join let it scan every shop to skip the final sort). PostgreSQL plans it as an inner join.
+  return db
+    .selectFrom(page.as('page'))
+    .crossJoin('shops')
+    .whereRef('shops.id', '=', 'page.id')
+    .leftJoin('pcategories', 'pcategories.id', 'shops.pcategory_id')
+    .selectAll('shops')
+    .select('pcategories.name as pcategory_name')
+    .select(productCounts)
     .orderBy('shops.is_professional', 'desc')
     .orderBy('shops.created_at', 'desc')
-    .orderBy('shops.id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+    .orderBy('shops.id', 'desc');
+}
+
+export function listShops(db: Executor, offset: number, limit: number) {
+  return listShopsQuery(db, offset, limit).execute();
 }
 
 export async function countShops(db: Executor): Promise<number> {

@@ -6,22 +6,39 @@ import {
   createShopBody,
   employeeParams,
   employeeRoleBody,
+  SHOP_IMAGES,
   updateShopBody,
 } from '../../../shared/schemas/shops';
 import { notFound } from '../../errors';
+import { imageUrl } from '../../media/media';
+import { parseForm, readForm } from '../../media/multipart';
 import { authenticated, requireUser } from '../../plugins/session';
 import { toEmployee, toShop, toShopSummary } from './shops.mapper';
 import * as service from './shops.service';
 
-// DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list).
+// DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list). Create and edit
+// take JSON or multipart (the fields, plus the `logo` and `cover` files); the fields are checked by
+// the shared schema once the form is read.
 const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, dialect: app.dialect, media: app.media };
+  const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
+  // One file per image field; a third file answers 422 too_many_files.
+  const readShopForm = (request: Parameters<typeof readForm>[0]) =>
+    readForm(request, { maxFiles: SHOP_IMAGES.length, filesField: 'global' });
+
   app.get('/shops/shop/:id', { schema: { params: idParam } }, async (request, reply) => {
     const found = await service.getShop(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
       if (!found) return reply.page();
       const text = found.row.description ?? found.row.more_infos ?? undefined;
-      return reply.page({ title: found.row.name, description: text?.slice(0, READ_MORE_LENGTH) });
+      // The sharing preview shows the logo, else the cover.
+      const image = imageUrl(found.row.logo ?? found.row.cover, 'original');
+      return reply.page({
+        title: found.row.name,
+        description: text?.slice(0, READ_MORE_LENGTH),
+        image: image ? app.config.publicUrl + image : null,
+      });
     }
     if (!found) throw notFound();
     return { shop: toShop(found.row, found.employees) };
@@ -35,23 +52,24 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/shops/create',
-    { schema: { body: createShopBody }, preValidation: authenticated },
+    { schema: multipartOrJson, preValidation: authenticated },
     async (request, reply) => {
-      const created = await service.createShop(app.db, requireUser(request), request.body);
+      const user = requireUser(request);
+      const form = await readShopForm(request);
+      const body = parseForm(createShopBody, form.fields);
+      const created = await service.createShop(deps, user, body, form.files);
       return reply.status(201).send({ shop: toShop(created.row, created.employees) });
     },
   );
 
   app.put(
     '/shops/:id',
-    { schema: { params: idParam, body: updateShopBody }, preValidation: authenticated },
+    { schema: { params: idParam, ...multipartOrJson }, preValidation: authenticated },
     async (request) => {
-      const updated = await service.updateShop(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.body,
-      );
+      const user = requireUser(request);
+      const form = await readShopForm(request);
+      const body = parseForm(updateShopBody, form.fields);
+      const updated = await service.updateShop(deps, user, request.params.id, body, form.files);
       return { shop: toShop(updated.row, updated.employees) };
     },
   );
@@ -60,14 +78,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shops/:id',
     { schema: { params: idParam }, preValidation: authenticated },
     async (request, reply) => {
-      await service.deleteShop(
-        app.db,
-        app.dialect,
-        app.config.dataDir,
-        requireUser(request),
-        request.params.id,
-        (err) => request.log.warn({ err }, 'media file not removed'),
-      );
+      await service.deleteShop(deps, requireUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -1,16 +1,23 @@
-import type { DB, Dialect, Executor } from '../../db/types';
+import type { DB, Executor } from '../../db/types';
 import { isUniqueViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { can, type Viewer } from '../../../shared/domain/permissions';
 import { normalizePhone } from '../../../shared/domain/phone';
 import type { ShopRole } from '../../../shared/constants';
-import type {
-  AddEmployeeBody,
-  CreateShopBody,
-  UpdateShopBody,
+import {
+  SHOP_IMAGES,
+  type AddEmployeeBody,
+  type CreateShopBody,
+  type UpdateShopBody,
 } from '../../../shared/schemas/shops';
 import { findUserByLogin } from '../users/users.repository';
-import { removeMediaFiles } from './media-files';
+import {
+  imageChanges,
+  prepareImages,
+  preparedList,
+  type WriteDeps,
+  type Uploads,
+} from './image-fields';
 import * as repo from './shops.repository';
 
 const ownerImmutable = () => new HttpError(422, { global: ['owner_immutable'] });
@@ -49,53 +56,95 @@ export async function listShops(db: DB, page: number, perPage: number) {
   return { rows, total };
 }
 
-/** Creates the shop with its creator as owner (DESIGN §4), in one transaction. */
-export async function createShop(db: DB, viewer: Viewer, body: CreateShopBody) {
-  const id = await db.transaction().execute(async (trx) => {
-    await assertPcategory(trx, body.pcategory_id);
-    const shopId = await repo.insertShop(trx, {
-      name: body.name,
-      description: body.description ?? null,
-      phone_1: body.phone_1 ?? null,
-      phone_2: body.phone_2 ?? null,
-      first_whatsapp_number: body.first_whatsapp_number ?? null,
-      second_whatsapp_number: body.second_whatsapp_number ?? null,
-      email: body.email ?? null,
-      more_infos: body.more_infos ?? null,
-      is_professional: body.is_professional ? 1 : 0,
-      latitude: body.latitude ?? null,
-      longitude: body.longitude ?? null,
-      pcategory_id: body.pcategory_id ?? null,
-    });
-    await repo.insertEmployee(trx, shopId, viewer.id, 'owner');
-    return shopId;
-  });
+/**
+ * Creates the shop with its creator as owner (DESIGN §4), in one transaction. The logo and cover
+ * are checked and converted first, written just before the transaction, and removed again if it
+ * fails: a refused request leaves no file behind.
+ */
+export async function createShop(
+  { db, media }: WriteDeps,
+  viewer: Viewer,
+  body: CreateShopBody,
+  uploads: Uploads = {},
+) {
+  const images = await prepareImages(media, uploads, SHOP_IMAGES);
+  const id = await media.commit(preparedList(images), () =>
+    db.transaction().execute(async (trx) => {
+      await assertPcategory(trx, body.pcategory_id);
+      const shopId = await repo.insertShop(trx, {
+        name: body.name,
+        logo: images.logo?.name ?? null,
+        cover: images.cover?.name ?? null,
+        description: body.description ?? null,
+        phone_1: body.phone_1 ?? null,
+        phone_2: body.phone_2 ?? null,
+        first_whatsapp_number: body.first_whatsapp_number ?? null,
+        second_whatsapp_number: body.second_whatsapp_number ?? null,
+        email: body.email ?? null,
+        more_infos: body.more_infos ?? null,
+        is_professional: body.is_professional ? 1 : 0,
+        latitude: body.latitude ?? null,
+        longitude: body.longitude ?? null,
+        pcategory_id: body.pcategory_id ?? null,
+      });
+      await repo.insertEmployee(trx, shopId, viewer.id, 'owner');
+      return shopId;
+    }),
+  );
   return (await getShop(db, id))!;
 }
 
-export async function updateShop(db: DB, viewer: Viewer, id: number, body: UpdateShopBody) {
-  await db.transaction().execute(async (trx) => {
-    const shop = await shopOr404(trx, id);
-    if (!can.editShop(viewer, await roleOf(trx, id, viewer))) throw forbidden();
-    // The personal shop stays personal (DESIGN §6): turning it professional would leave the user
-    // without one, and make it deletable.
-    if (body.is_professional && !shop.is_professional && (await isPersonalShop(trx, shop))) {
-      throw invalid('is_professional', 'personal_shop');
-    }
-    await assertPcategory(trx, body.pcategory_id);
-    const { is_professional, latitude, longitude, ...rest } = body;
-    const changes: Parameters<typeof repo.updateShop>[2] = {};
-    for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined) Object.assign(changes, { [key]: value });
-    }
-    if (is_professional !== undefined) changes.is_professional = is_professional ? 1 : 0;
-    // A point is both coordinates: setting or clearing one sets or clears the pair.
-    if (latitude !== undefined || longitude !== undefined) {
-      changes.latitude = latitude ?? null;
-      changes.longitude = longitude ?? null;
-    }
-    await repo.updateShop(trx, id, changes);
-  });
+/** 404 for an unknown shop, 403 for a viewer who may not edit it. */
+async function assertCanEdit(db: Executor, viewer: Viewer, id: number) {
+  const shop = await shopOr404(db, id);
+  if (!can.editShop(viewer, await roleOf(db, id, viewer))) throw forbidden();
+  return shop;
+}
+
+/**
+ * Edits the fields sent. A new logo or cover replaces the old one, whose files are removed once
+ * the transaction has committed; '' or null removes it.
+ */
+export async function updateShop(
+  { db, dialect, media }: WriteDeps,
+  viewer: Viewer,
+  id: number,
+  body: UpdateShopBody,
+  uploads: Uploads = {},
+) {
+  // Checked before any image is converted, and again under the row lock below.
+  await assertCanEdit(db, viewer, id);
+  const images = await prepareImages(media, uploads, SHOP_IMAGES);
+  const replaced = await media.commit(preparedList(images), () =>
+    db.transaction().execute(async (trx) => {
+      // Locked so that two edits at once each remove the image they replaced, and so that a
+      // deletion running meanwhile is seen (404, and the new files go again).
+      await repo.lockShops(trx, dialect, [id]);
+      const shop = await assertCanEdit(trx, viewer, id);
+      // The personal shop stays personal (DESIGN §6): turning it professional would leave the
+      // user without one, and make it deletable.
+      if (body.is_professional && !shop.is_professional && (await isPersonalShop(trx, shop))) {
+        throw invalid('is_professional', 'personal_shop');
+      }
+      await assertPcategory(trx, body.pcategory_id);
+      const { is_professional, latitude, longitude, logo, cover, ...rest } = body;
+      const changes: Parameters<typeof repo.updateShop>[2] = {};
+      for (const [key, value] of Object.entries(rest)) {
+        if (value !== undefined) Object.assign(changes, { [key]: value });
+      }
+      if (is_professional !== undefined) changes.is_professional = is_professional ? 1 : 0;
+      // A point is both coordinates: setting or clearing one sets or clears the pair.
+      if (latitude !== undefined || longitude !== undefined) {
+        changes.latitude = latitude ?? null;
+        changes.longitude = longitude ?? null;
+      }
+      const pictures = imageChanges(SHOP_IMAGES, shop, { logo, cover }, images);
+      Object.assign(changes, pictures.changes);
+      await repo.updateShop(trx, id, changes);
+      return pictures.replaced;
+    }),
+  );
+  await media.removeFiles(replaced);
   return (await getShop(db, id))!;
 }
 
@@ -103,14 +152,7 @@ export async function updateShop(db: DB, viewer: Viewer, id: number, body: Updat
  * Deletes the shop; its products (and all that hangs under them) go by FK cascade, then their
  * stored files. A personal shop goes only with its user.
  */
-export async function deleteShop(
-  db: DB,
-  dialect: Dialect,
-  dataDir: string,
-  viewer: Viewer,
-  id: number,
-  onMediaError?: (error: unknown) => void,
-) {
+export async function deleteShop({ db, dialect, media }: WriteDeps, viewer: Viewer, id: number) {
   const names = await db.transaction().execute(async (trx) => {
     await repo.lockShops(trx, dialect, [id]);
     const shop = await shopOr404(trx, id);
@@ -120,7 +162,7 @@ export async function deleteShop(
     await repo.deleteShops(trx, [id]);
     return media;
   });
-  await removeMediaFiles(dataDir, names, onMediaError);
+  await media.removeFiles(names);
 }
 
 export async function listEmployees(db: DB, shopId: number) {

@@ -1,5 +1,6 @@
 import type { UserRow } from '../../db/types';
 import type { PublicUser, SelfUser } from '../../../shared/schemas/users';
+import { imageFields } from '../../media/media';
 import type { Language, ShopRole, SiteRole } from '../../../shared/constants';
 
 export function toPublicUser(row: UserRow): PublicUser {
@@ -10,8 +11,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     phone_1: row.phone_1,
     phone_2: row.phone_2,
     whatsapp_number: row.whatsapp_number,
-    photo: row.photo,
-    cover: row.cover,
+    ...imageFields('photo', row.photo),
+    ...imageFields('cover', row.cover),
     more_infos: row.more_infos,
     role: row.role as SiteRole,
     created_at: row.created_at,
@@ -29,7 +30,7 @@ export function toSelfUser(
     shops: shops.map((s) => ({
       id: s.id,
       name: s.name,
-      logo: s.logo,
+      ...imageFields('logo', s.logo),
       is_professional: !!s.is_professional,
       pivot: { role: s.role as ShopRole },
     })),

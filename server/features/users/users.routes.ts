@@ -1,38 +1,69 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { READ_MORE_LENGTH } from '../../../shared/constants';
-import { idParam } from '../../../shared/schemas/common';
-import { profileBody } from '../../../shared/schemas/users';
+import { idParam, z } from '../../../shared/schemas/common';
+import { profileBody, USER_IMAGES } from '../../../shared/schemas/users';
 import { notFound } from '../../errors';
+import { imageUrl } from '../../media/media';
+import { parseForm, readForm } from '../../media/multipart';
 import { authenticated, requireUser } from '../../plugins/session';
 import { toPublicUser, toSelfUser } from './users.mapper';
 import * as service from './users.service';
 
-// DESIGN §4: the public profile, profile edit, and account deletion (SPEC §6).
+/** A stored image's name (the media module's ids: 128 random bits in hex). */
+const MEDIA_ID = /^[a-f0-9]{32}$/;
+
+// DESIGN §4: the public profile, profile edit (JSON or multipart with the `photo` and `cover`
+// files), and account deletion (SPEC §6).
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, dialect: app.dialect, media: app.media };
+
   app.get('/users/user/:id', { schema: { params: idParam } }, async (request, reply) => {
     const user = await service.publicProfile(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
       if (!user) return reply.page();
+      // The sharing preview shows the photo, else the cover.
+      const image = imageUrl(user.photo ?? user.cover, 'original');
       return reply.page({
         title: `${user.first_name} ${user.last_name}`,
         description: user.more_infos?.slice(0, READ_MORE_LENGTH),
+        image: image ? app.config.publicUrl + image : null,
       });
     }
     if (!user) throw notFound();
     return { user: toPublicUser(user) };
   });
 
+  // SPEC §3: "Avatar icon path is /images/users/icons/{photo}". The photo's urls in the answers
+  // are the truth; this path sends the browser on to the small variant (names are never reused,
+  // so the redirect is permanent and cached like the file).
+  app.get(
+    '/images/users/icons/:name',
+    { schema: { params: z.object({ name: z.string().max(100) }), hide: true } },
+    async (request, reply) => {
+      const name = request.params.name.replace(/\.webp$/, '');
+      const small = MEDIA_ID.test(name) ? imageUrl(name, 'small') : null;
+      if (!small || !(await app.media.storage.stat(small.slice('/media/'.length)))) {
+        throw notFound();
+      }
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .redirect(small, 301);
+    },
+  );
+
   app.put(
     '/users/:id',
-    { schema: { params: idParam, body: profileBody }, preValidation: authenticated },
+    {
+      schema: { params: idParam, consumes: ['multipart/form-data', 'application/json'] },
+      preValidation: authenticated,
+    },
     async (request) => {
-      const self = await service.updateProfile(
-        app.db,
-        requireUser(request),
-        request.params.id,
-        request.body,
-      );
+      const user = requireUser(request);
+      // One file per image field; a third file answers 422 too_many_files.
+      const form = await readForm(request, { maxFiles: USER_IMAGES.length, filesField: 'global' });
+      const body = parseForm(profileBody, form.fields);
+      const self = await service.updateProfile(deps, user, request.params.id, body, form.files);
       // The editor may change the email, so they see it: the self view, not the public one.
       return { user: toSelfUser(self.user, self.shops) };
     },
@@ -43,14 +74,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParam }, preValidation: authenticated },
     async (request, reply) => {
       const viewer = requireUser(request);
-      await service.deleteUser(
-        app.db,
-        app.dialect,
-        app.config.dataDir,
-        viewer,
-        request.params.id,
-        (err) => request.log.warn({ err }, 'media file not removed'),
-      );
+      await service.deleteUser(deps, viewer, request.params.id);
       // Deleting yourself signs you out (new session id and XSRF token).
       if (viewer.id === request.params.id) await app.sessions.signOut(request, reply);
       return reply.status(204).send();

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
-import type { DB, Dialect, UserUpdate } from '../../db/types';
+import type { DB, UserUpdate } from '../../db/types';
 import { now } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound } from '../../errors';
 import { can, type Viewer } from '../../../shared/domain/permissions';
 import { normalizePhone } from '../../../shared/domain/phone';
-import type {
-  loginBody,
-  passwordBody,
-  ProfileBody,
-  RegisterBody,
+import {
+  USER_IMAGES,
+  type loginBody,
+  type passwordBody,
+  type ProfileBody,
+  type RegisterBody,
 } from '../../../shared/schemas/users';
 import type { SiteRole } from '../../../shared/constants';
 import { hashPassword, verifyPassword } from './password';
@@ -17,7 +18,13 @@ import * as repo from './users.repository';
 import { assertNotThrottled, clearAccount, recordFailure } from './login-throttle';
 import * as removal from './user-removal.repository';
 import * as shopsRepo from '../shops/shops.repository';
-import { removeMediaFiles } from '../shops/media-files';
+import {
+  imageChanges,
+  prepareImages,
+  preparedList,
+  type Uploads,
+  type WriteDeps,
+} from '../shops/image-fields';
 
 function takenErrors(taken: { phone: boolean; email: boolean }): HttpError | null {
   const errors: Record<string, string[]> = {};
@@ -111,25 +118,45 @@ export function publicProfile(db: DB, id: number) {
   return repo.findUserById(db, id);
 }
 
-/** PUT /users/{id}: the user themself or a site admin; phone and email stay unique. */
-export async function updateProfile(db: DB, viewer: Viewer, id: number, body: ProfileBody) {
+/**
+ * PUT /users/{id}: the user themself or a site admin; phone and email stay unique. A new photo or
+ * cover replaces the old one, whose files are removed once the transaction has committed; '' or
+ * null removes it. A refused request leaves no new file behind.
+ */
+export async function updateProfile(
+  { db, dialect, media }: WriteDeps,
+  viewer: Viewer,
+  id: number,
+  body: ProfileBody,
+  uploads: Uploads = {},
+) {
   if (!(await repo.findUserById(db, id))) throw notFound();
   if (!can.editUser(viewer, id)) throw forbidden();
   const taken = takenErrors(await repo.phoneOrEmailTaken(db, body.phone_1, body.email, id));
   if (taken) throw taken;
+  const images = await prepareImages(media, uploads, USER_IMAGES);
+  const { photo, cover, ...fields } = body;
   const changes: UserUpdate = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) Object.assign(changes, { [key]: value });
   }
+  let replaced: string[];
   try {
-    await db.transaction().execute(async (trx) => {
-      const before = await repo.findUserById(trx, id);
-      if (!before) throw notFound();
-      await repo.updateUser(trx, id, changes);
-      const after = (await repo.findUserById(trx, id))!;
-      const personalShop = await shopsRepo.personalShopIdOf(trx, id);
-      if (personalShop) await repo.syncPersonalShop(trx, personalShop, before, after);
-    });
+    replaced = await media.commit(preparedList(images), () =>
+      db.transaction().execute(async (trx) => {
+        // Locked so that two edits at once each remove the image they replaced, and so that a
+        // deletion running meanwhile is seen (404, and the new files go again).
+        await removal.lockUser(trx, dialect, id);
+        const before = await repo.findUserById(trx, id);
+        if (!before) throw notFound();
+        const pictures = imageChanges(USER_IMAGES, before, { photo, cover }, images);
+        await repo.updateUser(trx, id, { ...changes, ...pictures.changes });
+        const after = (await repo.findUserById(trx, id))!;
+        const personalShop = await shopsRepo.personalShopIdOf(trx, id);
+        if (personalShop) await repo.syncPersonalShop(trx, personalShop, before, after);
+        return pictures.replaced;
+      }),
+    );
   } catch (error) {
     // Another account took the phone or email meanwhile: the unique key decided.
     if (isUniqueViolation(error)) {
@@ -137,6 +164,7 @@ export async function updateProfile(db: DB, viewer: Viewer, id: number, body: Pr
     }
     throw error;
   }
+  await media.removeFiles(replaced);
   return (await me(db, id))!;
 }
 
@@ -146,17 +174,10 @@ export async function updateProfile(db: DB, viewer: Viewer, id: number, body: Pr
  * too) with those shops' products, then the user with their sessions, staff places and
  * notifications. Stored files go after the commit.
  */
-export async function deleteUser(
-  db: DB,
-  dialect: Dialect,
-  dataDir: string,
-  viewer: Viewer,
-  id: number,
-  onMediaError?: (error: unknown) => void,
-) {
+export async function deleteUser({ db, dialect, media }: WriteDeps, viewer: Viewer, id: number) {
   if (!(await repo.findUserById(db, id))) throw notFound();
   if (!can.deleteUser(viewer, id)) throw forbidden();
-  const media = await db.transaction().execute(async (trx) => {
+  const names = await db.transaction().execute(async (trx) => {
     await removal.lockUser(trx, dialect, id);
     const user = await repo.findUserById(trx, id);
     if (!user) throw notFound();
@@ -168,5 +189,5 @@ export async function deleteUser(
     await removal.deleteUserRow(trx, id);
     return [...names, user.photo, user.cover].filter((n): n is string => !!n);
   });
-  await removeMediaFiles(dataDir, media, onMediaError);
+  await media.removeFiles(names);
 }
