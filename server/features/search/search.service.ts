@@ -83,7 +83,8 @@ async function toQuery(
 const roundKm = (km: number | null) =>
   km === null || km === undefined ? null : Math.round(Number(km) * 1000) / 1000;
 
-async function page(
+/** The page asked for; on PostgreSQL, near spellings when no word starts a match. */
+async function findPage(
   db: DB,
   dialect: Dialect,
   query: repo.SearchQuery,
@@ -115,7 +116,7 @@ export async function search(
   body: SearchBody,
 ): Promise<Pagination<SearchCard>> {
   const query = await toQuery(db, sourceName, sourceId, body);
-  const { total, rows } = await page(db, dialect, query, body);
+  const { total, rows } = await findPage(db, dialect, query, body);
   const ids = rows.map((r) => r.id);
   const [cards, marks] = await Promise.all([
     repo.searchCards(db, ids),
