@@ -3,6 +3,7 @@ import type { DB, Dialect } from './types';
 import { initial } from './migrations/001-initial';
 import { notificationsIndex } from './migrations/002-notifications-index';
 import { shopsListIndex } from './migrations/003-shops-list-index';
+import { search } from './migrations/004-search';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -11,6 +12,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '001-initial': initial(dialect),
     '002-notifications-index': notificationsIndex,
     '003-shops-list-index': shopsListIndex,
+    '004-search': search(dialect),
   };
 }
 

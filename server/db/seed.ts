@@ -3,6 +3,9 @@ import type { DB } from './types';
 import { register } from '../features/users/users.service';
 import type { SiteRole } from '../../shared/constants';
 import { seedCatalogIfEmpty } from './catalog-seed';
+import { isPostgresUrl } from './connect';
+import { seedDemoContent, type DemoUsers } from './demo-seed';
+import type { DemoUserKey } from './demo-offers';
 
 export interface DemoAccount {
   role: SiteRole;
@@ -12,6 +15,7 @@ export interface DemoAccount {
 
 export const DEMO_PASSWORD = 'souq-demo-2026';
 const DEMO_USERS: {
+  key: DemoUserKey;
   role: SiteRole;
   phone: string;
   first_name: string;
@@ -19,6 +23,7 @@ const DEMO_USERS: {
   language: 'ar' | 'fr';
 }[] = [
   {
+    key: 'mohamed',
     role: 'admin',
     phone: '22000000',
     first_name: 'Mohamed',
@@ -26,30 +31,50 @@ const DEMO_USERS: {
     language: 'ar',
   },
   {
+    key: 'mariem',
     role: 'moderator',
     phone: '22000001',
     first_name: 'Mariem',
     last_name: 'Mint Sidi',
     language: 'fr',
   },
-  { role: 'user', phone: '22000002', first_name: 'Aïcha', last_name: 'Ba', language: 'fr' },
-  { role: 'user', phone: '22000003', first_name: 'سيدي', last_name: 'ولد محمد', language: 'ar' },
+  {
+    key: 'aicha',
+    role: 'user',
+    phone: '22000002',
+    first_name: 'Aïcha',
+    last_name: 'Ba',
+    language: 'fr',
+  },
+  {
+    key: 'sidi',
+    role: 'user',
+    phone: '22000003',
+    first_name: 'سيدي',
+    last_name: 'ولد محمد',
+    language: 'ar',
+  },
 ];
 
 /**
  * An empty database gets the reference data every install needs (the catalogue of SPEC §3) and,
- * unless SEED_DEMO is off, demo accounts. Returns the demo accounts it made, to print.
+ * unless SEED_DEMO is off, demo accounts, then their shops, offers and demands around Nouakchott
+ * (server/db/demo-seed.ts; its images go to DATA_DIR/media). Returns the demo accounts it made,
+ * to print.
  */
 export async function seedIfEmpty(
   db: DB,
-  config: Pick<Config, 'seedDemo' | 'scryptLogN'>,
+  config: Pick<Config, 'seedDemo' | 'scryptLogN'> &
+    Partial<Pick<Config, 'dataDir' | 'databaseUrl'>>,
 ): Promise<DemoAccount[]> {
   await seedCatalogIfEmpty(db);
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser || !config.seedDemo) return [];
+  if (!config.dataDir) throw new Error('seedIfEmpty: the demo seed needs dataDir for its images');
   const made: DemoAccount[] = [];
+  const users = {} as DemoUsers;
   for (const u of DEMO_USERS) {
-    await register(
+    const user = await register(
       db,
       {
         ...u,
@@ -60,7 +85,17 @@ export async function seedIfEmpty(
       },
       config.scryptLogN,
     );
+    users[u.key] = {
+      id: user.id,
+      role: u.role,
+      language: u.language,
+      phone_1: user.phone_1,
+    };
     made.push({ role: u.role, phone: u.phone, password: DEMO_PASSWORD });
   }
+  await seedDemoContent(db, users, {
+    dataDir: config.dataDir,
+    dialect: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite',
+  });
   return made;
 }

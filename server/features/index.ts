@@ -10,6 +10,7 @@ import shopsRoutes from './shops/shops.routes';
 import productRoutes from './products/products.routes';
 import reactionRoutes from './reactions/reactions.routes';
 import notificationsRoutes from './notifications/notifications.routes';
+import searchRoutes from './search/search.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -24,4 +25,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   productRoutes,
   reactionRoutes,
   notificationsRoutes,
+  searchRoutes,
 ];

@@ -1,0 +1,325 @@
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { DB, ProductsTable } from '../server/db/types';
+import { seedCatalogIfEmpty } from '../server/db/catalog-seed';
+import { hashPassword } from '../server/features/users/password';
+import { allowedValues } from '../server/features/products/pfield-values';
+import { normalizeSearchText } from '../shared/domain/normalize';
+import {
+  ADJECTIVES,
+  FIRST_NAMES,
+  GENERIC,
+  LAST_NAMES,
+  SENTENCES,
+  SHOP_WORDS,
+  TEMPLATES,
+  TOWNS,
+  type Template,
+} from './bulk-vocabulary';
+
+// Generated products for benchmarks (issue 10): many, fast, no images. Rows are written in
+// batched multi-row inserts, a transaction per chunk; the search index follows by itself (the
+// FTS5 triggers on SQLite, the GIN indexes on PostgreSQL). Products belong to generated shops,
+// each owned by a generated user with an unusable password. Every counter is 0: no saves,
+// comments, commands or reactions are generated, so counters equal their rows.
+
+export interface BulkResult {
+  products: number;
+  shops: number;
+  ms: number;
+}
+
+/** A small deterministic generator (mulberry32): the same seed gives the same products. */
+function randomSource(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+type Random = ReturnType<typeof randomSource>;
+
+interface Subcategory {
+  id: number;
+  name: string;
+  can_be_used: string;
+  can_be_rented: string;
+  can_be_delivered: string;
+  can_be_priced: string;
+  can_be_counted: string;
+  fields: { id: number; name: string; type: string; values: string[] }[];
+}
+
+async function loadCatalogue(db: DB): Promise<Subcategory[]> {
+  const subs = await db.selectFrom('psubcategories').selectAll().orderBy('id').execute();
+  const fields = await db.selectFrom('pfields').selectAll().orderBy('id').execute();
+  return subs.map((s) => ({
+    ...s,
+    fields: fields
+      .filter((f) => f.psubcategory_id === s.id)
+      .map((f) => ({ id: f.id, name: f.name, type: f.type, values: allowedValues(f) })),
+  }));
+}
+
+/** A point within `spreadKm` of the town centre. */
+function placeIn(r: Random) {
+  const total = TOWNS.reduce((n, t) => n + t.weight, 0);
+  let roll = r.next() * total;
+  const town = TOWNS.find((t) => (roll -= t.weight) < 0) ?? TOWNS[0];
+  const km = r.next() * town.spreadKm;
+  const angle = r.next() * 2 * Math.PI;
+  const latitude = town.latitude + (km * Math.cos(angle)) / 111.2;
+  const longitude =
+    town.longitude + (km * Math.sin(angle)) / (111.2 * Math.cos((town.latitude * Math.PI) / 180));
+  return { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
+}
+
+const phone = (r: Random) =>
+  `${r.pick(['2', '3', '4'])}${String(r.int(0, 9_999_999)).padStart(7, '0')}`;
+
+async function insertShops(
+  db: DB,
+  r: Random,
+  count: number,
+): Promise<{ id: number; owner: number }[]> {
+  const taken = new Set(
+    (await db.selectFrom('users').select('phone_1').execute()).map((u) => u.phone_1),
+  );
+  const passwordHash = await hashPassword(crypto.randomBytes(24).toString('base64'), 10);
+  const at = new Date().toISOString();
+  const shops: { id: number; owner: number }[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      let userPhone = phone(r);
+      while (taken.has(userPhone)) userPhone = phone(r);
+      taken.add(userPhone);
+      const first = r.pick(FIRST_NAMES);
+      const last = r.pick(LAST_NAMES);
+      const user = await trx
+        .insertInto('users')
+        .values({
+          first_name: first,
+          last_name: last,
+          phone_1: userPhone,
+          password_hash: passwordHash,
+          language: r.chance(0.55) ? 'ar' : 'fr',
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // DESIGN §6: every user has a personal shop; one in five also runs a professional one.
+      const professional = i % 5 === 0;
+      const place = professional ? placeIn(r) : { latitude: null, longitude: null };
+      const shop = await trx
+        .insertInto('shops')
+        .values({
+          name: professional
+            ? `${r.pick(SHOP_WORDS.kinds)} ${r.pick(SHOP_WORDS.names)}`
+            : `${first} ${last}`,
+          phone_1: userPhone,
+          first_whatsapp_number: userPhone,
+          is_professional: professional ? 1 : 0,
+          ...place,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('shop_employees')
+        .values({ shop_id: shop.id, user_id: user.id, role: 'owner', created_at: at })
+        .execute();
+      shops.push({ id: shop.id, owner: user.id });
+    }
+  });
+  return shops;
+}
+
+/** The normalised text the products feature writes (see products.service searchText). */
+function searchText(parts: (string | null)[]): string {
+  const texts = parts.filter((t): t is string => !!t).map(normalizeSearchText);
+  return [...new Set(texts)].join(' ');
+}
+
+function numberFor(r: Random, name: string): number {
+  switch (name) {
+    case 'model_year':
+      return r.int(1995, 2025);
+    case 'mileage':
+      return r.int(0, 400) * 1000;
+    case 'rooms':
+      return r.int(1, 8);
+    case 'surface':
+      return r.int(4, 100) * 10;
+    case 'bathrooms':
+      return r.int(1, 4);
+    case 'age_years':
+      return r.int(1, 15);
+    default:
+      return r.int(1, 100);
+  }
+}
+
+function pfieldValues(r: Random, sub: Subcategory, make: string | undefined) {
+  const values: { pfield_id: number; value: string }[] = [];
+  for (const f of sub.fields) {
+    if (!r.chance(0.7)) continue;
+    let value: string | null = null;
+    if (f.type === 'number') value = String(numberFor(r, f.name));
+    else if ((f.type === 'select' || f.type === 'radio') && f.values.length) {
+      const brand = make?.split(' ')[0];
+      value = f.name === 'brand' && brand && f.values.includes(brand) ? brand : r.pick(f.values);
+    } else if (f.type === 'checkbox' && f.values.length) {
+      const checked = f.values.filter(() => r.chance(0.4));
+      if (checked.length) value = JSON.stringify(checked);
+    }
+    if (value !== null) values.push({ pfield_id: f.id, value });
+  }
+  return values;
+}
+
+function product(
+  r: Random,
+  sub: Subcategory,
+  shop: { id: number; owner: number },
+  createdAt: string,
+) {
+  const t: Template = TEMPLATES[sub.name] ?? GENERIC;
+  const yes = (flag: string, p: number) => (flag === 'yes' && r.chance(p) ? 'yes' : 'no');
+  const type = r.chance(0.85) ? 'offer' : 'demand';
+  const make = t.makes ? r.pick(t.makes) : undefined;
+  const year = sub.name === 'cars' && r.chance(0.5) ? ` ${r.int(1998, 2024)}` : '';
+  const wanted = type === 'demand';
+  const nameAr = `${wanted ? 'مطلوب ' : ''}${r.pick(t.ar)}${make ? ` ${make}` : ''}${year} ${r.pick(ADJECTIVES.ar)}`;
+  const nameFr = `${wanted ? 'Cherche ' : ''}${r.pick(t.fr)}${make ? ` ${make}` : ''}${year} ${r.pick(ADJECTIVES.fr)}`;
+  const both = r.chance(0.7);
+  const arabic = r.chance(0.55);
+  const sentences = (lang: 'ar' | 'fr') =>
+    [...new Set(Array.from({ length: r.int(1, 3) }, () => r.pick(SENTENCES[lang])))].join('. ') +
+    // Rare words: a reference code in some texts.
+    (r.chance(0.3) ? ` ref ${r.int(0, 36 ** 5).toString(36)}` : '');
+  const names = {
+    name: arabic ? nameAr : nameFr,
+    name_ar: arabic || both ? nameAr : null,
+    name_fr: !arabic || both ? nameFr : null,
+    more_infos_ar: arabic || both ? sentences('ar') : null,
+    more_infos_fr: !arabic || both ? sentences('fr') : null,
+  };
+  const priced = sub.can_be_priced === 'yes';
+  const [low, high] = t.price;
+  const price = priced ? Math.round(r.int(low, high) / 100) * 100 : null;
+  const rent =
+    sub.can_be_rented === 'yes' && ['apartments', 'rooms', 'houses'].includes(sub.name)
+      ? r.chance(0.6)
+      : sub.can_be_rented === 'yes' && r.chance(0.05);
+  const row: Insertable<ProductsTable> = {
+    type,
+    shop_id: shop.id,
+    user_id: shop.owner,
+    psubcategory_id: sub.id,
+    ...names,
+    description: null,
+    price,
+    offer_type: rent ? 'monthly_rent' : wanted ? 'buy' : 'sale',
+    negotiable: priced ? yes('yes', 0.4) : 'no',
+    used: yes(sub.can_be_used, 0.5),
+    delivery: yes(sub.can_be_delivered, 0.3),
+    private: r.chance(0.05) ? 'yes' : 'no',
+    number: sub.can_be_counted === 'yes' ? r.int(1, 20) : 1,
+    ...(r.chance(0.9) ? placeIn(r) : { latitude: null, longitude: null }),
+    distance: wanted && r.chance(0.5) ? r.pick([5, 10, 20, 50]) : null,
+    contact_methods: '["call","whatsapp"]',
+    search_text: searchText([
+      names.name,
+      names.name_ar,
+      names.name_fr,
+      names.more_infos_ar,
+      names.more_infos_fr,
+    ]),
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+  return { row, pfields: pfieldValues(r, sub, make) };
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * Inserts `count` generated products (and the shops they need). Creation dates grow with ids,
+ * from a year ago (or the newest existing product) to now, so newest-first stays id order.
+ */
+export async function insertBulkProducts(
+  db: DB,
+  options: {
+    count: number;
+    seed?: number;
+    /** Rows per multi-row INSERT (SQLite allows 32,766 parameters per statement). */
+    rowsPerInsert?: number;
+    /** Rows per transaction. */
+    rowsPerTransaction?: number;
+    onProgress?: (done: number) => void;
+  },
+): Promise<BulkResult> {
+  const started = Date.now();
+  const r = randomSource(options.seed ?? 20_260_101);
+  await seedCatalogIfEmpty(db);
+  const catalogue = await loadCatalogue(db);
+  // Subcategories people post in most often come up more often.
+  const weighted = catalogue.flatMap((s) => Array<Subcategory>(TEMPLATES[s.name] ? 6 : 1).fill(s));
+  const shops = await insertShops(
+    db,
+    r,
+    Math.min(5000, Math.max(10, Math.round(options.count / 200))),
+  );
+
+  const newest = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .executeTakeFirst();
+  const end = Date.now();
+  const start = Math.max(end - YEAR_MS, newest?.at ? Date.parse(newest.at) : 0);
+  const perInsert = options.rowsPerInsert ?? 500;
+  const perTransaction = options.rowsPerTransaction ?? 10_000;
+
+  for (let done = 0; done < options.count;) {
+    const chunk = Math.min(perTransaction, options.count - done);
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < chunk; i += perInsert) {
+        const n = Math.min(perInsert, chunk - i);
+        const made = Array.from({ length: n }, (_, k) => {
+          const index = done + i + k;
+          const at = new Date(start + ((end - start) * index) / options.count).toISOString();
+          return product(r, r.pick(weighted), r.pick(shops), at);
+        });
+        const ids = await trx
+          .insertInto('products')
+          .values(made.map((m) => m.row))
+          .returning('id')
+          .execute();
+        const values = made.flatMap((m, k) =>
+          m.pfields.map((v) => ({ product_id: ids[k].id, ...v })),
+        );
+        // Three columns a row: well under either engine's parameter limit per statement.
+        for (let j = 0; j < values.length; j += 2000) {
+          await trx
+            .insertInto('product_pfield')
+            .values(values.slice(j, j + 2000))
+            .execute();
+        }
+      }
+    });
+    done += chunk;
+    options.onProgress?.(done);
+  }
+  return { products: options.count, shops: shops.length, ms: Date.now() - started };
+}

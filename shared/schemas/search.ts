@@ -1,0 +1,91 @@
+import { z, pageNumber, yesNo, type Pagination } from './common';
+import { PRODUCT_TYPES, SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '../constants';
+import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
+
+// POST /products/{source_name}/{source_id}/search (SPEC §7). The web form sends every input,
+// empty ones as '' : a blank value means 'not given'. Numbers may come as numeric strings.
+
+export const SEARCH_SOURCES = ['all', 'shop', 'psubcategory'] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+
+/**
+ * Matches are counted up to this many: `total` (and so `last_page`) stop there, and the web app
+ * shows "1000+". Counting every match of a very common word would read all of them.
+ */
+export const SEARCH_TOTAL_MAX = 1000;
+
+/** source_name is checked by the service (an unknown one is a 404, as an unknown path is). */
+export const searchParams = z.object({
+  source_name: z.string().max(40),
+  source_id: z.coerce.number().int().min(0).max(2_147_483_647),
+});
+
+const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+const numeric = (v: unknown) =>
+  typeof v === 'string' && Number.isFinite(Number(v.trim())) ? Number(v.trim()) : v;
+
+/** An optional input: blank is missing; numeric strings are numbers. */
+function given<T extends z.ZodType>(schema: T, asNumber = true) {
+  return z
+    .preprocess((v) => (isBlank(v) ? undefined : asNumber ? numeric(v) : v), schema.optional())
+    .optional();
+}
+
+/** SPEC §5: maximum distance, minimum and maximum price are whole numbers of at least 1. */
+const atLeastOne = () => given(z.number().int().min(1));
+const id = () => given(z.number().int().min(1).max(2_147_483_647));
+
+export const searchBody = z.preprocess(
+  (v) => v ?? {},
+  z
+    .looseObject({
+      page: pageNumber,
+      type: given(z.enum(PRODUCT_TYPES), false).transform((t) => t ?? 'offer'),
+      page_size: given(z.number().int().min(1)).transform((n) =>
+        Math.min(n ?? SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX),
+      ),
+      name: given(
+        z
+          .union([z.string(), z.number()])
+          .transform((v) => String(v).trim())
+          .pipe(z.string().max(MAX_NAME_LENGTH)),
+        false,
+      ),
+      pcategory_id: id(),
+      psubcategory_id: id(),
+      latitude: given(z.number().min(-90).max(90)),
+      longitude: given(z.number().min(-180).max(180)),
+      min_price: atLeastOne(),
+      max_price: atLeastOne(),
+      negotiable: given(yesNo, false),
+      used: given(yesNo, false),
+      delivery: given(yesNo, false),
+      offer_type: given(z.enum(ALL_OFFER_TYPES), false),
+      /** km around latitude/longitude. */
+      distance: atLeastOne(),
+    })
+    .superRefine((body, ctx) => {
+      const hasLat = body.latitude !== undefined;
+      const hasLng = body.longitude !== undefined;
+      if (hasLat && !hasLng)
+        ctx.addIssue({ code: 'custom', path: ['longitude'], message: 'required' });
+      if (hasLng && !hasLat)
+        ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'required' });
+      // A distance is measured from somewhere: the browser's position (asked for by the
+      // advanced search) must come with it.
+      const distanceOk = Number.isSafeInteger(body.distance) && body.distance! >= 1;
+      if (distanceOk && (!hasLat || !hasLng))
+        ctx.addIssue({ code: 'custom', path: ['distance'], message: 'required_location' });
+    }),
+);
+export type SearchBody = z.infer<typeof searchBody>;
+
+/** A search result: the compact card, where it is, and how far from the searcher's position. */
+export interface SearchCard extends ProductCard {
+  latitude: number | null;
+  longitude: number | null;
+  /** km from the given latitude/longitude (null without them, or for a product without a place). */
+  distance_km: number | null;
+}
+
+export type SearchAnswer = { products: Pagination<SearchCard> };
