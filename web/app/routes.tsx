@@ -12,5 +12,6 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'register' }, () => import('../features/account/sign-up-page')),
   lazyRoute({ path: 'login' }, () => import('../features/account/sign-in-page')),
   lazyRoute({ path: 'account/password' }, () => import('../features/account/password-page')),
+  lazyRoute({ path: 'admin' }, () => import('../features/admin/admin-page')),
   lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
 ];
