@@ -13,5 +13,11 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'login' }, () => import('../features/account/sign-in-page')),
   lazyRoute({ path: 'account/password' }, () => import('../features/account/password-page')),
   lazyRoute({ path: 'admin' }, () => import('../features/admin/admin-page')),
+  lazyRoute(
+    { path: 'products/product/:id/:notificationId?' },
+    () => import('../features/products/product-page'),
+  ),
+  lazyRoute({ path: 'products/new/:type' }, () => import('../features/products/product-form-page')),
+  lazyRoute({ path: 'products/edit/:id' }, () => import('../features/products/product-form-page')),
   lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
 ];

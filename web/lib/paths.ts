@@ -18,6 +18,8 @@ export const paths = {
   comment: (id: number, notificationId: number) => `/comments/comment/${id}/${notificationId}`,
   command: (id: number, notificationId: number) => `/commands/command/${id}/${notificationId}`,
   localisation: (language: string) => `/localisation/${language}`,
+  productNew: (type: 'offer' | 'demand') => `/products/new/${type}`,
+  productEdit: (id: number) => `/products/edit/${id}`,
 };
 
 /** A `next` target taken from the URL: only a path on this site, never another origin. */
