@@ -12,5 +12,17 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'register' }, () => import('../features/account/sign-up-page')),
   lazyRoute({ path: 'login' }, () => import('../features/account/sign-in-page')),
   lazyRoute({ path: 'account/password' }, () => import('../features/account/password-page')),
+  lazyRoute(
+    { path: 'notifications/home' },
+    () => import('../features/notifications/notifications-page'),
+  ),
+  lazyRoute(
+    { path: 'comments/comment/:id/:notificationId?' },
+    () => import('../features/comments/comment-page'),
+  ),
+  lazyRoute(
+    { path: 'commands/command/:id/:notificationId?' },
+    () => import('../features/commands/command-page'),
+  ),
   lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
 ];
