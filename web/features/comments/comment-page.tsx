@@ -40,7 +40,10 @@ function CommentPage() {
   const [siblings, setSiblings] = useState<Comment[]>([]);
   const [allOpen, setAllOpen] = useState(false);
 
-  if (!comment) {
+  // Who may reply is known once the viewer (and, under a command, the command) is.
+  const ready =
+    me !== undefined && (!comment?.command_id || (command.isFetched && product.isFetched));
+  if (!comment || !ready) {
     return (
       <div className="container conversation-page">
         <ItemPageState

@@ -5,21 +5,15 @@ import type { Notification } from '../../../shared/schemas/notifications';
 // opens (docs/notifications.md), from its kind and data alone.
 
 export interface NotificationSentence {
-  /** Dictionary key; its `{{name}}` is the actor, `{{reaction}}` the reaction's emoji. */
+  /** Dictionary key; its `{{name}}` is the actor, `{{reaction}}` the reaction's name. */
   key: string;
   name: string | null;
+  /** Dictionary key of the reaction's name (reacted only). */
   reaction?: string;
 }
 
-/** Reactions read the same in both languages as emoji. */
-export const REACTION_EMOJI: Record<ReactionKind, string> = {
-  like: '👍',
-  haha: '😂',
-  love: '❤️',
-  wow: '😮',
-  sad: '😢',
-  angry: '😡',
-};
+/** The reaction's name in a notification sentence. */
+export const reactionKey = (kind: ReactionKind) => `notification_reaction_${kind}`;
 
 /** The actor's name as it was then; null when the data has none (the sentence says 'someone'). */
 export function actorName(n: Notification): string | null {
@@ -47,7 +41,7 @@ export function notificationSentence(n: Notification): NotificationSentence {
     case 'accepted':
       return { key: `notification_accepted_${kind}`, name };
     case 'reacted': {
-      const reaction = d.reaction ? REACTION_EMOJI[d.reaction] : '';
+      const reaction = reactionKey(d.reaction ?? 'like');
       const target = d.reactionable_type ?? 'product';
       const key =
         target === 'comment'

@@ -117,7 +117,9 @@ function NotificationsPage() {
         <div>
           <h1 className="notifications-page__title">{t('notifications_title')}</h1>
           {unread !== undefined && (
-            <p className="notifications-page__summary">{t('unread_count', { count: unread })}</p>
+            <p className="notifications-page__summary">
+              {unread > 0 ? t('unread_count', { count: unread }) : t('all_read')}
+            </p>
           )}
         </div>
         <button

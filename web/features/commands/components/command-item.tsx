@@ -40,7 +40,7 @@ interface CommandItemProps {
   /** Deleted: a short notice shows in its place until the list lets it go (SPEC §4). */
   removed?: boolean;
   onDeleted: () => void;
-  /** The single command page opens the replies at once. */
+  /** The single command page opens the replies (and the reply box, for who may write) at once. */
   threadOpen?: boolean;
 }
 
@@ -68,7 +68,7 @@ export function CommandItem({
   const [confirmSold, setConfirmSold] = useState(false);
   const [selling, setSelling] = useState(false);
   const [open, setOpen] = useState(threadOpen);
-  const [replyBox, setReplyBox] = useState(false);
+  const [replyBox, setReplyBox] = useState(threadOpen && can.replyToCommand(me, initial, shopRole));
   const [focusSignal, setFocusSignal] = useState(0);
 
   if (removed) {
@@ -237,14 +237,19 @@ export function CommandItem({
         )}
       </div>
 
-      {command.comments_count > 0 && !open && (
+      {command.comments_count > 0 && (
         <button
           type="button"
           className="link-button command-item__replies-toggle"
-          aria-expanded={false}
-          onClick={() => setOpen(true)}
+          aria-expanded={open}
+          onClick={() => {
+            setOpen((value) => !value);
+            setReplyBox(false);
+          }}
         >
-          {t('show_replies_count', { count: command.comments_count })}
+          {open
+            ? t('hide_replies_count', { count: command.comments_count })
+            : t('show_replies_count', { count: command.comments_count })}
         </button>
       )}
       {open && (

@@ -23,7 +23,7 @@ interface CommentItemProps {
   onDeleted: () => void;
   /** 'Reply' at the depth limit opens the parent's input box instead (SPEC §4). */
   onReplyAtLimit: () => void;
-  /** The single comment page opens the replies at once. */
+  /** The single comment page opens the replies (and the reply box, for who may write) at once. */
   repliesOpen?: boolean;
   /** The reactions bar of this comment (the products feature's shared component). */
   reactions?: (comment: Comment) => ReactNode;
@@ -47,7 +47,7 @@ export function CommentItem({
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [repliesOpen, setRepliesOpen] = useState(openAtFirst);
-  const [replyBox, setReplyBox] = useState(false);
+  const [replyBox, setReplyBox] = useState(openAtFirst && rules.canWrite);
   const [focusSignal, setFocusSignal] = useState(0);
 
   if (removed) {
@@ -136,14 +136,19 @@ export function CommentItem({
           )}
           {reactions?.(comment)}
         </div>
-        {canReplies && comment.comments_count > 0 && !repliesOpen && (
+        {canReplies && comment.comments_count > 0 && (
           <button
             type="button"
             className="link-button comment__replies-toggle"
-            aria-expanded={false}
-            onClick={() => setRepliesOpen(true)}
+            aria-expanded={repliesOpen}
+            onClick={() => {
+              setRepliesOpen((open) => !open);
+              setReplyBox(false);
+            }}
           >
-            {t('show_replies_count', { count: comment.comments_count })}
+            {repliesOpen
+              ? t('hide_replies_count', { count: comment.comments_count })
+              : t('show_replies_count', { count: comment.comments_count })}
           </button>
         )}
         {canReplies && repliesOpen && (

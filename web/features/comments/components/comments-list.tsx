@@ -24,7 +24,7 @@ interface CommentsListProps {
   focusSignal?: number;
   /** The parent's count changes with what is written and deleted here (SPEC §4). */
   onCountChange?: (delta: number) => void;
-  /** Say so when there is nothing yet (top-level lists; an empty reply list just shows its box). */
+  /** A top-level list: its count above, and a word when there is nothing yet. */
   showEmpty?: boolean;
 }
 
@@ -79,6 +79,9 @@ export function CommentsList({
 
   return (
     <div className={`comments-list comments-list--depth-${depth}`}>
+      {showEmpty && state.status === 'ready' && state.total > 0 && (
+        <p className="comments-list__count">{t('comments_count', { count: state.total })}</p>
+      )}
       {state.status === 'loading' && <Loader />}
       {state.status === 'error' && (
         <p className="comments-list__error" role="alert">
@@ -88,7 +91,7 @@ export function CommentsList({
           </button>
         </p>
       )}
-      {(footer.canShowMore || (state.failed && state.status === 'ready')) && (
+      {footer.canShowMore && (
         <ShowMoreBar
           label={reply ? t('show_more_replies') : t('show_more_comments')}
           loaded={loaded}

@@ -29,14 +29,17 @@ export function NotificationItem({
   const name = sentence.name ?? t('notification_someone');
   const [before, after = ''] = t(sentence.key, {
     name: NAME,
-    reaction: sentence.reaction ?? '',
+    reaction: sentence.reaction ? t(sentence.reaction) : '',
   }).split(NAME);
   const unread = notification.read_at === null;
   const href = notificationHref(notification);
 
   const content = (
     <>
-      <Avatar name={name} photo={notification.data.user_photo} size={44} />
+      <span className="notification__avatar">
+        <Avatar name={name} photo={notification.data.user_photo} size={44} />
+        {unread && <span className="notification__dot" title={t('unread')} />}
+      </span>
       <span className="notification__body">
         <span className="notification__text">
           {before}
@@ -47,7 +50,6 @@ export function NotificationItem({
         </span>
         <RelativeTime date={notification.created_at} className="notification__date" />
       </span>
-      {unread && <span className="notification__dot" title={t('unread')} />}
       {unread && <span className="visually-hidden">{t('unread')}</span>}
     </>
   );
