@@ -53,8 +53,11 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
     text: command?.text ?? '',
   });
 
-  const set = (field: keyof typeof values) => (value: string | boolean) =>
+  // A changed value makes the shown errors stale: they go until the next submit.
+  const set = (field: keyof typeof values) => (value: string | boolean) => {
     setValues((old) => ({ ...old, [field]: value }));
+    if (errors.general.length || Object.keys(errors.fields).length) clear();
+  };
 
   const check = checkCommand(
     { number: locked ? 1 : values.number, period: values.period, price: values.price },

@@ -216,7 +216,7 @@ export function CommandItem({
       )}
 
       <div className="command-item__actions">
-        {canReply && (
+        {canReply && !(open && replyBox) && (
           <button type="button" className="button button--ghost button--small" onClick={onReply}>
             {t('reply')}
           </button>
@@ -252,7 +252,7 @@ export function CommandItem({
             : t('show_replies_count', { count: command.comments_count })}
         </button>
       )}
-      {open && (
+      {open && (command.comments_count > 0 || replyBox) && (
         <div className="command-item__thread">
           <CommentsList
             type="command"
