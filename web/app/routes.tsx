@@ -19,5 +19,17 @@ export const routes: RouteObject[] = [
   ),
   lazyRoute({ path: 'products/new/:type' }, () => import('../features/products/product-form-page')),
   lazyRoute({ path: 'products/edit/:id' }, () => import('../features/products/product-form-page')),
+  lazyRoute(
+    { path: 'notifications/home' },
+    () => import('../features/notifications/notifications-page'),
+  ),
+  lazyRoute(
+    { path: 'comments/comment/:id/:notificationId?' },
+    () => import('../features/comments/comment-page'),
+  ),
+  lazyRoute(
+    { path: 'commands/command/:id/:notificationId?' },
+    () => import('../features/commands/command-page'),
+  ),
   lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
 ];
