@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { BookmarkIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
-import { useFavorites, useRemoveSave } from './api/products';
+import { useDropSaved, useFavorites } from './api/products';
 import { ProductResults } from './components/product-results';
 import { TypeSwitch } from './components/type-switch';
 import { listHref, readListParams } from './list-params';
@@ -22,23 +20,12 @@ export function SavedPage() {
   const [params] = useSearchParams();
   const { type, page } = readListParams(params);
   const saved = useFavorites(type, page, !!me);
-  const remove = useRemoveSave();
-  const [removing, setRemoving] = useState<number | null>(null);
+  const dropSaved = useDropSaved();
 
   if (me === undefined) return <Loader block />;
   if (me === null) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`${paths.signIn}?next=${next}`} replace />;
-  }
-
-  async function confirmRemove() {
-    if (removing === null) return;
-    try {
-      await remove.mutateAsync(removing);
-      setRemoving(null);
-    } catch {
-      // SPEC §8: a failed save or unsave leaves its loading state on; the dialog stays open.
-    }
   }
 
   return (
@@ -56,17 +43,9 @@ export function SavedPage() {
       <ProductResults
         query={saved}
         hrefFor={(next) => listHref(paths.saved, { type, page: next })}
-        // TEMPORARY: the shared save button (with its confirmation) replaces this with the card.
-        actions={(product) => (
-          <button
-            type="button"
-            className="button button--secondary saved__remove"
-            onClick={() => setRemoving(product.id)}
-          >
-            <BookmarkIcon size={18} />
-            {t('unsave')}
-          </button>
-        )}
+        onSaveChange={(product, state) => {
+          if (!state.saved) void dropSaved(product.id);
+        }}
         empty={
           <EmptyState
             icon={<BookmarkIcon size={32} />}
@@ -79,13 +58,6 @@ export function SavedPage() {
             }
           />
         }
-      />
-      <ConfirmModal
-        open={removing !== null}
-        message={t('confirm_unsave')}
-        busy={remove.isPending}
-        onConfirm={confirmRemove}
-        onCancel={() => setRemoving(null)}
       />
     </div>
   );

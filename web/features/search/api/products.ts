@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FavoritesAnswer,
   ProductCard,
@@ -67,17 +67,16 @@ export function useFavorites(type: ProductType, page: number, enabled: boolean) 
   });
 }
 
-/** GET /products/favorite/remove/{id} (XSRF applies); the saved lists are read again after. */
-export function useRemoveSave() {
+/**
+ * A save removed (by the card's save button, after its confirmation): the card leaves the saved
+ * list at once, then the page is read again so the next save moves up into it.
+ */
+export function useDropSaved() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.get(`/products/favorite/remove/${id}`),
-    onSuccess: (_answer, id) => {
-      // The card goes at once; the page is then read again (the next save moves up into it).
-      queryClient.setQueriesData<Pagination<ProductCard>>({ queryKey: ['favorites'] }, (page) =>
-        page ? { ...page, data: page.data.filter((product) => product.id !== id) } : page,
-      );
-      return queryClient.invalidateQueries({ queryKey: ['favorites'] });
-    },
-  });
+  return (id: number) => {
+    queryClient.setQueriesData<Pagination<ProductCard>>({ queryKey: ['favorites'] }, (page) =>
+      page ? { ...page, data: page.data.filter((product) => product.id !== id) } : page,
+    );
+    return queryClient.invalidateQueries({ queryKey: ['favorites'] });
+  };
 }

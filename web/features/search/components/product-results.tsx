@@ -14,8 +14,12 @@ import { useErrorText } from '../../../components/form-field';
 import { HttpError } from '../../../lib/http';
 import { useScrollOnQueryChange } from '../use-scroll-on-change';
 import { ResultCard } from './result-card';
+import type { SaveState } from '../../../components/save-button';
 
 type Item = ProductCard & { distance_km?: number | null };
+
+/** The first images of a page are on the first screen: they load at once, the rest lazily. */
+const EAGER_CARDS = 4;
 
 interface ProductResultsProps {
   query: UseQueryResult<Page<Item>>;
@@ -26,8 +30,8 @@ interface ProductResultsProps {
   showDistance?: boolean;
   /** Above the list once it is there (a results count…). */
   header?: (page: Page<Item>) => ReactNode;
-  /** Each card's extra controls (the saved list's remove button…). */
-  actions?: (product: Item) => ReactNode;
+  /** A card's save button answered (the saved list drops what is no longer saved). */
+  onSaveChange?: (product: Item, state: SaveState) => void;
   /** Errors the caller shows elsewhere (under the search panel's fields) are not repeated. */
   hideError?: (error: unknown) => boolean;
 }
@@ -39,7 +43,7 @@ export function ProductResults({
   empty,
   showDistance = false,
   header,
-  actions,
+  onSaveChange,
   hideError,
 }: ProductResultsProps) {
   const { t } = useTranslation();
@@ -90,13 +94,14 @@ export function ProductResults({
     <div ref={top} className="product-results" aria-busy={query.isFetching}>
       {header?.(page)}
       <ul className="product-grid">
-        {page.data.map((product) => (
+        {page.data.map((product, index) => (
           <li key={product.id} className="product-grid__item">
             <ResultCard
               product={product}
               distanceKm={showDistance ? (product.distance_km ?? null) : undefined}
+              eager={index < EAGER_CARDS}
+              onSaveChange={onSaveChange && ((state) => onSaveChange(product, state))}
             />
-            {actions?.(product)}
           </li>
         ))}
       </ul>

@@ -2,17 +2,20 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/constants';
 import type { ProductCard } from '../../../../shared/schemas/products';
 import { PinIcon } from '../../../components/icons';
+import { OfferCard } from '../../../components/offer-card';
+import type { SaveState } from '../../../components/save-button';
 import { formatNumber } from '../../../lib/format';
-import { TemporaryOfferCard } from './temporary-offer-card';
 
-/** A product of these lists: its card, and how far it is when the search was by distance. */
-export function ResultCard({
-  product,
-  distanceKm,
-}: {
+interface ResultCardProps {
   product: ProductCard;
+  /** km from the searcher, shown above the card (a search by distance). */
   distanceKm?: number | null;
-}) {
+  eager?: boolean;
+  onSaveChange?: (state: SaveState) => void;
+}
+
+/** A product of these lists: the shared offer card, and how far it is when searching by distance. */
+export function ResultCard({ product, distanceKm, eager, onSaveChange }: ResultCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   return (
@@ -25,7 +28,7 @@ export function ResultCard({
           })}
         </p>
       )}
-      <TemporaryOfferCard product={product} />
+      <OfferCard product={product} eager={eager} onSaveChange={onSaveChange} />
     </div>
   );
 }
