@@ -14,7 +14,7 @@ import { availableNumber, isSoldOut, priceText, productName } from './product-te
 import { ReactionsBar } from './reactions-bar';
 import { RelativeTime } from './relative-time';
 import { ReportButton } from './report-button';
-import { SaveButton } from './save-button';
+import { SaveButton, type SaveState } from './save-button';
 import { UserText } from './user-text';
 import { shopRoleOf } from './viewer';
 
@@ -24,6 +24,8 @@ interface OfferCardProps {
   onOpen?: (product: ProductCard) => void;
   /** The first image loads at once (the first cards of a page), lazily otherwise. */
   eager?: boolean;
+  /** The save button's answer (the saved list drops a card that is no longer saved). */
+  onSaveChange?: (state: SaveState) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ interface OfferCardProps {
  * (report), the name and first image, the price, whether it is still available, save and
  * reactions. 300 px wide in a Scroller, or a cell of a grid.
  */
-export function OfferCard({ product, onOpen, eager = false }: OfferCardProps) {
+export function OfferCard({ product, onOpen, eager = false, onSaveChange }: OfferCardProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const { data: me } = useMe();
@@ -125,6 +127,7 @@ export function OfferCard({ product, onOpen, eager = false }: OfferCardProps) {
           productId={product.id}
           saved={product.saved}
           savedCount={product.saved_count}
+          onChange={onSaveChange}
           compact
         />
       </footer>

@@ -1,5 +1,5 @@
-// Page paths in one place. SPEC §2 fixes some; the rest (market, search, saved, account screens)
-// SPEC leaves open and docs/web.md records the choice.
+// Page paths in one place. SPEC §2 fixes some; the rest (market, search, saved, account screens,
+// category views) SPEC leaves open and docs/web.md (docs/search-ui.md) records the choice.
 
 export const paths = {
   home: '/',
@@ -13,6 +13,9 @@ export const paths = {
   admin: '/admin',
   user: (id: number) => `/users/user/${id}`,
   shop: (id: number) => `/shops/shop/${id}`,
+  category: (id: number) => `/categories/${id}`,
+  subcategory: (pcategoryId: number, id: number) =>
+    `/categories/${pcategoryId}/subcategories/${id}`,
   product: (id: number, notificationId?: number) =>
     `/products/product/${id}${notificationId ? `/${notificationId}` : ''}`,
   comment: (id: number, notificationId: number) => `/comments/comment/${id}/${notificationId}`,
