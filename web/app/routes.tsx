@@ -38,5 +38,11 @@ export const routes: RouteObject[] = [
     { path: 'categories/:id/subcategories/:subcategoryId' },
     () => import('../features/search/subcategory-page'),
   ),
+  lazyRoute({ path: 'shops/shop/:id' }, () => import('../features/shops/shop-page')),
+  lazyRoute({ path: 'shops/new' }, () => import('../features/shops/shop-new-page')),
+  lazyRoute({ path: 'shops/edit/:id' }, () => import('../features/shops/shop-edit-page')),
+  lazyRoute({ path: 'users/user/:id' }, () => import('../features/users/user-page')),
+  lazyRoute({ path: 'account/profile' }, () => import('../features/users/profile-page')),
+  lazyRoute({ path: 'account/shops' }, () => import('../features/users/my-shops-page')),
   lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
 ];
