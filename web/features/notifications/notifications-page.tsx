@@ -170,7 +170,7 @@ function NotificationsPage() {
           action={
             page > 1 ? (
               <Link to={hrefOf(type)} className="button button--secondary">
-                {t('first_page')}
+                {t('back_to_first_page')}
               </Link>
             ) : undefined
           }
