@@ -4,6 +4,8 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { HttpError } from '../lib/http';
+import { OfferSlotsProvider } from '../components/offer-slots';
+import { offerSlots } from './offer-slots';
 import { AppRoutes } from './router';
 
 export function createQueryClient() {
@@ -41,7 +43,9 @@ export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClien
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <OfferSlotsProvider value={offerSlots}>
+          <AppRoutes />
+        </OfferSlotsProvider>
       </BrowserRouter>
     </Providers>
   );

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Loader } from '../components/loader';
+import type { OfferSlots } from '../components/offer-slots';
+import { ShopMap } from '../components/shop-map';
+
+// The app composes what features cannot import from each other (docs/products-ui.md): the full
+// offer view, on its page and in the details modal, shows the conversations feature's tabs and
+// the shop's map. Each tab is its own chunk, fetched when the tab is opened.
+const CommentsTab = lazy(() =>
+  import('../features/comments/comments-tab').then((m) => ({ default: m.CommentsTab })),
+);
+const CommandsTab = lazy(() =>
+  import('../features/commands/commands-tab').then((m) => ({ default: m.CommandsTab })),
+);
+
+export const offerSlots: OfferSlots = {
+  comments: (product) => (
+    <Suspense fallback={<Loader />}>
+      <CommentsTab productId={product.id} />
+    </Suspense>
+  ),
+  commands: (product) => (
+    <Suspense fallback={<Loader />}>
+      <CommandsTab product={product} />
+    </Suspense>
+  ),
+  shopMap: (product) => <ShopMap shop={product.shop} />,
+};
