@@ -47,7 +47,7 @@ describe('the admin page: who may open it', () => {
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Catégories', 'Journaux du site']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Catégories', 'Journaux']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -115,7 +115,7 @@ export function AdminPage() {
             role="tab"
             id={`admin-tab-${name}`}
             aria-selected={current === name}
-            aria-controls={`admin-panel-${name}`}
+            aria-controls={current === name ? `admin-panel-${name}` : undefined}
             tabIndex={current === name ? 0 : -1}
             className="admin-tabs__tab"
             onClick={() => select(name)}

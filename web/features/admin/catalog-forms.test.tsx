@@ -63,14 +63,14 @@ describe('category form', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription(/Ce champ est obligatoire/);
     expect(order).toHaveAttribute('aria-invalid', 'true');
-    expect(order).toHaveAccessibleDescription(/Le champ « Ordre » est incorrect/);
+    expect(order).toHaveAccessibleDescription(/Le champ «\sOrdre\s» est incorrect/);
     expect(name).toHaveFocus();
 
     await user.clear(order);
     await user.type(order, 'abc');
     await user.type(name, 'x');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
-    expect(order).toHaveAccessibleDescription(/Le champ « Ordre » est incorrect/);
+    expect(order).toHaveAccessibleDescription(/Le champ «\sOrdre\s» est incorrect/);
     expect(sent(calls, 'POST', '/pcategories/create')).toHaveLength(0);
   });
 
@@ -94,7 +94,7 @@ describe('category form', () => {
     await user.type(screen.getByLabelText(/Nom en français/), 'Bateaux');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
 
-    expect(await screen.findByText('Catégorie « Bateaux » ajoutée.')).toBeVisible();
+    expect(await screen.findByText('Catégorie « \u2068Bateaux\u2069 » ajoutée.')).toBeVisible();
     expect(sent(calls, 'POST', '/pcategories/create')[0].body).toEqual({
       name: 'hovercrafts',
       name_ar: null,
@@ -119,7 +119,7 @@ describe('category form', () => {
       /Ce nom existe déjà à cet endroit/,
     );
     expect(screen.getByLabelText('Ordre')).toHaveAccessibleDescription(
-      /Le champ « Ordre » est incorrect/,
+      /Le champ «\sOrdre\s» est incorrect/,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Vous n’êtes pas autorisé(e) à faire cela');
   });
@@ -187,19 +187,24 @@ describe('subcategory form', () => {
       'A un prix',
       'Se compte à l’unité',
     ]) {
-      const group = within(form).getByRole('group', { name: flag });
+      const group = within(form).getByRole('radiogroup', { name: flag });
       expect(within(group).getByRole('radio', { name: 'Oui' })).toBeChecked();
     }
 
     await user.type(within(form).getByLabelText('Nom (clé)'), 'hovercrafts');
     await user.selectOptions(within(form).getByLabelText('Unité de mesure'), 'M');
     await user.click(
-      within(within(form).getByRole('group', { name: 'Peut être d’occasion' })).getByRole('radio', {
-        name: 'Non',
-      }),
+      within(within(form).getByRole('radiogroup', { name: 'Peut être d’occasion' })).getByRole(
+        'radio',
+        {
+          name: 'Non',
+        },
+      ),
     );
     await user.click(within(form).getByRole('button', { name: 'Ajouter' }));
-    expect(await screen.findByText('Sous-catégorie « hovercrafts » ajoutée.')).toBeVisible();
+    expect(
+      await screen.findByText('Sous-catégorie « \u2068hovercrafts\u2069 » ajoutée.'),
+    ).toBeVisible();
     expect(sent(calls, 'POST', '/psubcategories/create/1')[0].body).toEqual({
       name: 'hovercrafts',
       name_ar: null,
@@ -228,7 +233,7 @@ describe('subcategory form', () => {
     expect(within(form).getByLabelText('Nom (clé)')).toHaveAccessibleDescription(
       /Ce champ est obligatoire/,
     );
-    expect(order).toHaveAccessibleDescription(/Le champ « Ordre » est incorrect/);
+    expect(order).toHaveAccessibleDescription(/Le champ «\sOrdre\s» est incorrect/);
     expect(sent(calls, 'POST', '/psubcategories/create/1')).toHaveLength(0);
   });
 
@@ -240,7 +245,7 @@ describe('subcategory form', () => {
     await openSubcategories(user);
     await user.click(screen.getByRole('button', { name: 'Modifier la sous-catégorie Voitures' }));
     const form = screen.getByLabelText('Nom (clé)').closest('form')!;
-    const delivered = within(form).getByRole('group', { name: 'Peut être livré' });
+    const delivered = within(form).getByRole('radiogroup', { name: 'Peut être livré' });
     expect(within(delivered).getByRole('radio', { name: 'Non' })).toBeChecked();
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(sent(calls, 'PUT', '/psubcategories/10')).toHaveLength(1));
@@ -296,7 +301,7 @@ describe('field form', () => {
     expect(within(form).getByLabelText('Position')).toHaveValue('third');
     expect(within(form).getByLabelText('Unité de mesure')).toHaveValue('');
     expect(
-      within(within(form).getByRole('group', { name: 'Traduit' })).getByRole('radio', {
+      within(within(form).getByRole('radiogroup', { name: 'Traduit' })).getByRole('radio', {
         name: 'Oui',
       }),
     ).toBeChecked();

@@ -32,3 +32,9 @@ export function useCatalogLabel() {
       (key) => i18n.exists(key),
     );
 }
+
+/**
+ * A name inside a sentence, isolated (U+2068 … U+2069) so that a Latin key in an Arabic sentence
+ * keeps the sentence's punctuation in place (the text counterpart of <bdi>).
+ */
+export const isolate = (text: string) => `\u2068${text}\u2069`;

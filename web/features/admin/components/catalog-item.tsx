@@ -12,7 +12,9 @@ interface CatalogItemProps {
   title: ReactNode;
   /** The name in words, for the buttons' accessible names. */
   label: string;
-  /** Facts under the title (order, unit, flags…). */
+  /** A short fact beside the title (the order). */
+  badge?: ReactNode;
+  /** Facts under the title (unit, flags, values…). */
   meta?: ReactNode;
   editLabel: string;
   deleteLabel: string;
@@ -32,6 +34,7 @@ export function CatalogItem({
   level,
   title,
   label,
+  badge,
   meta,
   editLabel,
   deleteLabel,
@@ -87,6 +90,7 @@ export function CatalogItem({
     <li className={`catalog-item catalog-item--${level}`}>
       <div className="catalog-item__head">
         {heading}
+        {badge && <span className="catalog-item__badge">{badge}</span>}
         <div className="catalog-item__actions">
           <button
             ref={editButton}

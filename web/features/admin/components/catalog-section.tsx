@@ -12,6 +12,8 @@ interface CatalogSectionProps {
   children: ReactNode;
 }
 
+const SUCCESS_SHOWN_MS = 8000;
+
 const HEADINGS = { category: 'h2', subcategory: 'h3', field: 'h4' } as const;
 
 /** A list of the catalogue with its title and its add form (opened on request). */
@@ -32,6 +34,13 @@ export function CatalogSection({
 
   const close = () => setAdding(false);
 
+  // The success note goes after a while: it speaks of the last addition, not of the list.
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => setSuccess(null), SUCCESS_SHOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [success]);
+
   // When the form closes (added or cancelled), the focus goes back to the button that opened it.
   const wasAdding = useRef(false);
   useEffect(() => {
@@ -49,7 +58,7 @@ export function CatalogSection({
         <button
           ref={addButton}
           type="button"
-          className="button button--small button--primary catalog-section__add"
+          className={`button button--small ${level === 'category' ? 'button--primary' : 'button--secondary'} catalog-section__add`}
           aria-expanded={adding}
           aria-controls={adding ? formId : undefined}
           onClick={() => {

@@ -8,7 +8,7 @@ import { EndOfList } from '../../../components/end-of-list';
 import { Loader } from '../../../components/loader';
 import { Pagination } from '../../../components/pagination';
 import { useDeletePcategory, usePcategoryPage } from '../api/catalog';
-import { useCatalogLabel } from '../catalog-label';
+import { isolate, useCatalogLabel } from '../catalog-label';
 import { CatalogItem } from './catalog-item';
 import { CatalogName } from './catalog-name';
 import { CatalogSection } from './catalog-section';
@@ -25,11 +25,7 @@ function CategoryItem({ category }: { category: Pcategory }) {
       level="category"
       title={<CatalogName item={category} />}
       label={labelOf(category)}
-      meta={
-        <ul className="admin-tags">
-          <li className="admin-tag">{t('order_n', { order: category.order_number })}</li>
-        </ul>
-      }
+      badge={t('order_n', { order: category.order_number })}
       editLabel={t('edit_category')}
       deleteLabel={t('delete_category')}
       deletion={deletion}
@@ -66,7 +62,7 @@ export function CategoriesTab({ page, hrefFor }: CategoriesTabProps) {
       addLabel={t('add_category')}
       renderAddForm={(done, cancel) => (
         <CategoryForm
-          onDone={(saved) => done(t('category_added', { name: labelOf(saved) }))}
+          onDone={(saved) => done(t('category_added', { name: isolate(labelOf(saved)) }))}
           onCancel={cancel}
         />
       )}

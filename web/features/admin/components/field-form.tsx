@@ -20,6 +20,12 @@ const FIELDS = [
   'values',
 ] as const;
 
+/** SPEC §3's shape of values, shown in the hint. */
+const VALUES_EXAMPLE = '[{"value": "…", "sub_field": {"name": "…", "values": […]}}]';
+
+/** A left-to-right run (JSON) inside a sentence of either direction (U+2066 … U+2069). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /** The stored values (canonical JSON text) laid out for editing. */
 export function prettyValues(values: string): string {
   try {
@@ -103,7 +109,7 @@ export function FieldForm({ psubcategoryId, field, onDone, onCancel }: FieldForm
       <FormField
         name="values"
         label={t('values')}
-        hint={t('values_hint')}
+        hint={t('values_hint', { example: ltr(VALUES_EXAMPLE) })}
         errors={errorsOf('values')}
         render={(control) => (
           <textarea

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { parseFieldValues, type Pfield } from '../../../../shared/schemas/catalog';
+import { ChevronEndIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
 import { UserText } from '../../../components/user-text';
 import { useDeletePfield, usePfields } from '../api/catalog';
-import { useCatalogLabel } from '../catalog-label';
+import { isolate, useCatalogLabel } from '../catalog-label';
 import { CatalogItem } from './catalog-item';
 import { CatalogName } from './catalog-name';
 import { CatalogSection } from './catalog-section';
@@ -36,7 +37,10 @@ function FieldMeta({ field }: { field: Pfield }) {
             <li key={item.value} className="admin-value">
               <UserText text={valueLabel(item.value)} />
               {item.sub_field && (
-                <span className="admin-value__sub"> ▸ {labelOf(item.sub_field.name)}</span>
+                <span className="admin-value__sub">
+                  <ChevronEndIcon size={12} />
+                  {labelOf(item.sub_field.name)}
+                </span>
               )}
             </li>
           ))}
@@ -90,7 +94,7 @@ export function FieldList({ psubcategoryId }: { psubcategoryId: number }) {
       renderAddForm={(done, cancel) => (
         <FieldForm
           psubcategoryId={psubcategoryId}
-          onDone={(saved) => done(t('field_added', { name: labelOf(saved) }))}
+          onDone={(saved) => done(t('field_added', { name: isolate(labelOf(saved)) }))}
           onCancel={cancel}
         />
       )}

@@ -13,32 +13,42 @@ interface YesNoFieldProps {
   errors?: string[];
 }
 
-/** A yes/no flag (SPEC's 'yes'/'no' strings) as two radio buttons styled as a switch. */
+/**
+ * A yes/no flag (SPEC's 'yes'/'no' strings): its label at the start of the row, and two radio
+ * buttons drawn as a switch at the end.
+ */
 export function YesNoField({ name, label, defaultValue, hint, errors }: YesNoFieldProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const id = useId();
+  const labelId = `${id}-label`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
-    <fieldset
-      className={errors?.length ? 'yes-no field--invalid' : 'yes-no'}
-      aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-    >
-      <legend className="yes-no__legend">{label}</legend>
-      <div className="yes-no__options">
-        {(['yes', 'no'] as const).map((value) => (
-          <label key={value} className="yes-no__option">
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              defaultChecked={defaultValue === value}
-              aria-invalid={!!errors?.length}
-            />
-            <span>{t(value)}</span>
-          </label>
-        ))}
+    <div className={errors?.length ? 'yes-no field--invalid' : 'yes-no'}>
+      <div
+        className="yes-no__row"
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={!!errors?.length}
+      >
+        <span id={labelId} className="yes-no__label">
+          {label}
+        </span>
+        <span className="yes-no__options">
+          {(['yes', 'no'] as const).map((value) => (
+            <label key={value} className="yes-no__option">
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                defaultChecked={defaultValue === value}
+              />
+              <span>{t(value)}</span>
+            </label>
+          ))}
+        </span>
       </div>
       {hint && (
         <p id={hintId} className="field__hint">
@@ -52,7 +62,7 @@ export function YesNoField({ name, label, defaultValue, hint, errors }: YesNoFie
           ))}
         </ul>
       )}
-    </fieldset>
+    </div>
   );
 }
 

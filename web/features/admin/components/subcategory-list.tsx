@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SUBCATEGORY_FLAGS, type Psubcategory } from '../../../../shared/schemas/catalog';
 import { Loader } from '../../../components/loader';
 import { useDeletePsubcategory, usePsubcategories } from '../api/catalog';
-import { useCatalogLabel } from '../catalog-label';
+import { isolate, useCatalogLabel } from '../catalog-label';
 import { CatalogItem } from './catalog-item';
 import { CatalogName } from './catalog-name';
 import { CatalogSection } from './catalog-section';
@@ -14,7 +14,6 @@ function SubcategoryMeta({ subcategory }: { subcategory: Psubcategory }) {
   const { t } = useTranslation();
   return (
     <ul className="admin-tags">
-      <li className="admin-tag">{t('order_n', { order: subcategory.order_number })}</li>
       {subcategory.mesure_unit && (
         <li className="admin-tag">
           {t('admin_label_value', {
@@ -48,6 +47,7 @@ function SubcategoryItem({ subcategory }: { subcategory: Psubcategory }) {
       level="subcategory"
       title={<CatalogName item={subcategory} />}
       label={labelOf(subcategory)}
+      badge={t('order_n', { order: subcategory.order_number })}
       meta={<SubcategoryMeta subcategory={subcategory} />}
       editLabel={t('edit_subcategory')}
       deleteLabel={t('delete_subcategory')}
@@ -79,7 +79,7 @@ export function SubcategoryList({ pcategoryId }: { pcategoryId: number }) {
       renderAddForm={(done, cancel) => (
         <SubcategoryForm
           pcategoryId={pcategoryId}
-          onDone={(saved) => done(t('subcategory_added', { name: labelOf(saved) }))}
+          onDone={(saved) => done(t('subcategory_added', { name: isolate(labelOf(saved)) }))}
           onCancel={cancel}
         />
       )}
