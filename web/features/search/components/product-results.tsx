@@ -37,7 +37,17 @@ interface ProductResultsProps {
 }
 
 /** A paginated list of products with its states: loading, failure, empty, the end. */
-export function ProductResults({
+export function ProductResults(props: ProductResultsProps) {
+  const top = useRef<HTMLDivElement>(null);
+  useScrollOnQueryChange(top);
+  return (
+    <div ref={top} className="product-results" aria-busy={props.query.isFetching}>
+      <ResultsContent {...props} />
+    </div>
+  );
+}
+
+function ResultsContent({
   query,
   hrefFor,
   empty,
@@ -49,8 +59,6 @@ export function ProductResults({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const page = query.data;
-  const top = useRef<HTMLDivElement>(null);
-  useScrollOnQueryChange(top);
 
   if (query.isError && !(hideError?.(query.error) ?? false)) {
     const key =
@@ -91,7 +99,7 @@ export function ProductResults({
   if (page.data.length === 0) return <>{empty}</>;
 
   return (
-    <div ref={top} className="product-results" aria-busy={query.isFetching}>
+    <>
       {header?.(page)}
       <ul className="product-grid">
         {page.data.map((product, index) => (
@@ -112,6 +120,6 @@ export function ProductResults({
         radius={PAGINATION_WINDOW_LISTS}
         hrefFor={hrefFor}
       />
-    </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/constants';
 import type { ProductCard } from '../../../../shared/schemas/products';
@@ -14,6 +15,16 @@ interface ResultCardProps {
   onSaveChange?: (state: SaveState) => void;
 }
 
+/** '350 m' under a kilometre (10 m steps), '2.4 km' under ten, whole kilometres beyond. */
+export function distanceText(km: number, language: Language, t: TFunction): string {
+  if (km < 1) {
+    const metres = Math.max(10, Math.round((km * 1000) / 10) * 10);
+    return t('m_away', { distance: formatNumber(metres, language) });
+  }
+  const rounded = km < 10 ? Math.round(km * 10) / 10 : Math.round(km);
+  return t('km_away', { distance: formatNumber(rounded, language) });
+}
+
 /** A product of these lists: the shared offer card, and how far it is when searching by distance. */
 export function ResultCard({ product, distanceKm, eager, onSaveChange }: ResultCardProps) {
   const { t, i18n } = useTranslation();
@@ -23,9 +34,7 @@ export function ResultCard({ product, distanceKm, eager, onSaveChange }: ResultC
       {distanceKm !== undefined && distanceKm !== null && (
         <p className="result-card__distance">
           <PinIcon size={16} />
-          {t('km_away', {
-            distance: formatNumber(Math.round(distanceKm * 10) / 10, language),
-          })}
+          {distanceText(distanceKm, language, t)}
         </p>
       )}
       <OfferCard product={product} eager={eager} onSaveChange={onSaveChange} />
