@@ -73,6 +73,13 @@ export default fp(async (app) => {
     },
   });
 
+  // The map's services (DESIGN §10: TILE_URL, ROUTING_URL), read by web/lib/map-config.ts: the
+  // web app is built once and runs against whatever services the server is configured with.
+  const mapTags = [
+    `<meta name="tile-url" content="${escapeHtml(app.config.tileUrl)}">`,
+    `<meta name="routing-url" content="${escapeHtml(app.config.routingUrl)}">`,
+  ].join('\n');
+
   app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
     const lang = this.request.language;
     const title = meta.title ? `${meta.title} · Souq` : 'Souq';
@@ -84,6 +91,7 @@ export default fp(async (app) => {
         : '',
       meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
       `<meta property="og:url" content="${escapeHtml(app.config.publicUrl + this.request.url)}">`,
+      mapTags,
     ]
       .filter(Boolean)
       .join('\n');

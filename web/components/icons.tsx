@@ -158,3 +158,50 @@ export const PinIcon = make(
 );
 export const PauseIcon = make(<path d="M9 5v14M15 5v14" />);
 export const PlayIcon = make(<path d="M8 5v14l11-7L8 5Z" />, true);
+export const PhoneIcon = make(
+  <path d="M6.5 3.5h2.6l1.4 4-2 1.3a11 11 0 0 0 6.7 6.7l1.3-2 4 1.4v2.6a2 2 0 0 1-2.2 2A16.5 16.5 0 0 1 4.5 5.7a2 2 0 0 1 2-2.2Z" />,
+);
+export const WhatsAppIcon = make(
+  <>
+    <path d="M4 20.5 5.3 16A8.5 8.5 0 1 1 8.4 19l-4.4 1.5Z" />
+    <path d="M9 8.5c0 3.6 2.9 6.5 6.5 6.5l1-1.6-2-1-1 1a4.5 4.5 0 0 1-2.4-2.4l1-1-1-2L9 8.5Z" />
+  </>,
+);
+export const MailIcon = make(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="1.5" />
+    <path d="m3.5 6 8.5 7 8.5-7" />
+  </>,
+);
+export const EditIcon = make(
+  <>
+    <path d="M4 20h4L19 9a2.1 2.1 0 0 0-3-3L5 17v3Z" />
+    <path d="m14.5 7.5 3 3" />
+  </>,
+);
+export const TrashIcon = make(
+  <>
+    <path d="M4 7h16M9.5 7V4.5h5V7" />
+    <path d="M6 7l1 13h10l1-13M10 11v5.5M14 11v5.5" />
+  </>,
+);
+export const UsersIcon = make(
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.5M18 14.8c1.9.7 3.2 2.4 3.5 5.2" />
+  </>,
+);
+export const ImageIcon = make(
+  <>
+    <rect x="3" y="4.5" width="18" height="15" rx="1.5" />
+    <circle cx="9" cy="10" r="1.8" />
+    <path d="m3.5 17.5 5-4.5 4 3.5 3-2.5 5 4" />
+  </>,
+);
+export const CalendarIcon = make(
+  <>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="1.5" />
+    <path d="M3.5 9.5h17M8 3v4M16 3v4" />
+  </>,
+);

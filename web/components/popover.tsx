@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 interface PopoverProps {
   /** The trigger's accessible name. */
@@ -31,7 +31,20 @@ export function Popover({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
+  const [shift, setShift] = useState(0);
+
+  // A panel that would stick out of a narrow screen is moved sideways into it.
+  useLayoutEffect(() => {
+    if (!open || !panel.current) return;
+    const box = panel.current.getBoundingClientRect();
+    const margin = 8;
+    const width = document.documentElement.clientWidth;
+    if (box.left < margin) setShift(margin - box.left);
+    else if (box.right > width - margin) setShift(width - margin - box.right);
+    return () => setShift(0);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -78,7 +91,12 @@ export function Popover({
         {trigger}
       </button>
       {open && (
-        <div id={panelId} className={panelClass.join(' ')}>
+        <div
+          ref={panel}
+          id={panelId}
+          className={panelClass.join(' ')}
+          style={shift ? { translate: `${shift}px 0` } : undefined}
+        >
           {children(() => setOpen(false))}
         </div>
       )}

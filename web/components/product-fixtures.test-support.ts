@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ProductCard } from '../../shared/schemas/products';
+import type { Product, ProductCard } from '../../shared/schemas/products';
 import { meQueryKey, type Me } from '../lib/use-me';
 export { aUser } from '../test/render-app';
 
@@ -69,4 +69,115 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  const card = aCard();
+  return {
+    ...card,
+    user_id: 3,
+    shop_id: 5,
+    more_infos_ar: 'بحالة جيدة',
+    more_infos_fr: 'Bon état, papiers à jour.',
+    description: null,
+    used: 'yes',
+    delivery: 'no',
+    private: 'no',
+    reports_count: 0,
+    latitude: null,
+    longitude: null,
+    distance: null,
+    contact_methods: ['call', 'whatsapp'],
+    shop: {
+      id: 5,
+      name: 'Garage Sahel',
+      logo: null,
+      logo_url: null,
+      logo_small_url: null,
+      cover: null,
+      cover_url: null,
+      cover_small_url: null,
+      phone_1: '22334455',
+      phone_2: null,
+      first_whatsapp_number: null,
+      second_whatsapp_number: null,
+      is_professional: false,
+      latitude: null,
+      longitude: null,
+      pcategory_id: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      employees: [],
+    },
+    psubcategory: {
+      id: 3,
+      name: 'cars',
+      name_ar: null,
+      name_fr: null,
+      can_be_used: 'yes',
+      can_be_rented: 'yes',
+      can_be_delivered: 'no',
+      can_be_priced: 'yes',
+      can_be_counted: 'no',
+      mesure_unit: '',
+      pcategory: { id: 1, name: 'vehicles', name_ar: null, name_fr: null },
+    },
+    pfiles: [
+      {
+        id: 1,
+        type: 'image',
+        name: 'a',
+        extension: 'webp',
+        url: '/media/a.webp',
+        small_url: '/media/a-small.webp',
+      },
+      {
+        id: 2,
+        type: 'image',
+        name: 'b',
+        extension: 'webp',
+        url: '/media/b.webp',
+        small_url: '/media/b-small.webp',
+      },
+    ],
+    pfields: [
+      {
+        id: 8,
+        name: 'fuel',
+        name_ar: null,
+        name_fr: null,
+        translated: 'yes',
+        type: 'select',
+        mesure_unit: '',
+        position: 'first',
+        values: '[{"value":"diesel"}]',
+        pivot: { value: 'diesel' },
+      },
+      {
+        id: 9,
+        name: 'mileage',
+        name_ar: null,
+        name_fr: null,
+        translated: 'no',
+        type: 'number',
+        mesure_unit: 'KM',
+        position: 'second',
+        values: '[]',
+        pivot: { value: '168000' },
+      },
+      {
+        id: 10,
+        name: 'car_features',
+        name_ar: null,
+        name_fr: null,
+        translated: 'yes',
+        type: 'checkbox',
+        mesure_unit: '',
+        position: 'third',
+        values: '[{"value":"gps"},{"value":"sunroof"}]',
+        pivot: { value: '["gps","sunroof"]' },
+      },
+    ],
+    ...overrides,
+  } as Product;
 }

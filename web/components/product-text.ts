@@ -55,3 +55,54 @@ export const availableNumber = (product: { number: number; sold_count: number })
 /** SPEC §4: 'product is sold' once the number is 0 or sold_count has reached it. */
 export const isSoldOut = (product: { number: number; sold_count: number; sold: boolean }) =>
   product.sold || product.number === 0 || product.sold_count >= product.number;
+
+/**
+ * A catalogue name (category, subcategory, field; DESIGN §6): the label given for this language,
+ * else the dictionary's translation of the name (it is a key: `vehicles`), else the name as typed.
+ */
+export function catalogName(
+  item: { name: string; name_ar?: string | null; name_fr?: string | null },
+  language: Language,
+  t: TFunction,
+  exists: (key: string) => boolean,
+): string {
+  const label = language === 'fr' ? item.name_fr : item.name_ar;
+  if (label) return label;
+  return exists(item.name) ? t(item.name) : item.name;
+}
+
+/** A unit (`GB`, `M2`…) in words of the page's language (`unit_{unit}` in the dictionary). */
+export function unitText(
+  unit: string | null | undefined,
+  t: TFunction,
+  exists: (key: string) => boolean,
+) {
+  if (!unit) return '';
+  const key = `unit_${unit}`;
+  return exists(key) ? t(key) : unit;
+}
+
+/**
+ * The value of an extra field as a product stores it (`pivot.value`): text, a number, one choice,
+ * or a JSON list of choices for a checkbox field. Values of a `translated` field are dictionary
+ * keys; the others read as typed.
+ */
+export function fieldValueText(
+  field: { type: string; translated: 'yes' | 'no'; pivot: { value: string } },
+  language: Language,
+  t: TFunction,
+  exists: (key: string) => boolean,
+): string {
+  const word = (value: string) => (field.translated === 'yes' && exists(value) ? t(value) : value);
+  const raw = field.pivot.value;
+  if (field.type === 'checkbox') {
+    try {
+      const list = JSON.parse(raw);
+      if (Array.isArray(list))
+        return list.map((v) => word(String(v))).join(language === 'ar' ? '، ' : ', ');
+    } catch {
+      // Not a list: shown as it is below.
+    }
+  }
+  return word(raw);
+}

@@ -10,17 +10,9 @@ import type {
 import { http } from '../lib/http';
 import { useMe } from '../lib/use-me';
 import { Popover } from './popover';
+import { ReactionIcon } from './reaction-icons';
 import { patchProduct } from './product-query';
 import { useSignInRedirect } from './use-sign-in-redirect';
-
-export const REACTION_EMOJI: Record<ReactionKind, string> = {
-  like: '👍',
-  haha: '😆',
-  love: '❤️',
-  wow: '😮',
-  sad: '😢',
-  angry: '😡',
-};
 
 export interface ReactionState extends ReactionCounts {
   reaction: ReactionKind | null;
@@ -130,7 +122,7 @@ export function ReactionsBar({
         <span className="reactions-bar__top">
           {state.top.map((kind) => (
             <span key={kind} className="reactions-bar__emoji">
-              {REACTION_EMOJI[kind]}
+              <ReactionIcon kind={kind} size={18} />
             </span>
           ))}
         </span>
@@ -146,7 +138,7 @@ export function ReactionsBar({
   const trigger = (
     <>
       <span className="reactions-bar__mine" aria-hidden="true">
-        {current ? REACTION_EMOJI[current] : '👍'}
+        {current ? <ReactionIcon kind={current} size={20} /> : <LikeOutline />}
       </span>
       {!compact && <span>{current ? t(`reaction_${current}`) : t('react')}</span>}
     </>
@@ -184,7 +176,7 @@ export function ReactionsBar({
                       void choose(kind);
                     }}
                   >
-                    <span aria-hidden="true">{REACTION_EMOJI[kind]}</span>
+                    <ReactionIcon kind={kind} size={32} />
                   </button>
                 </li>
               ))}
@@ -210,5 +202,25 @@ export function ReactionsBar({
         <span className="visually-hidden">{summaryText}</span>
       </span>
     </div>
+  );
+}
+
+/** 'React' before any reaction: an outlined thumb. */
+function LikeOutline() {
+  return (
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="icon"
+    >
+      <path d="M3.5 10.5h3.5V20H3.5zM7 20V10.5l4-6.5c1.3-.4 2.5.5 2.3 1.9l-.6 3.6h4.6c1.3 0 2.2 1.2 1.9 2.4l-1.6 6.4c-.3 1-1.2 1.7-2.2 1.7z" />
+    </svg>
   );
 }

@@ -10,6 +10,10 @@ export const paths = {
   signIn: '/login',
   signUp: '/register',
   passwordChange: '/account/password',
+  profileEdit: '/account/profile',
+  myShops: '/account/shops',
+  shopNew: '/shops/new',
+  shopEdit: (id: number) => `/shops/edit/${id}`,
   admin: '/admin',
   user: (id: number) => `/users/user/${id}`,
   shop: (id: number) => `/shops/shop/${id}`,
@@ -21,6 +25,8 @@ export const paths = {
   comment: (id: number, notificationId: number) => `/comments/comment/${id}/${notificationId}`,
   command: (id: number, notificationId: number) => `/commands/command/${id}/${notificationId}`,
   localisation: (language: string) => `/localisation/${language}`,
+  productNew: (type: 'offer' | 'demand') => `/products/new/${type}`,
+  productEdit: (id: number) => `/products/edit/${id}`,
 };
 
 /** A `next` target taken from the URL: only a path on this site, never another origin. */

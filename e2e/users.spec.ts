@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import {
+  dictionary,
+  expectLanguage,
+  languageOf,
+  otherLanguage,
+  randomPhone,
+  signIn,
+  signUp,
+} from './helpers';
+import { tilePng } from './map-stand-in';
+import { fill, shotBoth } from './shops-helpers';
+
+// Issue 9, end to end in ar and fr: the user card (SPEC §2), the profile form with a photo and a
+// cover, 'my shops', and deleting one's own account through the confirmation, then home signed
+// out (SPEC §2, §7). Screenshots of each screen at 360×740 and 1280×800.
+
+const image = (name: string) => ({ name, mimeType: 'image/png', buffer: tilePng() });
+
+test('a user edits their profile with a photo, sees their card and their shops', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  const lang = languageOf(info);
+  const t = dictionary(lang);
+  await signUp(page, randomPhone());
+
+  // From the header's menu to their own page.
+  await page.getByRole('button', { name: t.user_menu }).click();
+  await page.getByRole('link', { name: t.my_profile }).click();
+  await expect(page).toHaveURL(/\/users\/user\/\d+$/);
+  const userPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mariem Mint Ahmed');
+  await page.getByRole('link', { name: t.edit_profile }).click();
+  await expect(page).toHaveURL('/account/profile');
+  await expect(page.locator('input[name=first_name]')).toHaveValue('Mariem');
+
+  // The browser checks first; the fields keep what was typed.
+  await page.locator('input[name=phone_2]').fill('123');
+  await page.locator('input[name=last_name]').fill('');
+  await page.getByRole('button', { name: t.save_changes }).click();
+  await expect(page.locator('input[name=last_name]')).toHaveAccessibleDescription(t.required);
+  await expect(page.locator('input[name=phone_2]')).toHaveAccessibleDescription(t.phone_bad_input);
+  await expect(page.locator('input[name=last_name]')).toBeFocused();
+  await shotBoth(page, lang, 'profile-errors');
+
+  // A file that is not an image is refused before anything is sent.
+  await page.locator('input[type=file][data-field=photo]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(page.locator('input[type=file][data-field=photo]')).toHaveAccessibleDescription(
+    new RegExp(t.file_type_not_allowed),
+  );
+
+  await page.locator('input[name=last_name]').fill('Mint Sidi');
+  await page.locator('input[name=phone_2]').fill('36 12 34 56');
+  await page.locator('input[name=whatsapp_number]').fill('22112233');
+  await page
+    .locator('textarea[name=more_infos]')
+    .fill('Couturière à Tevragh Zeina.\nMelhfas sur mesure.');
+  await page.locator('input[type=file][data-field=photo]').setInputFiles(image('me.png'));
+  await page.locator('input[type=file][data-field=cover]').setInputFiles(image('cover.png'));
+  await expect(page.locator('.image-field__preview img')).toHaveCount(2);
+  await shotBoth(page, lang, 'profile-form', { fullPage: true });
+  await page.getByRole('button', { name: t.save_changes }).click();
+
+  // Their card: the new name, photo, cover, phones with call and WhatsApp links, more infos.
+  await expect(page).toHaveURL(userPath);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mariem Mint Sidi');
+  await expect(page.locator('.user-card__photo img')).toHaveAttribute('src', /-small\.webp$/);
+  await expect(page.locator('.user-card__cover img')).toHaveAttribute('src', /\.webp$/);
+  await expect(page.locator('a[href="tel:+22236123456"]')).toBeVisible();
+  await expect(page.locator('a[href^="https://wa.me/22222112233?text="]')).toBeVisible();
+  await expect(page.getByText('Melhfas sur mesure.')).toBeVisible();
+  await expect(page.getByRole('button', { name: t.delete_account })).toBeVisible();
+  await shotBoth(page, lang, 'user-page-self', {
+    ready: () => expect(page.locator('.user-card__photo img')).toBeVisible(),
+  });
+
+  // My shops: the personal shop, owned, and the way to create another.
+  await page.getByRole('link', { name: t.my_shops }).click();
+  await expect(page).toHaveURL('/account/shops');
+  await expect(page.locator('.my-shops__item')).toHaveCount(1);
+  await expect(page.locator('.my-shops__item')).toContainText(t.shop_role_owner);
+  await expect(page.locator('.my-shops__item')).toContainText(t.shop_kind_personal);
+  await shotBoth(page, lang, 'my-shops');
+  await page.getByRole('link', { name: t.create_shop }).click();
+  await expect(page).toHaveURL('/shops/new');
+
+  // A visitor sees the card without the owner's controls.
+  const visitor = await browser.newContext({ locale: lang === 'ar' ? 'ar' : 'fr-FR' });
+  const other = await visitor.newPage();
+  await other.goto(new URL(userPath, page.url()).toString());
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Mariem Mint Sidi');
+  await expect(other.getByRole('button', { name: t.delete_account })).toHaveCount(0);
+  await expect(other.getByRole('link', { name: t.edit_profile })).toHaveCount(0);
+  await shotBoth(other, lang, 'user-page-visitor');
+  await other.goto('/users/user/999999');
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(t.user_not_found);
+  await visitor.close();
+});
+
+test('a user deletes their own account, then is at home, signed out', async ({ page }, info) => {
+  const lang = languageOf(info);
+  const t = dictionary(lang);
+  const phone = randomPhone();
+  await signUp(page, phone);
+  await page.getByRole('button', { name: t.user_menu }).click();
+  await page.getByRole('link', { name: t.my_profile }).click();
+  const userPath = new URL(page.url()).pathname;
+
+  await page.getByRole('button', { name: t.delete_account }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(t.confirm_delete_account);
+  await shotBoth(page, lang, 'user-delete-confirm');
+  // 'No' keeps everything.
+  await dialog.getByRole('button', { name: t.no, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('button', { name: t.delete_account }).click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('alertdialog').getByRole('button', { name: t.yes, exact: true }).click();
+  await reloaded;
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: t.nav_notifications })).toHaveCount(0);
+  const gone = await page.request.get(userPath, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(gone.status()).toBe(404);
+
+  // The account is no more: signing in with it fails.
+  await signIn(page, phone, 'a-good-password');
+  await expect(page.getByRole('alert')).toContainText(t.wrong_credentials);
+});
+
+test('choosing the other language in the profile switches the whole interface', async ({
+  page,
+}, info) => {
+  const lang = languageOf(info);
+  const other = otherLanguage(lang);
+  const o = dictionary(other);
+  await signUp(page, randomPhone());
+  await page.goto('/account/profile');
+  await page.locator('select[name=language]').selectOption(other);
+  const reloaded = page.waitForEvent('load');
+  await page.locator('form button[type=submit]').click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/users\/user\/\d+$/);
+  await expectLanguage(page, other);
+  await expect(page.getByRole('link', { name: o.edit_profile })).toBeVisible();
+  expect(fill(o.member_since, { date: '' })).not.toBe('');
+});

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { routeMode, routeUrl, type Point, type RouteMode } from '../../../shared/domain/route-mode';
+import { currentPosition } from './geolocation';
+import { mapConfig } from './map-config';
+
+// SPEC §9: from the visitor's position to the shop, a route is drawn only within 100 km, walking
+// within 1 km and driving beyond, from the routing service (OSRM-compatible). Any failure — no
+// position, a refusal, a timeout, the service down — leaves the map as it was (SPEC §8).
+
+export type VisitorRoute =
+  | { status: 'pending' }
+  | { status: 'none' }
+  | { status: 'too_far'; from: Point }
+  | {
+      status: 'drawn';
+      mode: RouteMode;
+      from: Point;
+      /** [latitude, longitude] pairs, as Leaflet wants them. */
+      line: [number, number][];
+      meters: number;
+      seconds: number;
+    };
+
+interface OsrmAnswer {
+  code?: string;
+  routes?: { geometry?: { coordinates?: unknown }; distance?: number; duration?: number }[];
+}
+
+/** The first route of an OSRM answer, or null when it has none that can be drawn. */
+export function parseRoute(answer: OsrmAnswer) {
+  const route = answer.routes?.[0];
+  const coordinates = route?.geometry?.coordinates;
+  if (answer.code !== 'Ok' || !Array.isArray(coordinates)) return null;
+  const line: [number, number][] = [];
+  for (const pair of coordinates) {
+    if (!Array.isArray(pair) || typeof pair[0] !== 'number' || typeof pair[1] !== 'number') {
+      return null;
+    }
+    line.push([pair[1], pair[0]]);
+  }
+  if (line.length < 2) return null;
+  return { line, meters: route?.distance ?? 0, seconds: route?.duration ?? 0 };
+}
+
+/** Asks where the visitor is (once per shop) and fetches the route to `to` when `enabled`. */
+export function useVisitorRoute(to: Point, enabled: boolean): VisitorRoute {
+  const { latitude, longitude } = to;
+  const key = `${latitude},${longitude}`;
+  // The answer is kept with the shop it was for: another shop starts 'pending' again.
+  const [result, setResult] = useState<{ key: string; route: VisitorRoute } | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const abort = new AbortController();
+    let live = true;
+    const done = (route: VisitorRoute) => {
+      if (live) setResult({ key: `${latitude},${longitude}`, route });
+    };
+    const target = { latitude, longitude };
+    (async () => {
+      const from = await currentPosition();
+      if (!live) return;
+      const mode = routeMode(from, target);
+      if (!mode) return done({ status: 'too_far', from });
+      // A plain request: no cookies and no headers of ours go to another site.
+      const response = await fetch(routeUrl(mapConfig().routingUrl, mode, from, target), {
+        credentials: 'omit',
+        signal: abort.signal,
+      });
+      if (!response.ok) throw new Error(`routing ${response.status}`);
+      const route = parseRoute((await response.json()) as OsrmAnswer);
+      if (!route) throw new Error('routing: no route');
+      done({ status: 'drawn', mode, from, ...route });
+    })().catch(() => done({ status: 'none' }));
+    return () => {
+      live = false;
+      abort.abort();
+    };
+  }, [enabled, latitude, longitude]);
+
+  if (!enabled) return { status: 'none' };
+  return result?.key === key ? result.route : { status: 'pending' };
+}

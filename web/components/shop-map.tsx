@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loader } from './loader';
+import { MapBoundary } from './map/map-boundary';
+
+// SPEC §2: the map of a shop (shop header, full offer view), with a route from the visitor for
+// professional shops (SPEC §9). Leaflet is in its own chunk, fetched only when a map is shown.
+
+const LeafletShopMap = lazy(() => import('./map/leaflet-shop-map'));
+
+export interface ShopMapProps {
+  shop: {
+    name: string;
+    latitude: number | null;
+    longitude: number | null;
+    is_professional: boolean;
+  };
+  className?: string;
+}
+
+/** Nothing for a shop without coordinates; its marker, and for professional shops the route. */
+export function ShopMap({ shop, className }: ShopMapProps) {
+  const { t } = useTranslation();
+  if (shop.latitude === null || shop.longitude === null) return null;
+  const placeholder = (
+    <div className="map-frame map-frame--placeholder">
+      <Loader />
+    </div>
+  );
+  return (
+    <div className={['shop-map', className].filter(Boolean).join(' ')}>
+      <MapBoundary
+        fallback={
+          <p className="map-frame map-frame--placeholder map-frame--failed">
+            {t('map_unavailable')}
+          </p>
+        }
+      >
+        <Suspense fallback={placeholder}>
+          <LeafletShopMap
+            name={shop.name}
+            latitude={shop.latitude}
+            longitude={shop.longitude}
+            route={shop.is_professional}
+          />
+        </Suspense>
+      </MapBoundary>
+    </div>
+  );
+}

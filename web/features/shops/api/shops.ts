@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProductType } from '../../../../shared/schemas/products';
+import type { Pcategory } from '../../../../shared/schemas/catalog';
+import type { SearchAnswer } from '../../../../shared/schemas/search';
+import type { ShopRole } from '../../../../shared/constants';
+import type { Shop, ShopEmployee } from '../../../../shared/schemas/shops';
+import { http, HttpError } from '../../../lib/http';
+import { meQueryKey } from '../../../lib/use-me';
+
+// DESIGN §4: a shop, its create/edit/delete, its staff; SPEC §7: its offers and demands through
+// POST /products/shop/{id}/search; the category list of the form (GET /pcategories/all).
+
+/** The roles the API hands out (ASSIGNABLE_SHOP_ROLES): 'owner' comes only with the shop. */
+export type AssignableRole = Exclude<ShopRole, 'owner'>;
+
+export const shopQueryKey = (id: number) => ['shop', id] as const;
+
+export function useShop(id: number) {
+  return useQuery({
+    queryKey: shopQueryKey(id),
+    queryFn: ({ signal }) =>
+      http.get<{ shop: Shop }>(`/shops/shop/${id}`, { signal }).then((answer) => answer.shop),
+    enabled: Number.isSafeInteger(id) && id > 0,
+    // An unknown shop is an answer, not a failure to try again.
+    retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
+  });
+}
+
+export function useShopProducts(id: number, type: ProductType, page: number, enabled = true) {
+  return useQuery({
+    queryKey: ['shop', id, 'products', type, page],
+    queryFn: ({ signal }) =>
+      http
+        .post<SearchAnswer>(`/products/shop/${id}/search`, { type, page }, { signal })
+        .then((answer) => answer.products),
+    enabled,
+    // While the next page loads, the current one stays (same shop and list only).
+    placeholderData: (previous, query) =>
+      query?.queryKey[1] === id && query?.queryKey[3] === type ? previous : undefined,
+  });
+}
+
+export function usePcategories() {
+  return useQuery({
+    queryKey: ['pcategories', 'all'],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ pcategories: Pcategory[] }>('/pcategories/all', { signal })
+        .then((answer) => answer.pcategories),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The signed-in user's list of shops (header menu, 'my shops') follows every change. */
+function refreshMe(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
+interface SaveShop {
+  form: FormData;
+  onUploadProgress?: (fraction: number) => void;
+}
+
+export function useCreateShop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, onUploadProgress }: SaveShop) =>
+      http
+        .post<{ shop: Shop }>('/shops/create', form, { onUploadProgress })
+        .then((answer) => answer.shop),
+    onSuccess: (shop) => {
+      queryClient.setQueryData(shopQueryKey(shop.id), shop);
+      return refreshMe(queryClient);
+    },
+  });
+}
+
+export function useUpdateShop(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, onUploadProgress }: SaveShop) =>
+      http
+        .put<{ shop: Shop }>(`/shops/${id}`, form, { onUploadProgress })
+        .then((answer) => answer.shop),
+    onSuccess: (shop) => {
+      queryClient.setQueryData(shopQueryKey(id), shop);
+      return refreshMe(queryClient);
+    },
+  });
+}
+
+export function useDeleteShop(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.delete(`/shops/${id}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: shopQueryKey(id) });
+      return refreshMe(queryClient);
+    },
+  });
+}
+
+// ---- Staff ----------------------------------------------------------------------------------
+
+/** After any change of staff: the shop's list again, and the viewer's own shops (leaving). */
+function useStaffChange(id: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: shopQueryKey(id), exact: true }),
+      refreshMe(queryClient),
+    ]);
+}
+
+export function useAddEmployee(shopId: number) {
+  const changed = useStaffChange(shopId);
+  return useMutation({
+    mutationFn: (body: { login: string; role: AssignableRole }) =>
+      http
+        .post<{ employee: ShopEmployee }>(`/shops/${shopId}/employees`, body)
+        .then((answer) => answer.employee),
+    onSuccess: changed,
+  });
+}
+
+export function useChangeRole(shopId: number) {
+  const changed = useStaffChange(shopId);
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: AssignableRole }) =>
+      http
+        .put<{ employee: ShopEmployee }>(`/shops/${shopId}/employees/${userId}`, { role })
+        .then((answer) => answer.employee),
+    onSuccess: changed,
+  });
+}
+
+export function useRemoveEmployee(shopId: number) {
+  const changed = useStaffChange(shopId);
+  return useMutation({
+    mutationFn: (userId: number) => http.delete(`/shops/${shopId}/employees/${userId}`),
+    onSuccess: changed,
+  });
+}

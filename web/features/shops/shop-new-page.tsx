@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Loader } from '../../components/loader';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMe } from '../../lib/use-me';
+import { useCreateShop } from './api/shops';
+import { FormPage } from './components/form-page';
+import { ShopForm } from './components/shop-form';
+
+// DESIGN §4: POST /shops/create; the creator becomes the owner, then sees the new shop's page.
+export function ShopNewPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('create_shop'));
+  const me = useMe();
+  const create = useCreateShop();
+  const navigate = useNavigate();
+
+  if (me.isPending) return <Loader block />;
+  if (!me.data) {
+    return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.shopNew)}`} replace />;
+  }
+  return (
+    <FormPage title={t('create_shop')} intro={t('create_shop_intro')}>
+      <ShopForm
+        submitLabel={t('create_shop')}
+        save={async (form, onUploadProgress) => {
+          const shop = await create.mutateAsync({ form, onUploadProgress });
+          navigate(paths.shop(shop.id));
+        }}
+      />
+    </FormPage>
+  );
+}
+
+export { ShopNewPage as Component };

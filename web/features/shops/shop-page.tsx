@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { can } from '../../../shared/domain/permissions';
+import type { ProductType } from '../../../shared/schemas/products';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { FormAlert } from '../../components/form-field';
+import { EditIcon, TrashIcon } from '../../components/icons';
+import { Loader } from '../../components/loader';
+import { formErrorsOf } from '../../lib/form-errors';
+import { HttpError } from '../../lib/http';
+import { formatNumber } from '../../lib/format';
+import { isLanguage } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMe } from '../../lib/use-me';
+import { useDeleteShop, useShop } from './api/shops';
+import { EmployeesPanel } from './components/employees-panel';
+import { NotFoundShop } from './components/not-found-shop';
+import { ShopHeader } from './components/shop-header';
+import { ShopProducts } from './components/shop-products';
+import { roleIn } from './employee-rules';
+
+// SPEC §2: /shops/shop/{id}: the shop header, then its offers, demands and staff in tabs
+// (?tab=offers|demands|employees&page=n, so every list has its own address).
+
+const TABS = ['offers', 'demands', 'employees'] as const;
+type Tab = (typeof TABS)[number];
+const TYPE_OF: Record<Exclude<Tab, 'employees'>, ProductType> = {
+  offers: 'offer',
+  demands: 'demand',
+};
+
+function readPage(value: string | null) {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+export function ShopPage() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const id = Number(useParams().id);
+  const shop = useShop(id);
+  const me = useMe().data;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'offers';
+  const page = readPage(params.get('page'));
+  const remove = useDeleteShop(id);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteErrors, setDeleteErrors] = useState<string[]>([]);
+  useDocumentTitle(shop.data?.name ?? t('shop'));
+
+  if (!Number.isSafeInteger(id) || id < 1) return <NotFoundShop />;
+  if (shop.isPending) return <Loader block />;
+  if (shop.isError) {
+    if (shop.error instanceof HttpError && shop.error.status === 404) return <NotFoundShop />;
+    return (
+      <div className="container">
+        <FormAlert messages={formErrorsOf(shop.error, []).general} />
+      </div>
+    );
+  }
+  const data = shop.data;
+  const viewerRole = roleIn(data.employees, me);
+
+  async function onDelete() {
+    setDeleteErrors([]);
+    try {
+      await remove.mutateAsync();
+      navigate(paths.home, { replace: true });
+    } catch (error) {
+      setConfirming(false);
+      setDeleteErrors(formErrorsOf(error, []).general);
+    }
+  }
+
+  const canEdit = can.editShop(me, viewerRole);
+  const canDelete = can.deleteShop(me, viewerRole);
+  const actions =
+    canEdit || canDelete ? (
+      <>
+        {canEdit && (
+          <Link to={paths.shopEdit(data.id)} className="button button--secondary">
+            <EditIcon size={18} />
+            {t('edit_shop')}
+          </Link>
+        )}
+        {canDelete && (
+          <button
+            type="button"
+            className="button button--danger-outline"
+            onClick={() => setConfirming(true)}
+          >
+            <TrashIcon size={18} />
+            {t('delete_shop')}
+          </button>
+        )}
+      </>
+    ) : undefined;
+
+  const counts: Record<Tab, number> = {
+    offers: data.offers_count,
+    demands: data.demands_count,
+    employees: data.employees.length,
+  };
+  const tabHref = (to: Tab, toPage = 1) => {
+    const query = new URLSearchParams();
+    if (to !== 'offers') query.set('tab', to);
+    if (toPage > 1) query.set('page', String(toPage));
+    const search = query.toString();
+    return `${paths.shop(data.id)}${search ? `?${search}` : ''}`;
+  };
+
+  return (
+    <div className="container shop-page">
+      <ShopHeader shop={data} actions={actions} />
+      <FormAlert messages={deleteErrors} />
+      <nav className="shop-tabs" aria-label={t('shop_sections')}>
+        {TABS.map((name) => (
+          <Link
+            key={name}
+            to={tabHref(name)}
+            replace
+            className={name === tab ? 'shop-tabs__tab shop-tabs__tab--current' : 'shop-tabs__tab'}
+            aria-current={name === tab ? 'page' : undefined}
+          >
+            <span className="shop-tabs__label">{t(`shop_tab_${name}`)}</span>
+            <span className="shop-tabs__count">{formatNumber(counts[name], language)}</span>
+          </Link>
+        ))}
+      </nav>
+      <div className="shop-page__panel">
+        {tab === 'employees' ? (
+          <EmployeesPanel shop={data} me={me} viewerRole={viewerRole} />
+        ) : (
+          <ShopProducts
+            shopId={data.id}
+            type={TYPE_OF[tab]}
+            page={page}
+            hrefFor={(to) => tabHref(tab, to)}
+          />
+        )}
+      </div>
+      <ConfirmModal
+        open={confirming}
+        title={t('delete_shop')}
+        message={t('confirm_delete_shop')}
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
+
+export { ShopPage as Component };

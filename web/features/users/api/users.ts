@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../../../shared/schemas/users';
+import { http, HttpError } from '../../../lib/http';
+import { meQueryKey, type Me } from '../../../lib/use-me';
+
+// DESIGN §4: GET /users/user/{id} (public fields), PUT /users/{id} (profile, photo, cover; answers
+// the self view), DELETE /users/{id} (SPEC §7: then the home page).
+
+export const userQueryKey = (id: number) => ['user', id] as const;
+
+export function useUser(id: number) {
+  return useQuery({
+    queryKey: userQueryKey(id),
+    queryFn: ({ signal }) =>
+      http.get<{ user: PublicUser }>(`/users/user/${id}`, { signal }).then((answer) => answer.user),
+    enabled: Number.isSafeInteger(id) && id > 0,
+    retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
+  });
+}
+
+export function useUpdateProfile(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      form,
+      onUploadProgress,
+    }: {
+      form: FormData;
+      onUploadProgress?: (fraction: number) => void;
+    }) => http.put<{ user: Me }>(`/users/${id}`, form, { onUploadProgress }).then((a) => a.user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(meQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: userQueryKey(id) });
+    },
+  });
+}
+
+export function useDeleteUser(id: number) {
+  return useMutation({ mutationFn: () => http.delete(`/users/${id}`) });
+}
