@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { EndOfList } from '../../../components/end-of-list';
 import { AlertIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
+import { useOfferDetails } from '../../../components/offer-details-modal';
 import { Pagination } from '../../../components/pagination';
 import { useErrorText } from '../../../components/form-field';
 import { HttpError } from '../../../lib/http';
@@ -40,9 +41,20 @@ interface ProductResultsProps {
 export function ProductResults(props: ProductResultsProps) {
   const top = useRef<HTMLDivElement>(null);
   useScrollOnQueryChange(top);
+  // SPEC §2: a card opens the offer details modal. What was done inside (a save removed, a
+  // reaction) shows in the list once it closes: the page is read again.
+  const details = useOfferDetails();
+  const open = details.modal !== null;
+  const wasOpen = useRef(false);
+  const { refetch } = props.query;
+  useEffect(() => {
+    if (wasOpen.current && !open) void refetch();
+    wasOpen.current = open;
+  }, [open, refetch]);
   return (
     <div ref={top} className="product-results" aria-busy={props.query.isFetching}>
-      <ResultsContent {...props} />
+      <ResultsContent {...props} onOpen={details.open} />
+      {details.modal}
     </div>
   );
 }
@@ -55,7 +67,8 @@ function ResultsContent({
   header,
   onSaveChange,
   hideError,
-}: ProductResultsProps) {
+  onOpen,
+}: ProductResultsProps & { onOpen: (product: ProductCard) => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const page = query.data;
@@ -109,6 +122,7 @@ function ResultsContent({
               distanceKm={showDistance ? (product.distance_km ?? null) : undefined}
               eager={index < EAGER_CARDS}
               onSaveChange={onSaveChange && ((state) => onSaveChange(product, state))}
+              onOpen={onOpen}
             />
           </li>
         ))}

@@ -13,6 +13,8 @@ interface ResultCardProps {
   distanceKm?: number | null;
   eager?: boolean;
   onSaveChange?: (state: SaveState) => void;
+  /** Opens the offer details modal (SPEC §2); without it the card links to the product page. */
+  onOpen?: (product: ProductCard) => void;
 }
 
 /** '350 m' under a kilometre (10 m steps), '2.4 km' under ten, whole kilometres beyond. */
@@ -26,7 +28,7 @@ export function distanceText(km: number, language: Language, t: TFunction): stri
 }
 
 /** A product of these lists: the shared offer card, and how far it is when searching by distance. */
-export function ResultCard({ product, distanceKm, eager, onSaveChange }: ResultCardProps) {
+export function ResultCard({ product, distanceKm, eager, onSaveChange, onOpen }: ResultCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   return (
@@ -37,7 +39,7 @@ export function ResultCard({ product, distanceKm, eager, onSaveChange }: ResultC
           {distanceText(distanceKm, language, t)}
         </p>
       )}
-      <OfferCard product={product} eager={eager} onSaveChange={onSaveChange} />
+      <OfferCard product={product} eager={eager} onSaveChange={onSaveChange} onOpen={onOpen} />
     </div>
   );
 }
