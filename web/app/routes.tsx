@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
   lazyRoute(
     { path: 'commands/command/:id/:notificationId?' },
     () => import('../features/commands/command-page'),
+  ),
   lazyRoute({ path: 'market' }, () => import('../features/search/market-page')),
   lazyRoute({ path: 'search' }, () => import('../features/search/search-page')),
   lazyRoute({ path: 'saved' }, () => import('../features/search/saved-page')),
