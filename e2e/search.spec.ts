@@ -156,6 +156,16 @@ test('the market pages through the offers and the demands', async ({ page }, inf
   await expect(cards(page)).toHaveCount(20);
   expect(await cards(page).first().getAttribute('aria-label')).not.toBe(first);
 
+  // A card opens the offer details modal (SPEC §2); the list stays where it was.
+  const opened = (await cards(page).first().getAttribute('aria-label'))!;
+  await cards(page).first().locator('.offer-card__name').click();
+  const dialog = page.getByRole('dialog', { name: t.offer_details });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: opened })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL('/market?page=3');
+
   await page.getByRole('link', { name: t.demands, exact: true }).click();
   await expect(page).toHaveURL('/market?type=demand');
   await expectCount(page, lang, 15);

@@ -103,7 +103,7 @@ function ResultsContent({
         title={t('page_past_end')}
         action={
           <Link to={hrefFor(1)} className="button button--secondary">
-            {t('first_page')}
+            {t('results_first_page')}
           </Link>
         }
       />
