@@ -6,11 +6,11 @@ import type { ProductCard } from '../../../../shared/schemas/products';
 import { AlertIcon, ChevronEndIcon } from '../../../components/icons';
 import { EmptyState } from '../../../components/empty-state';
 import { Loader } from '../../../components/loader';
-import { useOfferDetails } from '../../../components/offer-details-modal';
 import { paths } from '../../../lib/paths';
 import { useCategories, useSubcategories } from '../api/catalog';
 import { useCatalogLabels } from '../catalog-labels';
 import { useInView } from '../use-in-view';
+import { useOfferModal } from '../use-offer-modal';
 import { SubcategoryRow } from './subcategory-row';
 
 /**
@@ -77,7 +77,7 @@ export function CategoriesTab() {
   const { t } = useTranslation();
   const categories = useCategories();
   // SPEC §2: a card opens the offer details modal, one for the whole tab.
-  const details = useOfferDetails();
+  const details = useOfferModal();
   if (categories.isError) {
     return (
       <EmptyState

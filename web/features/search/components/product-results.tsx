@@ -9,10 +9,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { EndOfList } from '../../../components/end-of-list';
 import { AlertIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
-import { useOfferDetails } from '../../../components/offer-details-modal';
 import { Pagination } from '../../../components/pagination';
 import { useErrorText } from '../../../components/form-field';
 import { HttpError } from '../../../lib/http';
+import { useOfferModal } from '../use-offer-modal';
 import { useScrollOnQueryChange } from '../use-scroll-on-change';
 import { ResultCard } from './result-card';
 import type { SaveState } from '../../../components/save-button';
@@ -43,8 +43,8 @@ export function ProductResults(props: ProductResultsProps) {
   useScrollOnQueryChange(top);
   // SPEC §2: a card opens the offer details modal. What was done inside (a save removed, a
   // reaction) shows in the list once it closes: the page is read again.
-  const details = useOfferDetails();
-  const open = details.modal !== null;
+  const details = useOfferModal();
+  const open = details.isOpen;
   const wasOpen = useRef(false);
   const { refetch } = props.query;
   useEffect(() => {
