@@ -155,6 +155,19 @@ describe('/market', { timeout: 15_000 }, () => {
     );
   });
 
+  it('a card opens the offer details modal, and the list stays', async () => {
+    const { calls } = fakeServer({
+      ...anonymous,
+      'POST /products/all/0/search': answer(pageOf([hilux])),
+    });
+    const { router } = renderApp('/market');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('heading', { name: 'Toyota Hilux 2016' }));
+    expect(await screen.findByRole('dialog', { name: 'Détails de l’annonce' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/products/product/1')).toBe(true));
+    expect(router.state.location.pathname).toBe('/market');
+  });
+
   it('says when there is nothing yet', async () => {
     fakeServer({ ...anonymous, 'POST /products/all/0/search': answer(pageOf([])) });
     renderApp('/market');
