@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShopSummary } from '../../../shared/schemas/shops';
 import { catalogHandlers, pageOf } from '../../features/search/test-support';
 import { fakeServer, renderApp } from '../../test/render-app';
+
+// Pages load their code on first visit; on a busy machine that takes more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';

@@ -10,6 +10,7 @@ import { useCategories, useSubcategories } from './api/catalog';
 import { useProductSearch } from './api/products';
 import { useCatalogLabels } from './catalog-labels';
 import { CatalogNotFound } from './components/catalog-not-found';
+import { SubcategoryChips } from './components/subcategory-chips';
 import { ProductResults } from './components/product-results';
 import { ResultsCount } from './components/results-count';
 import { TypeSwitch } from './components/type-switch';
@@ -41,17 +42,7 @@ export function CategoryPage() {
         <h1 className="page-header__title">{title}</h1>
       </header>
       {subcategories.data && subcategories.data.length > 0 && (
-        <nav className="catalog-chips" aria-label={t('subcategory')}>
-          <ul className="catalog-chips__list">
-            {subcategories.data.map((subcategory) => (
-              <li key={subcategory.id}>
-                <Link to={paths.subcategory(id, subcategory.id)} className="catalog-chip">
-                  {labels.name(subcategory)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SubcategoryChips categoryId={id} subcategories={subcategories.data} />
       )}
       <div className="results__header">
         <TypeSwitch current={type} hrefFor={(next) => listHref(here, { type: next, page: 1 })} />

@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aUser, fakeServer, renderApp, type Handler } from '../../test/render-app';
 import { aCard, catalogHandlers, pageOf } from './test-support';
+
+// Pages load their code on first visit; on a busy machine that takes more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
@@ -108,10 +111,18 @@ describe('/search', { timeout: 15_000 }, () => {
     const { calls } = fakeServer({
       ...anonymous,
       ...catalogHandlers,
-      'POST /products/all/0/search': answer(pageOf([{ ...hilux, distance_km: 2.345 }])),
+      'POST /products/all/0/search': answer(
+        pageOf([
+          { ...prado, distance_km: 0.044 },
+          { ...hilux, distance_km: 2.345 },
+          { ...aCard({ id: 3 }), distance_km: 12.6 },
+        ]),
+      ),
     });
     renderApp('/search?mode=advanced&distance=5&latitude=18.09&longitude=-15.97');
-    expect(await screen.findByText('à 2,3 km')).toBeInTheDocument();
+    expect(await screen.findByText('à 2,3 km', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('à 40 m')).toBeInTheDocument();
+    expect(screen.getByText('à 13 km')).toBeInTheDocument();
     expect(screen.getByText('Les plus proches d’abord')).toBeInTheDocument();
     expect(bodies(calls, '/products/all/0/search')[0]).toEqual({
       page: 1,
@@ -142,6 +153,19 @@ describe('/market', { timeout: 15_000 }, () => {
       'href',
       '/market?type=demand',
     );
+  });
+
+  it('a card opens the offer details modal, and the list stays', async () => {
+    const { calls } = fakeServer({
+      ...anonymous,
+      'POST /products/all/0/search': answer(pageOf([hilux])),
+    });
+    const { router } = renderApp('/market');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('heading', { name: 'Toyota Hilux 2016' }));
+    expect(await screen.findByRole('dialog', { name: 'Détails de l’annonce' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/products/product/1')).toBe(true));
+    expect(router.state.location.pathname).toBe('/market');
   });
 
   it('says when there is nothing yet', async () => {

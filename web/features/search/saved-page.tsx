@@ -37,7 +37,6 @@ export function SavedPage() {
         <TypeSwitch
           current={type}
           hrefFor={(next) => listHref(paths.saved, { type: next, page: 1 })}
-          labels={{ offer: 'saved_offers', demand: 'saved_demands' }}
         />
       </div>
       <ProductResults

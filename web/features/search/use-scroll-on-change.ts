@@ -14,7 +14,8 @@ export function useScrollOnQueryChange(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (previous.current === search) return;
     previous.current = search;
-    const element = ref.current;
+    // The list's section, when it has one, so its title and switches come into view with it.
+    const element = ref.current?.closest('section') ?? ref.current;
     if (type === 'POP' || !element) return;
     const top = element.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: 'start' });

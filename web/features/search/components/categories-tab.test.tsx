@@ -1,9 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, type Handler } from '../../../test/render-app';
 import { renderWithApp } from '../../../test/render';
 import { aCard, catalogHandlers, pageOf } from '../test-support';
 import { CategoriesTab } from './categories-tab';
+
+// Pages load their code on first visit; on a busy machine that takes more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // The categories tab fetches what comes near the screen only: an IntersectionObserver stands in
 // for scrolling, and the test says which elements are "visible".

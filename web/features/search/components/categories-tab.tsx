@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Pcategory } from '../../../../shared/schemas/catalog';
+import type { ProductCard } from '../../../../shared/schemas/products';
 import { AlertIcon, ChevronEndIcon } from '../../../components/icons';
 import { EmptyState } from '../../../components/empty-state';
 import { Loader } from '../../../components/loader';
@@ -9,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useCategories, useSubcategories } from '../api/catalog';
 import { useCatalogLabels } from '../catalog-labels';
 import { useInView } from '../use-in-view';
+import { useOfferModal } from '../use-offer-modal';
 import { SubcategoryRow } from './subcategory-row';
 
 /**
@@ -16,7 +18,13 @@ import { SubcategoryRow } from './subcategory-row';
  * subcategories are asked for once the section comes near the screen, and each row fetches its
  * offers once it does: a visit costs the requests of what is looked at, not of the catalogue.
  */
-function CategorySection({ category }: { category: Pcategory }) {
+function CategorySection({
+  category,
+  onOpen,
+}: {
+  category: Pcategory;
+  onOpen: (product: ProductCard) => void;
+}) {
   const { t } = useTranslation();
   const labels = useCatalogLabels();
   const ref = useRef<HTMLElement>(null);
@@ -47,7 +55,12 @@ function CategorySection({ category }: { category: Pcategory }) {
         <p className="category-section__empty">{t('no_offers_in_category')}</p>
       ) : subcategories.data ? (
         subcategories.data.map((subcategory) => (
-          <SubcategoryRow key={subcategory.id} subcategory={subcategory} onEmpty={onEmpty} />
+          <SubcategoryRow
+            key={subcategory.id}
+            subcategory={subcategory}
+            onEmpty={onEmpty}
+            onOpen={onOpen}
+          />
         ))
       ) : (
         <div className="subcategory-row__placeholder" aria-hidden="true">
@@ -63,6 +76,8 @@ function CategorySection({ category }: { category: Pcategory }) {
 export function CategoriesTab() {
   const { t } = useTranslation();
   const categories = useCategories();
+  // SPEC §2: a card opens the offer details modal, one for the whole tab.
+  const details = useOfferModal();
   if (categories.isError) {
     return (
       <EmptyState
@@ -84,8 +99,9 @@ export function CategoriesTab() {
   return (
     <div className="categories-tab">
       {categories.data.map((category) => (
-        <CategorySection key={category.id} category={category} />
+        <CategorySection key={category.id} category={category} onOpen={details.open} />
       ))}
+      {details.modal}
     </div>
   );
 }

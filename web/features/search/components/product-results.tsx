@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
@@ -12,6 +12,7 @@ import { Loader } from '../../../components/loader';
 import { Pagination } from '../../../components/pagination';
 import { useErrorText } from '../../../components/form-field';
 import { HttpError } from '../../../lib/http';
+import { useOfferModal } from '../use-offer-modal';
 import { useScrollOnQueryChange } from '../use-scroll-on-change';
 import { ResultCard } from './result-card';
 import type { SaveState } from '../../../components/save-button';
@@ -37,7 +38,28 @@ interface ProductResultsProps {
 }
 
 /** A paginated list of products with its states: loading, failure, empty, the end. */
-export function ProductResults({
+export function ProductResults(props: ProductResultsProps) {
+  const top = useRef<HTMLDivElement>(null);
+  useScrollOnQueryChange(top);
+  // SPEC §2: a card opens the offer details modal. What was done inside (a save removed, a
+  // reaction) shows in the list once it closes: the page is read again.
+  const details = useOfferModal();
+  const open = details.isOpen;
+  const wasOpen = useRef(false);
+  const { refetch } = props.query;
+  useEffect(() => {
+    if (wasOpen.current && !open) void refetch();
+    wasOpen.current = open;
+  }, [open, refetch]);
+  return (
+    <div ref={top} className="product-results" aria-busy={props.query.isFetching}>
+      <ResultsContent {...props} onOpen={details.open} />
+      {details.modal}
+    </div>
+  );
+}
+
+function ResultsContent({
   query,
   hrefFor,
   empty,
@@ -45,12 +67,11 @@ export function ProductResults({
   header,
   onSaveChange,
   hideError,
-}: ProductResultsProps) {
+  onOpen,
+}: ProductResultsProps & { onOpen: (product: ProductCard) => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const page = query.data;
-  const top = useRef<HTMLDivElement>(null);
-  useScrollOnQueryChange(top);
 
   if (query.isError && !(hideError?.(query.error) ?? false)) {
     const key =
@@ -82,7 +103,7 @@ export function ProductResults({
         title={t('page_past_end')}
         action={
           <Link to={hrefFor(1)} className="button button--secondary">
-            {t('first_page')}
+            {t('results_first_page')}
           </Link>
         }
       />
@@ -91,7 +112,7 @@ export function ProductResults({
   if (page.data.length === 0) return <>{empty}</>;
 
   return (
-    <div ref={top} className="product-results" aria-busy={query.isFetching}>
+    <>
       {header?.(page)}
       <ul className="product-grid">
         {page.data.map((product, index) => (
@@ -101,6 +122,7 @@ export function ProductResults({
               distanceKm={showDistance ? (product.distance_km ?? null) : undefined}
               eager={index < EAGER_CARDS}
               onSaveChange={onSaveChange && ((state) => onSaveChange(product, state))}
+              onOpen={onOpen}
             />
           </li>
         ))}
@@ -112,6 +134,6 @@ export function ProductResults({
         radius={PAGINATION_WINDOW_LISTS}
         hrefFor={hrefFor}
       />
-    </div>
+    </>
   );
 }

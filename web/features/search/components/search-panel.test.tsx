@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../../test/render-app';
@@ -6,6 +6,9 @@ import { renderWithApp } from '../../../test/render';
 import { emptySearch, type Position, type SearchState } from '../search-state';
 import { SearchPanel } from './search-panel';
 import { catalogHandlers } from '../test-support';
+
+// Pages load their code on first visit; on a busy machine that takes more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';

@@ -313,7 +313,7 @@ export function SearchPanel({
       )}
 
       <div className="search-panel__actions">
-        <SubmitButton loading={locating} loadingLabel={t('locating')}>
+        <SubmitButton loading={locating} loadingLabel={t('search_locating')}>
           <SearchIcon size={18} />
           {t('search')}
         </SubmitButton>

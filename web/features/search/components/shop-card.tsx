@@ -21,7 +21,10 @@ export function ShopCard({ shop }: { shop: ShopSummary }) {
           <Avatar name={shop.name} photo={shop.logo_small_url} size={56} />
         </span>
         <span className="shop-card__text">
-          <UserText as="span" className="shop-card__name" text={shop.name} />
+          {/* Isolated inline: a French name sits at the start of an Arabic card, not at its end. */}
+          <span className="shop-card__name">
+            <UserText text={shop.name} />
+          </span>
           {shop.is_professional && (
             <span className="shop-card__badge">
               <CheckIcon size={14} />

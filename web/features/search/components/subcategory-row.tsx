@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Psubcategory } from '../../../../shared/schemas/catalog';
+import type { ProductCard } from '../../../../shared/schemas/products';
 import { ChevronEndIcon } from '../../../components/icons';
 import { Scroller } from '../../../components/scroller';
 import { paths } from '../../../lib/paths';
@@ -17,13 +18,15 @@ interface SubcategoryRowProps {
   subcategory: Psubcategory;
   /** Told once the row turned out to have no offers (the row then takes no room). */
   onEmpty: (id: number) => void;
+  /** Opens a card in the offer details modal. */
+  onOpen: (product: ProductCard) => void;
 }
 
 /**
  * A subcategory's newest offers in a Scroller, fetched once the row comes near the screen. An
  * empty subcategory shows nothing: the categories tab lists only what has offers.
  */
-export function SubcategoryRow({ subcategory, onEmpty }: SubcategoryRowProps) {
+export function SubcategoryRow({ subcategory, onEmpty, onOpen }: SubcategoryRowProps) {
   const { t } = useTranslation();
   const labels = useCatalogLabels();
   const ref = useRef<HTMLElement>(null);
@@ -58,7 +61,7 @@ export function SubcategoryRow({ subcategory, onEmpty }: SubcategoryRowProps) {
       {results.data ? (
         <Scroller label={name}>
           {results.data.data.map((product) => (
-            <ResultCard key={product.id} product={product} />
+            <ResultCard key={product.id} product={product} onOpen={onOpen} />
           ))}
         </Scroller>
       ) : (

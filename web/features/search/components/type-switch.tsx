@@ -4,14 +4,14 @@ import { PRODUCT_TYPES } from '../../../../shared/constants';
 import type { ProductType } from '../../../../shared/schemas/products';
 
 /** Offers or demands: two links, so the choice lives in the URL (and the back button). */
+const LABELS = { offer: 'offers', demand: 'demands' } as const;
+
 export function TypeSwitch({
   current,
   hrefFor,
-  labels = { offer: 'offers', demand: 'demands' },
 }: {
   current: ProductType;
   hrefFor: (type: ProductType) => string;
-  labels?: Record<ProductType, string>;
 }) {
   const { t } = useTranslation();
   return (
@@ -23,7 +23,7 @@ export function TypeSwitch({
           className="segmented__item"
           aria-current={type === current ? 'page' : undefined}
         >
-          {t(labels[type])}
+          {t(LABELS[type])}
         </Link>
       ))}
     </nav>
