@@ -12,4 +12,4 @@ export { maxDepthOf, type ThreadRules } from './thread';
 export { ItemPageState } from './components/item-page-state';
 export { ProductContext } from './components/product-context';
 export { commandKey, fetchCommand, useThreadCommand } from './api/context';
-export { countsOf } from './reactions';
+export { countsFor, countsOf } from './reactions';

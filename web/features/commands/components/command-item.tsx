@@ -10,7 +10,6 @@ import {
   totalPrice,
 } from '../../../../shared/domain/commands';
 import { can } from '../../../../shared/domain/permissions';
-import { reactionCounts } from '../../../../shared/schemas/reactions';
 import type { Product } from '../../../../shared/schemas/products';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -29,6 +28,7 @@ import {
   CommentsList,
   ItemMenu,
   commandKey,
+  countsFor,
   countsOf,
   maxDepthOf,
   useThreadCommand,
@@ -75,7 +75,7 @@ export function CommandItem({
   const [replyBox, setReplyBox] = useState(threadOpen && can.replyToCommand(me, initial, shopRole));
   const [focusSignal, setFocusSignal] = useState(0);
   // One object per version of the command: the bar takes a new one as a change from outside.
-  const counts = useMemo(() => reactionCounts(command), [command]);
+  const counts = useMemo(() => countsFor(command), [command]);
 
   if (removed) {
     return (

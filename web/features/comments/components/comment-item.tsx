@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
-import { reactionCounts } from '../../../../shared/schemas/reactions';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ReactionsBar } from '../../../components/reactions-bar';
@@ -12,7 +11,7 @@ import { UserText } from '../../../components/user-text';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { deleteComment, useComment, useUpdateCachedComment, type Comment } from '../api/comments';
-import { countsOf } from '../reactions';
+import { countsFor, countsOf } from '../reactions';
 import { replyTarget, type ThreadRules } from '../thread';
 import { CommentEditForm } from './comment-edit-form';
 import { CommentsList } from './comments-list';
@@ -50,7 +49,7 @@ export function CommentItem({
   const [replyBox, setReplyBox] = useState(openAtFirst && rules.canWrite);
   const [focusSignal, setFocusSignal] = useState(0);
   // One object per version of the comment: the bar takes a new one as a change from outside.
-  const counts = useMemo(() => reactionCounts(comment), [comment]);
+  const counts = useMemo(() => countsFor(comment), [comment]);
 
   if (removed) {
     return (
