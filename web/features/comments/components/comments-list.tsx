@@ -6,7 +6,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { ChatIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
 import { productQueryKey } from '../../../components/product-query';
-import { fetchComments, seedComments, type Comment, type CommentableType } from '../api/comments';
+import {
+  commentKey,
+  fetchComments,
+  seedComments,
+  type Comment,
+  type CommentableType,
+} from '../api/comments';
 import { listFooter, loadedCount, useShowMore } from '../show-more';
 import type { ThreadRules } from '../thread';
 import { CommentInput } from './comment-input';
