@@ -6,13 +6,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
-import {
-  ItemPageState,
-  ProductContext,
-  shopRoleOf,
-  useProduct,
-  useThreadCommand,
-} from '../comments';
+import { useProduct } from '../../components/product-query';
+import { shopRoleOf } from '../../components/viewer';
+import { ItemPageState, ProductContext, useThreadCommand } from '../comments';
 import { CommandItem } from './components/command-item';
 import { CommandsTab } from './commands-tab';
 
@@ -30,7 +26,7 @@ function CommandPage() {
   const { data: me } = useMe();
   const query = useThreadCommand(id);
   const command = query.data;
-  const product = useProduct(command?.product_id);
+  const product = useProduct(command?.product_id ?? 0);
   const demand = product.data?.type === 'demand';
   const title = demand ? t('proposal_page_title') : t('command_page_title');
   useDocumentTitle(title);

@@ -10,14 +10,14 @@ import { HandshakeIcon, PlusIcon } from '../../components/icons';
 import { LockIcon } from './components/lock-icon';
 import { Loader } from '../../components/loader';
 import { useMe } from '../../lib/use-me';
+import { productQueryKey } from '../../components/product-query';
+import { shopRoleOf } from '../../components/viewer';
 import {
   ShowMoreBar,
   SignInPrompt,
   commandKey,
   listFooter,
   loadedCount,
-  productKey,
-  shopRoleOf,
   useShowMore,
 } from '../comments';
 import { fetchCommands, type Command } from './api/commands';
@@ -58,7 +58,7 @@ export function CommandsTab({ product }: { product: Product }) {
     queryClient.setQueryData(commandKey(command.id), command);
     list.add(command);
     setFormOpen(false);
-    void queryClient.invalidateQueries({ queryKey: productKey(productId) });
+    void queryClient.invalidateQueries({ queryKey: productQueryKey(productId) });
   };
 
   const mayOrder = can.commandProduct(me, shopRole);

@@ -327,6 +327,27 @@ describe('the commands tab', () => {
   });
 });
 
+describe('the command item', () => {
+  it('offers a call and a WhatsApp message to the person who ordered', async () => {
+    fakeServer({
+      ...as(buyer),
+      'POST /commands/product/5': listOf([
+        aCommand(1, { user: { ...aCommand(1).user, whatsapp_number: '33445566' } }),
+      ]),
+    });
+    renderWithApp(<CommandsTab product={aProduct()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Contacter le 22 33 44 55' }));
+    expect(screen.getByRole('link', { name: /Appeler/ })).toHaveAttribute(
+      'href',
+      'tel:+22222334455',
+    );
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/22233445566',
+    );
+  });
+});
+
 describe('command form errors', () => {
   it('reads a bad field as “{field} bad input”, and adds number_not_available to it', () => {
     expect(

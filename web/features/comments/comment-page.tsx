@@ -7,13 +7,15 @@ import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
 import { useComment, type Comment } from './api/comments';
-import { useProduct, useThreadCommand } from './api/context';
+import { useProduct } from '../../components/product-query';
+import { shopRoleOf } from '../../components/viewer';
+import { useThreadCommand } from './api/context';
 import { CommentInput } from './components/comment-input';
 import { CommentItem } from './components/comment-item';
 import { ItemPageState } from './components/item-page-state';
 import { ProductContext } from './components/product-context';
 import { CommentsTab } from './comments-tab';
-import { maxDepthOf, shopRoleOf } from './thread';
+import { maxDepthOf } from './thread';
 
 /** The single command page's path; the notification id is optional when linking from here. */
 const commandPath = (id: number) => `/commands/command/${id}`;
@@ -34,7 +36,7 @@ function CommentPage() {
   const { data: me } = useMe();
   const query = useComment(id);
   const comment = query.data;
-  const product = useProduct(comment?.product_id);
+  const product = useProduct(comment?.product_id ?? 0);
   const command = useThreadCommand(comment?.command_id);
   const [siblingBox, setSiblingBox] = useState(0);
   const [siblings, setSiblings] = useState<Comment[]>([]);
@@ -55,7 +57,7 @@ function CommentPage() {
     );
   }
 
-  const shopRole = shopRoleOf(me, product.data?.shop_id);
+  const shopRole = product.data ? shopRoleOf(me, product.data.shop_id) : null;
   const canWrite = comment.command_id
     ? !!command.data && can.replyToCommand(me, command.data, shopRole)
     : can.interact(me);

@@ -242,4 +242,40 @@ describe('the comments tab', () => {
     expect(texts()).toEqual(['Message 2']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('reacts to a comment (type comment) and keeps the new counts', async () => {
+    const { calls } = fakeServer({
+      ...signedIn,
+      'POST /comments/product/5': listOf([aComment(1)]),
+      'POST /reactions/create/comment/1': () => ({
+        status: 200,
+        body: {
+          reactionable: {
+            id: 1,
+            type: 'comment',
+            like_count: 0,
+            haha_count: 0,
+            love_count: 1,
+            wow_count: 0,
+            sad_count: 0,
+            angry_count: 0,
+            reactions_count: 1,
+            top: ['love'],
+            reaction: 'love',
+          },
+        },
+      }),
+    });
+    const { queryClient } = renderWithApp(<CommentsTab productId={5} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Réagir' }));
+    await userEvent.click(screen.getByRole('button', { name: 'J’adore' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Comment>(['comments', 'item', 1])?.love_count).toBe(1),
+    );
+    expect(calls.find((call) => call.url === '/reactions/create/comment/1')?.body).toEqual({
+      name: 'love',
+    });
+    expect(queryClient.getQueryData<Comment>(['comments', 'item', 1])?.reaction).toBe('love');
+    expect(screen.getByText(/1 réaction/)).toBeInTheDocument();
+  });
 });

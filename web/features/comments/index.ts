@@ -8,14 +8,8 @@ export { ItemMenu } from './components/item-menu';
 export { ShowMoreBar } from './components/show-more-bar';
 export { SignInPrompt } from './components/sign-in-prompt';
 export { listFooter, loadedCount, useShowMore } from './show-more';
-export { maxDepthOf, shopRoleOf, type ThreadRules } from './thread';
+export { maxDepthOf, type ThreadRules } from './thread';
 export { ItemPageState } from './components/item-page-state';
 export { ProductContext } from './components/product-context';
-export {
-  commandKey,
-  fetchCommand,
-  productKey,
-  productName,
-  useProduct,
-  useThreadCommand,
-} from './api/context';
+export { commandKey, fetchCommand, useThreadCommand } from './api/context';
+export { countsFor, countsOf } from './reactions';

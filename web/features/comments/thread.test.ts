@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
-import { aUser } from '../../test/render-app';
-import { maxDepthOf, replyTarget, shopRoleOf } from './thread';
+import { maxDepthOf, replyTarget } from './thread';
 
 describe('nesting (SPEC §4)', () => {
   it('goes 3 levels under a product and 2 under a command', () => {
@@ -17,13 +16,5 @@ describe('nesting (SPEC §4)', () => {
     expect(replyTarget(3, 3)).toBe('parent');
     expect(replyTarget(1, 2)).toBe('replies');
     expect(replyTarget(2, 2)).toBe('parent');
-  });
-
-  it('finds the viewer’s role in a shop', () => {
-    const me = aUser();
-    expect(shopRoleOf(me, 11)).toBe('owner');
-    expect(shopRoleOf(me, 12)).toBeNull();
-    expect(shopRoleOf(null, 11)).toBeNull();
-    expect(shopRoleOf(me, undefined)).toBeNull();
   });
 });

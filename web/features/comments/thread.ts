@@ -1,9 +1,4 @@
-import {
-  COMMAND_COMMENT_MAX_DEPTH,
-  COMMENT_MAX_DEPTH,
-  type ShopRole,
-} from '../../../shared/constants';
-import type { Me } from '../../lib/use-me';
+import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
 
 // SPEC §4's nesting: comments on a command have at most 2 levels, others 3. A comment on a
 // product or a command has depth 1; a reply its parent's depth + 1.
@@ -22,15 +17,6 @@ export function maxDepthOf(thread: { command_id: number | null } | 'product' | '
  */
 export function replyTarget(depth: number, maxDepth: number): 'replies' | 'parent' {
   return depth < maxDepth ? 'replies' : 'parent';
-}
-
-/** The viewer's role in a shop (for SPEC §6's rules), null when they are not on its staff. */
-export function shopRoleOf(
-  me: Me | null | undefined,
-  shopId: number | null | undefined,
-): ShopRole | null {
-  if (!me || shopId === null || shopId === undefined) return null;
-  return me.shops.find((shop) => shop.id === shopId)?.pivot.role ?? null;
 }
 
 /** What a thread allows the viewer: the depth limit and whether they may write in it. */

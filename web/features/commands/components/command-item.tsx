@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ShopRole } from '../../../../shared/constants';
@@ -21,12 +21,16 @@ import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
+import { PhoneButton } from '../../../components/phone-button';
+import { productQueryKey } from '../../../components/product-query';
+import { ReactionsBar } from '../../../components/reactions-bar';
 import {
   CommentsList,
   ItemMenu,
   commandKey,
+  countsFor,
+  countsOf,
   maxDepthOf,
-  productKey,
   useThreadCommand,
 } from '../../comments';
 import { deleteCommand, markCommandSold, type Command } from '../api/commands';
@@ -70,6 +74,8 @@ export function CommandItem({
   const [open, setOpen] = useState(threadOpen);
   const [replyBox, setReplyBox] = useState(threadOpen && can.replyToCommand(me, initial, shopRole));
   const [focusSignal, setFocusSignal] = useState(0);
+  // One object per version of the command: the bar takes a new one as a change from outside.
+  const counts = useMemo(() => countsFor(command), [command]);
 
   if (removed) {
     return (
@@ -87,7 +93,8 @@ export function CommandItem({
     t('price_amount', { amount: formatNumber(amount, language), currency: t('currency') });
   const total = showsTotal(command, rules) ? totalPrice(command, rules) : null;
   const setCached = (next: Command) => queryClient.setQueryData(commandKey(next.id), next);
-  const productChanged = () => queryClient.invalidateQueries({ queryKey: productKey(product.id) });
+  const productChanged = () =>
+    queryClient.invalidateQueries({ queryKey: productQueryKey(product.id) });
 
   async function remove() {
     setDeleting(true);
@@ -216,6 +223,20 @@ export function CommandItem({
       )}
 
       <div className="command-item__actions">
+        <ReactionsBar
+          type="command"
+          id={command.id}
+          counts={counts}
+          reaction={command.reaction}
+          compact
+          onChange={(state) => setCached({ ...command, ...countsOf(state) })}
+        />
+        <PhoneButton
+          phone={command.user.phone}
+          whatsapp={command.user.whatsapp_number}
+          compact
+          className="command-item__phone"
+        />
         {canReply && !(open && replyBox) && (
           <button type="button" className="button button--ghost button--small" onClick={onReply}>
             {t('reply')}

@@ -1,15 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { ReactionsBar } from '../../../components/reactions-bar';
 import { ReadMore } from '../../../components/read-more';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { deleteComment, useComment, useUpdateCachedComment, type Comment } from '../api/comments';
+import { countsFor, countsOf } from '../reactions';
 import { replyTarget, type ThreadRules } from '../thread';
 import { CommentEditForm } from './comment-edit-form';
 import { CommentsList } from './comments-list';
@@ -25,8 +27,6 @@ interface CommentItemProps {
   onReplyAtLimit: () => void;
   /** The single comment page opens the replies (and the reply box, for who may write) at once. */
   repliesOpen?: boolean;
-  /** The reactions bar of this comment (the products feature's shared component). */
-  reactions?: (comment: Comment) => ReactNode;
 }
 
 /** SPEC §2's comment: photo, name linking to the profile, text, date, reply, reactions, menu. */
@@ -37,7 +37,6 @@ export function CommentItem({
   onDeleted,
   onReplyAtLimit,
   repliesOpen: openAtFirst = false,
-  reactions,
 }: CommentItemProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -49,6 +48,8 @@ export function CommentItem({
   const [repliesOpen, setRepliesOpen] = useState(openAtFirst);
   const [replyBox, setReplyBox] = useState(openAtFirst && rules.canWrite);
   const [focusSignal, setFocusSignal] = useState(0);
+  // One object per version of the comment: the bar takes a new one as a change from outside.
+  const counts = useMemo(() => countsFor(comment), [comment]);
 
   if (removed) {
     return (
@@ -134,7 +135,14 @@ export function CommentItem({
               {t('reply')}
             </button>
           )}
-          {reactions?.(comment)}
+          <ReactionsBar
+            type="comment"
+            id={comment.id}
+            counts={counts}
+            reaction={comment.reaction}
+            compact
+            onChange={(state) => updateCached(comment.id, (c) => ({ ...c, ...countsOf(state) }))}
+          />
         </div>
         {canReplies && comment.comments_count > 0 && (
           <button

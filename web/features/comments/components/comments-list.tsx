@@ -5,7 +5,14 @@ import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ChatIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
-import { fetchComments, seedComments, type Comment, type CommentableType } from '../api/comments';
+import { productQueryKey } from '../../../components/product-query';
+import {
+  commentKey,
+  fetchComments,
+  seedComments,
+  type Comment,
+  type CommentableType,
+} from '../api/comments';
 import { listFooter, loadedCount, useShowMore } from '../show-more';
 import type { ThreadRules } from '../thread';
 import { CommentInput } from './comment-input';
@@ -63,14 +70,20 @@ export function CommentsList({
   const reply = depth > 1;
   const showInput = rules.canWrite && (inputOpen || openedHere);
 
+  // A product's own count (its comments tab's label) follows what is written on it.
+  const productChanged = () => {
+    if (type === 'product') void queryClient.invalidateQueries({ queryKey: productQueryKey(id) });
+  };
   const onCreated = (comment: Comment) => {
-    queryClient.setQueryData(['comments', 'item', comment.id], comment);
+    queryClient.setQueryData(commentKey(comment.id), comment);
     list.add(comment);
     onCountChange?.(1);
+    productChanged();
   };
   const onDeleted = (commentId: number) => {
     list.remove(commentId);
     onCountChange?.(-1);
+    productChanged();
   };
   const openOwnInput = () => {
     setOpenedHere(true);

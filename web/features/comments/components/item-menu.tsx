@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popover } from '../../../components/popover';
 
 /** Three dots: the 'more options' button of a comment or a command. */
 function DotsIcon() {
@@ -24,60 +24,31 @@ interface ItemMenuProps {
 /** SPEC §2's edit and delete menu of a comment or a command; absent when neither is allowed. */
 export function ItemMenu({ label, editLabel, deleteLabel, onEdit, onDelete }: ItemMenuProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    root.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   if (!onEdit && !onDelete) return null;
-  const choose = (action?: () => void) => () => {
-    setOpen(false);
-    action?.();
-  };
   return (
-    <div className="item-menu" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className="icon-button item-menu__button"
-        aria-label={label}
-        title={t('more_options')}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <DotsIcon />
-      </button>
-      {open && (
-        <ul id={menuId} role="menu" className="item-menu__list">
+    <Popover
+      className="item-menu"
+      label={label}
+      triggerClassName="icon-button item-menu__button"
+      trigger={
+        <>
+          <DotsIcon />
+          <span className="visually-hidden">{t('more_options')}</span>
+        </>
+      }
+    >
+      {(close) => (
+        <ul role="menu" aria-label={label} className="menu-list">
           {onEdit && (
             <li role="none">
               <button
                 type="button"
                 role="menuitem"
-                className="item-menu__item"
-                onClick={choose(onEdit)}
+                className="menu-list__item"
+                onClick={() => {
+                  close();
+                  onEdit();
+                }}
               >
                 {editLabel}
               </button>
@@ -88,8 +59,11 @@ export function ItemMenu({ label, editLabel, deleteLabel, onEdit, onDelete }: It
               <button
                 type="button"
                 role="menuitem"
-                className="item-menu__item item-menu__item--danger"
-                onClick={choose(onDelete)}
+                className="menu-list__item item-menu__delete"
+                onClick={() => {
+                  close();
+                  onDelete();
+                }}
               >
                 {deleteLabel}
               </button>
@@ -97,6 +71,6 @@ export function ItemMenu({ label, editLabel, deleteLabel, onEdit, onDelete }: It
           )}
         </ul>
       )}
-    </div>
+    </Popover>
   );
 }

@@ -6,7 +6,7 @@ import { UserText } from '../../../components/user-text';
 import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
-import { productName } from '../api/context';
+import { productName } from '../../../components/product-text';
 
 /** The product a single comment or command page is about, linking back to it. */
 export function ProductContext({ product }: { product: Product }) {
@@ -32,11 +32,9 @@ export function ProductContext({ product }: { product: Product }) {
         <span className="product-context__kind">
           {product.type === 'offer' ? t('about_offer') : t('about_demand')}
         </span>
-        <UserText
-          as="span"
-          className="product-context__name"
-          text={productName(product, language)}
-        />
+        <span className="product-context__name">
+          <UserText text={productName(product, language)} />
+        </span>
         {product.price !== null && product.psubcategory.can_be_priced === 'yes' && (
           <span className="product-context__price">
             {t('price_amount', {
