@@ -12,6 +12,11 @@ export const COMMANDS_PAGE_SIZE = 3;
 export const COMMENTS_PAGE_SIZE = 3;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE_MAX = 100;
+/**
+ * Search matches are counted up to this many: `total` (and so `last_page`) stop there, and the web
+ * app shows "1000+". Counting every match of a very common word would read all of them.
+ */
+export const SEARCH_TOTAL_MAX = 1000;
 export const LIST_PAGE_SIZE = 20;
 
 export const COMMAND_COMMENT_MAX_DEPTH = 2;

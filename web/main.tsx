@@ -1,3 +1,4 @@
+import './lib/report-error-install';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';

@@ -40,7 +40,10 @@ export async function processUpload(buffer: Buffer, field: string): Promise<Proc
 
   let meta: Metadata;
   try {
-    meta = await sharp(buffer, { animated }).metadata();
+    // Only the header is read here. Without `limitInputPixels: false`, sharp's default cap
+    // (268 MP) made a bigger flood (20000×20000) fail as a broken file, `file_type_not_allowed`,
+    // instead of `image_too_large` below (found by server/security/uploads.test.ts).
+    meta = await sharp(buffer, { animated, limitInputPixels: false }).metadata();
   } catch {
     throw notAllowed(field);
   }

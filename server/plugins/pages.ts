@@ -112,6 +112,8 @@ export default fp(async (app) => {
       immutable: true,
       maxAge: '365d',
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent when accepted.
+      preCompressed: true,
     });
   }
 

@@ -1,5 +1,10 @@
 import { z, pageNumber, yesNo, type Pagination } from './common';
-import { PRODUCT_TYPES, SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '../constants';
+import {
+  PRODUCT_TYPES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PAGE_SIZE_MAX,
+  SEARCH_TOTAL_MAX,
+} from '../constants';
 import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
 
 // POST /products/{source_name}/{source_id}/search (SPEC §7). The web form sends every input,
@@ -8,11 +13,8 @@ import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
 export const SEARCH_SOURCES = ['all', 'shop', 'psubcategory'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 
-/**
- * Matches are counted up to this many: `total` (and so `last_page`) stop there, and the web app
- * shows "1000+". Counting every match of a very common word would read all of them.
- */
-export const SEARCH_TOTAL_MAX = 1000;
+/** Named in shared/constants.ts (the web app reads it without loading zod). */
+export { SEARCH_TOTAL_MAX };
 
 /** source_name is checked by the service (an unknown one is a 404, as an unknown path is). */
 export const searchParams = z.object({

@@ -12,6 +12,33 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'register' }, () => import('../features/account/sign-up-page')),
   lazyRoute({ path: 'login' }, () => import('../features/account/sign-in-page')),
   lazyRoute({ path: 'account/password' }, () => import('../features/account/password-page')),
+  lazyRoute({ path: 'admin' }, () => import('../features/admin/admin-page')),
+  lazyRoute(
+    { path: 'products/product/:id/:notificationId?' },
+    () => import('../features/products/product-page'),
+  ),
+  lazyRoute({ path: 'products/new/:type' }, () => import('../features/products/product-form-page')),
+  lazyRoute({ path: 'products/edit/:id' }, () => import('../features/products/product-form-page')),
+  lazyRoute(
+    { path: 'notifications/home' },
+    () => import('../features/notifications/notifications-page'),
+  ),
+  lazyRoute(
+    { path: 'comments/comment/:id/:notificationId?' },
+    () => import('../features/comments/comment-page'),
+  ),
+  lazyRoute(
+    { path: 'commands/command/:id/:notificationId?' },
+    () => import('../features/commands/command-page'),
+  ),
+  lazyRoute({ path: 'market' }, () => import('../features/search/market-page')),
+  lazyRoute({ path: 'search' }, () => import('../features/search/search-page')),
+  lazyRoute({ path: 'saved' }, () => import('../features/search/saved-page')),
+  lazyRoute({ path: 'categories/:id' }, () => import('../features/search/category-page')),
+  lazyRoute(
+    { path: 'categories/:id/subcategories/:subcategoryId' },
+    () => import('../features/search/subcategory-page'),
+  ),
   lazyRoute({ path: 'shops/shop/:id' }, () => import('../features/shops/shop-page')),
   lazyRoute({ path: 'shops/new' }, () => import('../features/shops/shop-new-page')),
   lazyRoute({ path: 'shops/edit/:id' }, () => import('../features/shops/shop-edit-page')),

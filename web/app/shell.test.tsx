@@ -187,8 +187,11 @@ describe('the shell', () => {
     });
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher sur le marché' }), 'Toyota');
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
-    expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/search?name=Toyota',
+    // The search page's code loads first: the address changes once it is there.
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/search?name=Toyota',
+      ),
     );
   });
 });

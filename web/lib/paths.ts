@@ -1,5 +1,5 @@
-// Page paths in one place. SPEC §2 fixes some; the rest (market, search, saved, account screens)
-// SPEC leaves open and docs/web.md records the choice.
+// Page paths in one place. SPEC §2 fixes some; the rest (market, search, saved, account screens,
+// category views) SPEC leaves open and docs/web.md (docs/search-ui.md) records the choice.
 
 export const paths = {
   home: '/',
@@ -17,11 +17,16 @@ export const paths = {
   admin: '/admin',
   user: (id: number) => `/users/user/${id}`,
   shop: (id: number) => `/shops/shop/${id}`,
+  category: (id: number) => `/categories/${id}`,
+  subcategory: (pcategoryId: number, id: number) =>
+    `/categories/${pcategoryId}/subcategories/${id}`,
   product: (id: number, notificationId?: number) =>
     `/products/product/${id}${notificationId ? `/${notificationId}` : ''}`,
   comment: (id: number, notificationId: number) => `/comments/comment/${id}/${notificationId}`,
   command: (id: number, notificationId: number) => `/commands/command/${id}/${notificationId}`,
   localisation: (language: string) => `/localisation/${language}`,
+  productNew: (type: 'offer' | 'demand') => `/products/new/${type}`,
+  productEdit: (id: number) => `/products/edit/${id}`,
 };
 
 /** A `next` target taken from the URL: only a path on this site, never another origin. */

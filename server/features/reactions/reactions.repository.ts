@@ -15,6 +15,8 @@ export interface Target {
   user_id: number | null;
   product_id: number;
   product_type: 'offer' | 'demand';
+  /** The command whose thread the target is (the command itself, or a comment under it). */
+  command_id: number | null;
 }
 
 export async function findTarget(
@@ -35,6 +37,7 @@ export async function findTarget(
         user_id: null,
         product_id: row.id,
         product_type: row.type as Target['product_type'],
+        command_id: null,
       }
     );
   }
@@ -49,15 +52,19 @@ export async function findTarget(
     ])
     .where(`${TABLE[type]}.id`, '=', id)
     .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      shop_id: null,
-      user_id: row.user_id,
-      product_id: row.product_id,
-      product_type: row.type as Target['product_type'],
-    }
-  );
+  if (!row) return undefined;
+  const thread =
+    type === 'comment'
+      ? await db.selectFrom('comments').select('command_id').where('id', '=', id).executeTakeFirst()
+      : { command_id: row.id };
+  return {
+    id: row.id,
+    shop_id: null,
+    user_id: row.user_id,
+    product_id: row.product_id,
+    product_type: row.type as Target['product_type'],
+    command_id: thread?.command_id ?? null,
+  };
 }
 
 const mine = (userId: number, type: ReactionableType, id: number) =>

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/reactions';
 import * as repo from './reactions.repository';
 import { isForeignKeyViolation } from '../products/saves.service';
+import { loadVisibleCommand } from '../commands/commands.service';
 
 // SPEC §4/§7: one reaction per user and target. The same kind again takes it back, another kind
 // replaces it. Counters move only with a row that really changed (each write checks what it
@@ -76,6 +77,9 @@ function reactInTransaction(
   return db.transaction().execute(async (trx) => {
     const target = await repo.findTarget(trx, type, id);
     if (!target) throw notFound();
+    // DESIGN §6: a private command and its thread exist only for those who may see them: 404 to
+    // the others, as the commands and comments routes answer (found by server/security).
+    if (target.command_id !== null) await loadVisibleCommand(trx, target.command_id, viewer);
     const outcome = await toggle(trx, viewer.id, type, id, name);
     if (outcome.notifyKind) {
       // DESIGN §6: the target's author hears of it (a product's author is its shop's staff);

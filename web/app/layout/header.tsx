@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { PlusIcon } from '../../components/icons';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
 import { LanguageLink } from './language-link';
@@ -37,6 +38,10 @@ export function Header() {
           ))}
         </nav>
         <div className="site-header__actions">
+          <Link to={paths.productNew('offer')} className="button button--accent post-link">
+            <PlusIcon size={18} />
+            <span className="post-link__label">{t('post_ad')}</span>
+          </Link>
           <LanguageLink />
           {me && <NotificationBell />}
           <UserMenu />

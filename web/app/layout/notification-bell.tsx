@@ -1,21 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/icons';
+import { useUnreadCount } from '../../features/notifications/api/notifications';
 import { paths } from '../../lib/paths';
 
+/** Above this the badge says 99+. */
+const BADGE_MAX = 99;
+
 /**
- * The notification bell (SPEC §2). For now a link to the notification list; the notifications
- * feature gives it the unread count and its polling.
+ * The notification bell (SPEC §2): a link to the notification list with the unread count, polled
+ * every 5 minutes and refreshed when the window regains focus (the header shows it only to a
+ * signed-in user).
  */
 export function NotificationBell() {
   const { t } = useTranslation();
+  const count = useUnreadCount();
+  const label = count
+    ? `${t('nav_notifications')} (${t('unread_count', { count })})`
+    : t('nav_notifications');
   return (
-    <Link
-      to={paths.notifications}
-      className="icon-button header-bell"
-      aria-label={t('nav_notifications')}
-    >
+    <Link to={paths.notifications} className="icon-button header-bell" aria-label={label}>
       <BellIcon size={22} />
+      {!!count && (
+        <span className="header-bell__badge" aria-hidden="true">
+          {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+        </span>
+      )}
     </Link>
   );
 }

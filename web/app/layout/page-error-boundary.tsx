@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportError } from '../../lib/report-error';
 import { PageError } from '../pages/page-error';
 
 interface Props {
@@ -25,6 +26,7 @@ export class PageErrorBoundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: unknown) {
+    reportError(error, 'boundary');
     if (import.meta.env.DEV) console.error(error);
   }
 

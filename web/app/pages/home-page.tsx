@@ -1,20 +1,11 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import {
-  ArrowEndIcon,
-  BellIcon,
-  ChatIcon,
-  CheckIcon,
-  HandshakeIcon,
-  PinIcon,
-  SearchIcon,
-  StoreIcon,
-  TagIcon,
-} from '../../components/icons';
+import { ArrowEndIcon, SearchIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
+import { HomeTabs } from '../../features/search/components/home-tabs';
 
 const POPULAR = [
   'popular_cars',
@@ -25,43 +16,12 @@ const POPULAR = [
   'popular_furniture',
 ];
 
-const STEPS = [
-  { icon: TagIcon, title: 'step_post_title', text: 'step_post_text' },
-  { icon: ChatIcon, title: 'step_talk_title', text: 'step_talk_text' },
-  { icon: HandshakeIcon, title: 'step_deal_title', text: 'step_deal_text' },
-];
-
-/** Wide screens: a sketch of a listing with its conversation, to say what the site is at a glance. */
-function HeroArt() {
-  return (
-    <div className="hero-art" aria-hidden="true">
-      <div className="hero-art__card hero-art__card--back" />
-      <div className="hero-art__card">
-        <div className="hero-art__image">
-          <StoreIcon size={44} />
-        </div>
-        <div className="hero-art__line hero-art__line--title" />
-        <div className="hero-art__line" />
-        <div className="hero-art__row">
-          <span className="hero-art__price" />
-          <span className="hero-art__pill" />
-        </div>
-      </div>
-      <div className="hero-art__bubble">
-        <ChatIcon size={20} />
-        <span className="hero-art__line hero-art__line--short" />
-      </div>
-      <div className="hero-art__badge">
-        <BellIcon size={18} />
-        <span>3</span>
-      </div>
-    </div>
-  );
-}
-
 const searchHref = (name: string) => `${paths.search}?name=${encodeURIComponent(name)}`;
 
-/** The welcome page: a search box and the way into the market. */
+/**
+ * The products home (SPEC §2): a compact welcome with the search box, then the three tabs
+ * (categories, shops, search) of web/features/search.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('app_tagline'));
@@ -76,12 +36,10 @@ export function HomePage() {
 
   return (
     <>
-      <section className="hero">
+      <section className="hero hero--compact">
         <div className="container hero__inner">
           <div className="hero__content">
-            <p className="hero__eyebrow">{t('home_eyebrow')}</p>
             <h1 className="hero__title">{t('home_hero_title')}</h1>
-            <p className="hero__text">{t('home_hero_text')}</p>
             <form className="hero-search" role="search" onSubmit={onSearch}>
               <label htmlFor="hero-search" className="visually-hidden">
                 {t('home_search_label')}
@@ -113,50 +71,11 @@ export function HomePage() {
                 ))}
               </ul>
             </div>
-            <div className="hero__actions">
-              <Link to={paths.market} className="button button--light">
-                {t('home_browse_market')}
-                <ArrowEndIcon size={18} />
-              </Link>
-              <Link to={`${paths.search}?mode=advanced`} className="button button--outline-light">
-                {t('home_advanced_search')}
-              </Link>
-            </div>
           </div>
-          <HeroArt />
         </div>
       </section>
 
-      <section className="container features" aria-label={t('app_tagline')}>
-        <ul className="features__list">
-          {['home_feature_free', 'home_feature_bilingual', 'home_feature_nearby'].map((key) => (
-            <li key={key} className="features__item">
-              {key === 'home_feature_nearby' ? <PinIcon size={18} /> : <CheckIcon size={18} />}
-              {t(key)}
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="container steps" aria-labelledby="steps-title">
-        <h2 id="steps-title" className="section-title">
-          {t('home_steps_title')}
-        </h2>
-        <ol className="steps__list">
-          {STEPS.map(({ icon: Icon, title, text }, index) => (
-            <li key={title} className="card steps__item">
-              <span className="steps__icon">
-                <Icon size={24} />
-              </span>
-              <span className="steps__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="steps__title">{t(title)}</h3>
-              <p className="steps__text">{t(text)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <HomeTabs />
 
       {me === null && (
         <section className="container">

@@ -1,0 +1,152 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../test/harness';
+import { REQUESTS } from './support/matrix-requests';
+import { buildScenario, ROLES, type Scenario } from './support/scenario';
+
+// The authorization matrix: every route of app.routeTable × every kind of caller, with the status
+// SPEC §6, DESIGN §6 and the features' docs (docs/*.md, where both are silent) give. Written out
+// by hand on purpose: computing it from `can.*` would test the code against itself.
+//
+// Columns: anonymous · stranger (a plain user outside the shop, who wrote the comment and the
+// commands; on account rows, the account's own user) · another plain user · the shop's employee,
+// moderator, admin and owner (the product's poster) · site moderator · site admin.
+// A row key is the route as registered, optionally followed by ` · variant` for a second target.
+
+type Row = readonly [number, number, number, number, number, number, number, number, number];
+const all = (status: number) => ROLES.map(() => status) as unknown as Row;
+const signedIn = (status: number) =>
+  ROLES.map((role) => (role === 'anonymous' ? 401 : status)) as unknown as Row;
+
+// prettier-ignore
+const TABLE: Record<string, Row> = {
+  //                                                        anon strg othr empl smod sadm ownr site-m site-a
+  'GET /healthz':                                            all(200),
+  'GET /localisation/:lang':                                 all(200),
+  'POST /register':                                          all(201),
+  'POST /login':                                             all(200),
+  'POST /logout':                                            all(204),
+  'GET /users/me':                                           all(200),
+  'PUT /users/password':                                     signedIn(204),
+  'GET /users/user/:id':                                     all(200),
+  'GET /images/users/icons/:name':                           all(301),
+  // docs/shops-users.md: the user or a site admin edits a profile; SPEC §6: deleting one too.
+  'PUT /users/:id':                                          [401, 200, 403, 403, 403, 403, 403, 403, 200],
+  'DELETE /users/:id':                                       [401, 204, 403, 403, 403, 403, 403, 403, 204],
+
+  // docs/shops-users.md: owner, shop admin, site admin edit; owner, site admin delete; staff is
+  // the owner's and the shop admins' to manage (site admins have no power over it).
+  'GET /shops/shop/:id':                                     all(200),
+  'GET /shops/paginate/all/0':                               all(200),
+  'POST /shops/create':                                      signedIn(201),
+  'PUT /shops/:id':                                          [401, 403, 403, 403, 403, 200, 200, 403, 200],
+  'DELETE /shops/:id':                                       [401, 403, 403, 403, 403, 403, 204, 403, 204],
+  'GET /shops/:id/employees':                                all(200),
+  'POST /shops/:id/employees':                               [401, 403, 403, 403, 403, 201, 201, 403, 403],
+  'PUT /shops/:id/employees/:userId':                        [401, 403, 403, 403, 403, 200, 200, 403, 403],
+  'DELETE /shops/:id/employees/:userId':                     [401, 403, 403, 403, 403, 204, 204, 403, 403],
+
+  // SPEC §6: create, edit, delete category, subcategory, field: admin or moderator only.
+  'POST /pcategories/paginate':                              all(200),
+  'GET /pcategories/all':                                    all(200),
+  'POST /pcategories/create':                                [401, 403, 403, 403, 403, 403, 403, 201, 201],
+  'PUT /pcategories/:id':                                    [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'DELETE /pcategories/:id':                                 [401, 403, 403, 403, 403, 403, 403, 204, 204],
+  'GET /psubcategories/pcategory/:id':                       all(200),
+  'GET /psubcategories/v2/paginate':                         all(200),
+  'POST /psubcategories/create/:pcategory_id':               [401, 403, 403, 403, 403, 403, 403, 201, 201],
+  'PUT /psubcategories/:id':                                 [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'DELETE /psubcategories/:id':                              [401, 403, 403, 403, 403, 403, 403, 204, 204],
+  'GET /pfields/psubcategory/:id':                           all(200),
+  'POST /pfields/create/:psubcategoryId':                    [401, 403, 403, 403, 403, 403, 403, 201, 201],
+  'PUT /pfields/:id':                                        [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'DELETE /pfields/:id':                                     [401, 403, 403, 403, 403, 403, 403, 204, 204],
+  // DESIGN §4: anyone logs; docs/catalog.md: site staff read the logs.
+  'POST /frontends/logs':                                    all(201),
+  'GET /admin/frontends/logs':                               [401, 403, 403, 403, 403, 403, 403, 200, 200],
+
+  // SPEC §6: comment and reply: signed in; edit or delete a comment: admin or the author; reply to
+  // a command: admin, its author, the shop's owner, admin or moderator. DESIGN §6: a private
+  // command is seen by its author, the shop's owner, admin and moderator, and site admins
+  // (docs/conversations.md: 404 to the others, so that its existence does not leak).
+  'POST /comments/:type/:id':                                all(200),
+  'POST /comments/:type/:id · private command':              [404, 200, 404, 404, 200, 200, 200, 404, 200],
+  'GET /comments/comment/:id':                               all(200),
+  'GET /comments/comment/:id · private thread':              [404, 200, 404, 404, 200, 200, 200, 404, 200],
+  'POST /comments/create/:type/:id':                         signedIn(201),
+  'POST /comments/create/:type/:id · reply':                 signedIn(201),
+  'POST /comments/create/:type/:id · command':               [401, 201, 403, 403, 201, 201, 201, 403, 201],
+  'POST /comments/create/:type/:id · private command':       [401, 201, 404, 404, 201, 201, 201, 404, 201],
+  'PUT /comments/:id':                                       [401, 200, 403, 403, 403, 403, 403, 403, 200],
+  'DELETE /comments/:id':                                    [401, 204, 403, 403, 403, 403, 403, 403, 204],
+
+  // SPEC §6: command: signed in; DESIGN §6: not the shop's own staff. Edit or delete: admin or
+  // the author, only while unsold (docs/conversations.md: 422 once sold). Mark sold: the shop's
+  // owner, admin or moderator, only if unsold.
+  'POST /commands/product/:productId':                       all(200),
+  'GET /commands/command/:id':                               all(200),
+  'GET /commands/command/:id · private':                     [404, 200, 404, 404, 200, 200, 200, 404, 200],
+  'POST /commands/create/product/:productId':                [401, 201, 201, 403, 403, 403, 403, 201, 201],
+  'PUT /commands/:id':                                       [401, 200, 403, 403, 403, 403, 403, 403, 200],
+  'PUT /commands/:id · sold':                                [401, 422, 403, 403, 403, 403, 403, 403, 422],
+  'DELETE /commands/:id':                                    [401, 204, 403, 403, 403, 403, 403, 403, 204],
+  'DELETE /commands/:id · sold':                             [401, 422, 403, 403, 403, 403, 403, 403, 422],
+  'GET /commands/sold/:id':                                  [401, 403, 403, 403, 200, 200, 200, 403, 403],
+  'GET /commands/sold/:id · sold':                           [401, 403, 403, 403, 422, 422, 422, 403, 403],
+
+  // DESIGN §6: the shop's staff post and edit its offers; deleting needs its owner, admin or
+  // moderator, or site staff. Save, react: signed in; report: not the shop's own staff.
+  'POST /products/create/:type':                             [401, 403, 403, 201, 201, 201, 201, 403, 403],
+  'PUT /products/:id':                                       [401, 403, 403, 200, 200, 200, 200, 403, 403],
+  'DELETE /products/:id':                                    [401, 403, 403, 403, 204, 204, 204, 204, 204],
+  'GET /products/product/:id':                               all(200),
+  'GET /products/product/:id/:notificationId':               all(200),
+  'GET /products/similar/:id':                               all(200),
+  'POST /products/favorites/paginate':                       signedIn(200),
+  'GET /products/favorite/add/:id':                          signedIn(200),
+  'GET /products/favorite/remove/:id':                       signedIn(200),
+  'GET /products/report/add/:id':                            [401, 200, 200, 403, 403, 403, 403, 200, 200],
+  'GET /products/report/remove/:id':                         signedIn(200),
+  'POST /reactions/create/:type/:id':                        signedIn(200),
+  'POST /reactions/create/:type/:id · private command':      [401, 200, 404, 404, 200, 200, 200, 404, 200],
+  'POST /reactions/create/:type/:id · private thread':       [401, 200, 404, 404, 200, 200, 200, 404, 200],
+  'POST /products/:source_name/:source_id/search':           all(200),
+
+  // SPEC §6: notification actions: the user's own (docs/notifications.md: others' answer 404).
+  'GET /notifications/unreadnotifications/count':            signedIn(200),
+  'POST /notifications/paginate':                            signedIn(200),
+  'GET /notifications/notification/markasread/:id':          [401, 404, 404, 404, 404, 404, 200, 404, 404],
+  'PUT /notifications/notification/:id':                     [401, 404, 404, 404, 404, 404, 204, 404, 404],
+  'POST /notifications/all/markallasread':                   signedIn(200),
+
+  'GET /docs/json':                                          all(200),
+  'GET /media/:file':                                        all(200),
+};
+
+const routeOf = (key: string) => key.split(' · ')[0];
+
+describeEachEngine('authorization matrix', (ctx) => {
+  let s: Scenario;
+  beforeAll(async () => {
+    s = await buildScenario(ctx());
+  }, 60_000);
+
+  it('has a row for every registered route, and a request for every row', () => {
+    const routes = ctx().app.routeTable.map((r) => `${r.method} ${r.url}`);
+    const covered = new Set(Object.keys(TABLE).map(routeOf));
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !routes.includes(r))).toEqual([]);
+    expect(Object.keys(REQUESTS).sort()).toEqual(Object.keys(TABLE).sort());
+  });
+
+  it.each(Object.keys(TABLE))('%s', async (key) => {
+    const method = routeOf(key).split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const actual: number[] = [];
+    for (const role of ROLES) {
+      const request = await REQUESTS[key](s, role);
+      const client = request.as ?? s.as(role);
+      const res = await client.request(method, request.path, { body: request.body });
+      actual.push(res.statusCode);
+    }
+    expect(actual).toEqual(TABLE[key]);
+  });
+});

@@ -1,0 +1,206 @@
+import type { TestClient } from '../../test/client';
+import { nextPhone, TEST_PASSWORD } from '../../test/harness';
+import type { Role, Scenario } from './scenario';
+
+// What each row of the authorization matrix sends, per role: the path with the scenario's ids,
+// the body, and, where a request consumes what it acts on (deletes, role changes, sessions),
+// a fresh object or a fresh client made for that one cell.
+
+export interface CellRequest {
+  path: string;
+  body?: unknown;
+  /** Another client than the role's own (a new session of the same user, or a new user). */
+  as?: TestClient;
+}
+export type Builder = (s: Scenario, role: Role) => CellRequest | Promise<CellRequest>;
+
+const fixed =
+  (path: (s: Scenario) => string, body?: unknown): Builder =>
+  (s) => ({ path: path(s), body });
+
+let names = 0;
+/** Catalogue names are unique: a create that succeeds twice needs two names. */
+const newName = (name: string) => `${name}_${++names}`;
+
+const strangerId = (s: Scenario) => s.actors.stranger.user.id;
+
+export const REQUESTS: Record<string, Builder> = {
+  'GET /healthz': fixed(() => '/healthz'),
+  'GET /localisation/:lang': fixed(() => '/localisation/fr'),
+  // Sessions: each cell signs in (or stays anonymous) on a client of its own, so that the
+  // role's main client keeps its session.
+  'POST /register': async (s, role) => ({
+    path: '/register',
+    as: await s.again(role),
+    body: {
+      first_name: 'New',
+      last_name: 'Account',
+      phone_1: nextPhone(),
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    },
+  }),
+  'POST /login': async (s, role) => ({
+    path: '/login',
+    as: await s.again(role),
+    body: {
+      login: s.actors[role === 'anonymous' ? 'other' : role].user.phone_1,
+      password: TEST_PASSWORD,
+    },
+  }),
+  'POST /logout': async (s, role) => ({ path: '/logout', as: await s.again(role) }),
+  'GET /users/me': fixed(() => '/users/me'),
+  // The same password again: the account stays usable for the next cells.
+  'PUT /users/password': fixed(() => '/users/password', {
+    old_password: TEST_PASSWORD,
+    new_password: TEST_PASSWORD,
+    new_password_confirmation: TEST_PASSWORD,
+  }),
+
+  'GET /users/user/:id': fixed((s) => `/users/user/${strangerId(s)}`),
+  'GET /images/users/icons/:name': fixed((s) => `/images/users/icons/${s.strangerPhoto}`),
+  'PUT /users/:id': fixed((s) => `/users/${strangerId(s)}`, { more_infos: 'Edited' }),
+  // A fresh account each time; in the stranger's column it deletes itself.
+  'DELETE /users/:id': async (s, role) => {
+    const fresh = await s.fresh.user();
+    return {
+      path: `/users/${fresh.user.id}`,
+      as: role === 'stranger' ? fresh.client : undefined,
+    };
+  },
+
+  'GET /shops/shop/:id': fixed((s) => `/shops/shop/${s.shopId}`),
+  'GET /shops/paginate/all/0': fixed(() => '/shops/paginate/all/0?page=1'),
+  'POST /shops/create': fixed(() => '/shops/create', { name: 'Another shop' }),
+  'PUT /shops/:id': fixed((s) => `/shops/${s.shopId}`, { description: 'Edited' }),
+  'DELETE /shops/:id': async (s) => ({ path: `/shops/${await s.fresh.shop()}` }),
+  'GET /shops/:id/employees': fixed((s) => `/shops/${s.shopId}/employees`),
+  'POST /shops/:id/employees': async (s) => ({
+    path: `/shops/${s.shopId}/employees`,
+    body: { login: (await s.fresh.user()).user.phone_1, role: 'employee' },
+  }),
+  'PUT /shops/:id/employees/:userId': async (s) => ({
+    path: `/shops/${s.shopId}/employees/${await s.fresh.employee()}`,
+    body: { role: 'moderator' },
+  }),
+  'DELETE /shops/:id/employees/:userId': async (s) => ({
+    path: `/shops/${s.shopId}/employees/${await s.fresh.employee()}`,
+  }),
+
+  'POST /pcategories/paginate': fixed(() => '/pcategories/paginate', { page: 1 }),
+  'GET /pcategories/all': fixed(() => '/pcategories/all'),
+  'POST /pcategories/create': () => ({
+    path: '/pcategories/create',
+    body: { name: newName('new_category') },
+  }),
+  'PUT /pcategories/:id': fixed((s) => `/pcategories/${s.categoryId}`, {
+    name: 'security_category',
+  }),
+  'DELETE /pcategories/:id': async (s) => ({ path: `/pcategories/${await s.fresh.category()}` }),
+  'GET /psubcategories/pcategory/:id': fixed((s) => `/psubcategories/pcategory/${s.categoryId}`),
+  'GET /psubcategories/v2/paginate': fixed(() => '/psubcategories/v2/paginate?page=1'),
+  'POST /psubcategories/create/:pcategory_id': (s) => ({
+    path: `/psubcategories/create/${s.categoryId}`,
+    body: { name: newName('new_subcategory') },
+  }),
+  'PUT /psubcategories/:id': fixed((s) => `/psubcategories/${s.subcategoryId}`, {
+    name: 'security_subcategory',
+  }),
+  'DELETE /psubcategories/:id': async (s) => ({
+    path: `/psubcategories/${await s.fresh.subcategory()}`,
+  }),
+  'GET /pfields/psubcategory/:id': fixed((s) => `/pfields/psubcategory/${s.subcategoryId}`),
+  'POST /pfields/create/:psubcategoryId': (s) => ({
+    path: `/pfields/create/${s.subcategoryId}`,
+    body: { name: newName('new_field') },
+  }),
+  'PUT /pfields/:id': fixed((s) => `/pfields/${s.fieldId}`, { name: 'security_field' }),
+  'DELETE /pfields/:id': async (s) => ({ path: `/pfields/${await s.fresh.field()}` }),
+  'POST /frontends/logs': fixed(() => '/frontends/logs', { text: '{"error":"boom"}' }),
+  'GET /admin/frontends/logs': fixed(() => '/admin/frontends/logs?page=1'),
+
+  'POST /comments/:type/:id': fixed((s) => `/comments/product/${s.productId}`, {}),
+  'POST /comments/:type/:id · private command': fixed(
+    (s) => `/comments/command/${s.privateCommandId}`,
+    {},
+  ),
+  'GET /comments/comment/:id': fixed((s) => `/comments/comment/${s.commentId}`),
+  'GET /comments/comment/:id · private thread': fixed(
+    (s) => `/comments/comment/${s.privateThreadCommentId}`,
+  ),
+  'POST /comments/create/:type/:id': fixed((s) => `/comments/create/product/${s.productId}`, {
+    text: 'Hello',
+  }),
+  'POST /comments/create/:type/:id · reply': fixed(
+    (s) => `/comments/create/comment/${s.commentId}`,
+    { text: 'A reply' },
+  ),
+  'POST /comments/create/:type/:id · command': fixed(
+    (s) => `/comments/create/command/${s.commandId}`,
+    { text: 'About your order' },
+  ),
+  'POST /comments/create/:type/:id · private command': fixed(
+    (s) => `/comments/create/command/${s.privateCommandId}`,
+    { text: 'About your private order' },
+  ),
+  'PUT /comments/:id': fixed((s) => `/comments/${s.commentId}`, { text: 'Edited' }),
+  'DELETE /comments/:id': async (s) => ({ path: `/comments/${await s.fresh.comment()}` }),
+
+  'POST /commands/product/:productId': fixed((s) => `/commands/product/${s.productId}`, {}),
+  'GET /commands/command/:id': fixed((s) => `/commands/command/${s.commandId}`),
+  'GET /commands/command/:id · private': fixed((s) => `/commands/command/${s.privateCommandId}`),
+  'POST /commands/create/product/:productId': fixed(
+    (s) => `/commands/create/product/${s.productId}`,
+    { number: 1, private: 'no' },
+  ),
+  'PUT /commands/:id': fixed((s) => `/commands/${s.commandId}`, { number: 1, text: 'Edited' }),
+  'PUT /commands/:id · sold': fixed((s) => `/commands/${s.soldCommandId}`, { number: 1 }),
+  'DELETE /commands/:id': async (s) => ({ path: `/commands/${await s.fresh.command()}` }),
+  'DELETE /commands/:id · sold': fixed((s) => `/commands/${s.soldCommandId}`),
+  'GET /commands/sold/:id': async (s) => ({ path: `/commands/sold/${await s.fresh.command()}` }),
+  'GET /commands/sold/:id · sold': fixed((s) => `/commands/sold/${s.soldCommandId}`),
+
+  'POST /products/create/:type': (s) => ({
+    path: '/products/create/offer',
+    body: { name: 'Posted', shop_id: s.shopId, psubcategory_id: s.subcategoryId },
+  }),
+  'PUT /products/:id': fixed((s) => `/products/${s.productId}`, { name_fr: 'Edited' }),
+  'DELETE /products/:id': async (s) => ({ path: `/products/${await s.fresh.product()}` }),
+  'GET /products/product/:id': fixed((s) => `/products/product/${s.productId}`),
+  'GET /products/product/:id/:notificationId': fixed(
+    (s) => `/products/product/${s.productId}/${s.notificationId}`,
+  ),
+  'GET /products/similar/:id': fixed((s) => `/products/similar/${s.productId}`),
+  'POST /products/favorites/paginate': fixed(() => '/products/favorites/paginate', {}),
+  'GET /products/favorite/add/:id': fixed((s) => `/products/favorite/add/${s.productId}`),
+  'GET /products/favorite/remove/:id': fixed((s) => `/products/favorite/remove/${s.productId}`),
+  'GET /products/report/add/:id': fixed((s) => `/products/report/add/${s.productId}`),
+  'GET /products/report/remove/:id': fixed((s) => `/products/report/remove/${s.productId}`),
+  'POST /reactions/create/:type/:id': fixed((s) => `/reactions/create/product/${s.productId}`, {
+    name: 'like',
+  }),
+  'POST /reactions/create/:type/:id · private command': fixed(
+    (s) => `/reactions/create/command/${s.privateCommandId}`,
+    { name: 'like' },
+  ),
+  'POST /reactions/create/:type/:id · private thread': fixed(
+    (s) => `/reactions/create/comment/${s.privateThreadCommentId}`,
+    { name: 'like' },
+  ),
+  'POST /products/:source_name/:source_id/search': fixed(() => '/products/all/0/search', {}),
+
+  'GET /notifications/unreadnotifications/count': fixed(
+    () => '/notifications/unreadnotifications/count',
+  ),
+  'POST /notifications/paginate': fixed(() => '/notifications/paginate', {}),
+  'GET /notifications/notification/markasread/:id': fixed(
+    (s) => `/notifications/notification/markasread/${s.notificationId}`,
+  ),
+  'PUT /notifications/notification/:id': async (s) => ({
+    path: `/notifications/notification/${await s.fresh.notification()}`,
+  }),
+  'POST /notifications/all/markallasread': fixed(() => '/notifications/all/markallasread', {}),
+
+  'GET /docs/json': fixed(() => '/docs/json'),
+  'GET /media/:file': fixed((s) => `/media/${s.strangerPhoto}-small.webp`),
+};

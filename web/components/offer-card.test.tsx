@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../test/render';
+import { OfferCard } from './offer-card';
+import { aCard, aUser, clientWith } from './product-fixtures.test-support';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderCard(
+  card = aCard(),
+  {
+    me = aUser(),
+    language = 'fr' as const,
+    onOpen,
+  }: {
+    me?: ReturnType<typeof aUser> | null;
+    language?: 'fr' | 'ar';
+    onOpen?: () => void;
+  } = {},
+) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/" element={<OfferCard product={card} onOpen={onOpen} />} />
+      <Route path="/products/product/:id" element={<p>page du produit</p>} />
+      <Route path="/login" element={<p>page de connexion</p>} />
+    </Routes>,
+    { queryClient: clientWith(me), language },
+  );
+}
+
+describe('OfferCard', () => {
+  it('shows the shop, date, name in the page language, image, price, mark, save and reactions', () => {
+    renderCard();
+    const card = screen.getByRole('article', { name: 'Toyota Hilux 2019 (très bon état)' });
+    expect(within(card).getByRole('link', { name: /Garage Sahel/ })).toHaveAttribute(
+      'href',
+      '/shops/shop/5',
+    );
+    expect(within(card).getByText('il y a 3 heures')).toBeInTheDocument();
+    const image = within(card).getByRole('img', { name: 'Toyota Hilux 2019 (très bon état)' });
+    expect(image).toHaveAttribute('src', '/media/0123456789abcdef0123456789abcdef-small.webp');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(within(card).getByText(/1\s250\s000 MRU/)).toBeInTheDocument();
+    expect(within(card).getByText('Disponible')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: /Sauvegarder \(Sauvegardé 2 fois\)/ }),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Réagir' })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Contacter le 22 33 44 55' }),
+    ).toBeInTheDocument();
+  });
+
+  it('falls back to the other language, then to the plain name', () => {
+    const { unmount } = renderCard(aCard({ name_fr: null }));
+    expect(screen.getByRole('heading', { name: 'تويوتا هيلوكس 2019' })).toHaveAttribute(
+      'dir',
+      'rtl',
+    );
+    unmount();
+    renderCard(aCard({ name_ar: null, name_fr: null }), { language: 'ar' });
+    expect(screen.getByRole('heading', { name: 'Toyota Hilux 2019' })).toHaveAttribute(
+      'dir',
+      'ltr',
+    );
+  });
+
+  it('shows a rent with its unit and no price when there is none', () => {
+    const { unmount } = renderCard(
+      aCard({ price: 15000, unit: 'month', offer_type: 'monthly_rent' }),
+    );
+    expect(screen.getByText(/15\s000 MRU \/ mois/)).toBeInTheDocument();
+    unmount();
+    renderCard(aCard({ price: null }));
+    expect(screen.queryByText(/MRU/)).not.toBeInTheDocument();
+  });
+
+  it('marks a sold-out offer in red and counts what is left', () => {
+    const { unmount } = renderCard(aCard({ number: 5, sold_count: 5 }));
+    expect(screen.getByText('Épuisé')).toHaveClass('offer-card__mark--sold');
+    unmount();
+    renderCard(aCard({ number: 5, sold_count: 2 }));
+    expect(screen.getByText('3 disponibles')).toHaveClass('offer-card__mark--available');
+  });
+
+  it('opens the details through onOpen, or links to the product page without it', async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    const { unmount } = renderCard(aCard(), { onOpen });
+    await user.click(screen.getByRole('heading', { name: /Toyota/ }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 42 }));
+    expect(screen.queryByText('page du produit')).not.toBeInTheDocument();
+    unmount();
+    renderCard();
+    await user.click(screen.getByRole('img', { name: /Toyota/ }));
+    expect(screen.getByText('page du produit')).toBeInTheDocument();
+  });
+
+  it('offers report in its menu, hidden for the shop staff', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Options de l’annonce' }));
+    expect(screen.getByRole('button', { name: 'Signaler' })).toBeInTheDocument();
+    unmount();
+    const staff = aUser({
+      shops: [{ ...aUser().shops[0], id: 5, pivot: { role: 'employee' } }],
+    });
+    renderCard(aCard(), { me: staff });
+    expect(screen.queryByRole('button', { name: 'Options de l’annonce' })).not.toBeInTheDocument();
+  });
+
+  it('sends an anonymous visitor who reports to sign in', async () => {
+    const user = userEvent.setup();
+    renderCard(aCard(), { me: null });
+    await user.click(screen.getByRole('button', { name: 'Options de l’annonce' }));
+    await user.click(screen.getByRole('button', { name: 'Signaler' }));
+    expect(screen.getByText('page de connexion')).toBeInTheDocument();
+  });
+
+  it('speaks Arabic', () => {
+    renderCard(aCard({ type: 'demand', sold: true }), { language: 'ar' });
+    expect(screen.getByText('طلب')).toBeInTheDocument();
+    expect(screen.getByText('تمت تلبيته')).toBeInTheDocument();
+    expect(screen.getByText('1,250,000 أوقية جديدة')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,136 @@
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { can } from '../../shared/domain/permissions';
+import type { ProductCard } from '../../shared/schemas/products';
+import { isLanguage } from '../lib/i18n';
+import { paths } from '../lib/paths';
+import { useMe } from '../lib/use-me';
+import { Avatar } from './avatar';
+import { PhoneButton } from './phone-button';
+import { Popover } from './popover';
+import { ImageIcon, MoreIcon } from './product-icons';
+import { availableNumber, isSoldOut, priceText, productName } from './product-text';
+import { ReactionsBar } from './reactions-bar';
+import { RelativeTime } from './relative-time';
+import { ReportButton } from './report-button';
+import { SaveButton, type SaveState } from './save-button';
+import { UserText } from './user-text';
+import { shopRoleOf } from './viewer';
+
+interface OfferCardProps {
+  product: ProductCard;
+  /** Opens the details modal; without it the card links to the product page (SPEC §2). */
+  onOpen?: (product: ProductCard) => void;
+  /** The first image loads at once (the first cards of a page), lazily otherwise. */
+  eager?: boolean;
+  /** The save button's answer (the saved list drops a card that is no longer saved). */
+  onSaveChange?: (state: SaveState) => void;
+}
+
+/**
+ * SPEC §2's compact offer card: the shop (logo, name, phone), the posting date, the offer menu
+ * (report), the name and first image, the price, whether it is still available, save and
+ * reactions. 300 px wide in a Scroller, or a cell of a grid.
+ */
+export function OfferCard({ product, onOpen, eager = false, onSaveChange }: OfferCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const { data: me } = useMe();
+  const name = productName(product, language);
+  const price = priceText(product, language, t);
+  const soldOut = isSoldOut(product);
+  const left = availableNumber(product);
+  const role = shopRoleOf(me, product.shop.id);
+  // SPEC §6: report is hidden from the shop's staff; anonymous visitors see it and are sent to sign in.
+  const showReport = me === null || (!!me && can.reportProduct(me, role));
+  const href = paths.product(product.id);
+  const open = (event: MouseEvent) => {
+    if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onOpen(product);
+  };
+  const phone = product.shop.phone_1;
+
+  return (
+    <article className="offer-card card" aria-label={name}>
+      <header className="offer-card__header">
+        <Link to={paths.shop(product.shop.id)} className="offer-card__shop">
+          <Avatar name={product.shop.name} photo={product.shop.logo_small_url} size={36} />
+          <span className="offer-card__shop-text">
+            <UserText text={product.shop.name} className="offer-card__shop-name" />
+            <RelativeTime date={product.created_at} className="offer-card__date" />
+          </span>
+        </Link>
+        <div className="offer-card__tools">
+          {phone && (
+            <PhoneButton phone={phone} whatsapp={product.shop.first_whatsapp_number} compact />
+          )}
+          {showReport && (
+            <Popover label={t('offer_menu')} trigger={<MoreIcon size={20} />}>
+              {(close) => (
+                <ul className="menu-list">
+                  <li>
+                    <ReportButton
+                      productId={product.id}
+                      reported={product.reported}
+                      onDone={close}
+                    />
+                  </li>
+                </ul>
+              )}
+            </Popover>
+          )}
+        </div>
+      </header>
+      <Link to={href} className="offer-card__main" onClick={open}>
+        <span className="offer-card__media">
+          {product.image ? (
+            <img
+              src={product.image}
+              alt={name}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              width={480}
+              height={360}
+            />
+          ) : (
+            <span className="offer-card__no-image">
+              <ImageIcon size={40} />
+            </span>
+          )}
+          <span className="offer-card__type">{t(product.type)}</span>
+        </span>
+        <UserText as="h3" text={name} className="offer-card__name" />
+      </Link>
+      <div className="offer-card__facts">
+        {price && <p className="offer-card__price">{price}</p>}
+        {soldOut ? (
+          <span className="offer-card__mark offer-card__mark--sold">
+            {product.type === 'demand' ? t('demand_satisfied') : t('sold_out')}
+          </span>
+        ) : (
+          <span className="offer-card__mark offer-card__mark--available">
+            {left > 1 ? t('available_count', { count: left }) : t('available')}
+          </span>
+        )}
+      </div>
+      <footer className="offer-card__footer">
+        <ReactionsBar
+          type="product"
+          id={product.id}
+          counts={product}
+          reaction={product.reaction}
+          compact
+        />
+        <SaveButton
+          productId={product.id}
+          saved={product.saved}
+          savedCount={product.saved_count}
+          onChange={onSaveChange}
+          compact
+        />
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../shared/schemas/products';
+import { formatNumber } from '../lib/format';
+import { isLanguage } from '../lib/i18n';
+import { availableNumber, catalogName, fieldValueText, unitText } from './product-text';
+
+/**
+ * The facts of the full offer view (SPEC §2): available number, offer type, used, delivery,
+ * negotiable, category, subcategory, the subcategory's extra fields, a demand's distance and the
+ * contact methods. A fact shows only where the subcategory allows it.
+ */
+export function OfferFacts({ product }: { product: Product }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const exists = (key: string) => i18n.exists(key);
+  const sub = product.psubcategory;
+  const yesNo = (value: 'yes' | 'no') => (value === 'yes' ? t('yes') : t('no'));
+  const rows: { key: string; label: string; value: ReactNode; className?: string }[] = [];
+
+  if (sub.can_be_counted === 'yes') {
+    if (product.type === 'offer') {
+      const left = availableNumber(product);
+      rows.push({
+        key: 'available',
+        label: t('available_number'),
+        value: formatNumber(left, language),
+        // SPEC §4: none left reads in red.
+        className: left === 0 ? 'offer-facts__value--none' : undefined,
+      });
+    } else {
+      rows.push({
+        key: 'number',
+        label: t('demanded_number'),
+        value: formatNumber(product.number, language),
+      });
+    }
+  }
+  rows.push({
+    key: 'offer_type',
+    label: t('offer_type'),
+    value: product.unit
+      ? `${t(`offer_type_${product.offer_type}`)} (${t(`${product.offer_type}_unit`)})`
+      : t(`offer_type_${product.offer_type}`),
+  });
+  if (sub.can_be_priced === 'yes') {
+    rows.push({ key: 'negotiable', label: t('negotiable'), value: yesNo(product.negotiable) });
+  }
+  if (sub.can_be_used === 'yes') {
+    rows.push({
+      key: 'used',
+      label: t('condition'),
+      value: product.used === 'yes' ? t('used') : t('new_condition'),
+    });
+  }
+  if (sub.can_be_delivered === 'yes') {
+    rows.push({ key: 'delivery', label: t('delivery'), value: yesNo(product.delivery) });
+  }
+  rows.push({
+    key: 'category',
+    label: t('category'),
+    value: catalogName(sub.pcategory, language, t, exists),
+  });
+  rows.push({
+    key: 'subcategory',
+    label: t('subcategory'),
+    value: catalogName(sub, language, t, exists),
+  });
+  if (sub.mesure_unit) {
+    rows.push({
+      key: 'unit',
+      label: t('measure_unit'),
+      value: unitText(sub.mesure_unit, t, exists),
+    });
+  }
+  for (const field of product.pfields) {
+    const value = fieldValueText(field, language, t, exists);
+    if (!value) continue;
+    const unit = unitText(field.mesure_unit, t, exists);
+    rows.push({
+      key: `pfield_${field.id}`,
+      label: catalogName(field, language, t, exists),
+      value: (
+        <bdi dir={field.translated === 'yes' ? undefined : 'auto'}>
+          {unit ? `${value} ${unit}` : value}
+        </bdi>
+      ),
+    });
+  }
+  if (product.type === 'demand' && product.distance) {
+    rows.push({
+      key: 'distance',
+      label: t('product_max_distance'),
+      value: formatNumber(product.distance, language),
+    });
+  }
+  if (product.contact_methods.length > 0) {
+    rows.push({
+      key: 'contact',
+      label: t('contact_methods'),
+      value: product.contact_methods
+        .map((m) => t(`contact_${m}`))
+        .join(language === 'ar' ? '، ' : ', '),
+    });
+  }
+
+  return (
+    <section className="offer-facts">
+      <h3 className="offer-view__section-title">{t('characteristics')}</h3>
+      <dl className="offer-facts__list">
+        {rows.map((row) => (
+          <div key={row.key} className="offer-facts__row" data-fact={row.key}>
+            <dt className="offer-facts__label">{row.label}</dt>
+            <dd className={['offer-facts__value', row.className].filter(Boolean).join(' ')}>
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

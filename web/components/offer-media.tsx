@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Pfile } from '../../shared/schemas/products';
+import { Modal } from './modal';
+import { ExpandIcon, ImageIcon } from './product-icons';
+import { Slider } from './slider';
+
+/** Fisher–Yates: SPEC §4 shuffles an offer's images on every load. */
+export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+interface OfferMediaProps {
+  files: Pfile[];
+  /** The offer's name, for the images' alternative text. */
+  name: string;
+}
+
+/**
+ * The image and video slider of the full offer view (SPEC §2, §4): the order is shuffled on load;
+ * images show their small variant until the first change of slide or a click on 'expand', and
+ * their original from then on.
+ */
+export function OfferMedia({ files, name }: OfferMediaProps) {
+  const { t } = useTranslation();
+  const [order] = useState(() => shuffle(files));
+  const [original, setOriginal] = useState(false);
+  const [expanded, setExpanded] = useState<Pfile | null>(null);
+
+  if (order.length === 0) {
+    return (
+      <div className="offer-media offer-media--empty">
+        <ImageIcon size={56} />
+      </div>
+    );
+  }
+  const total = order.length;
+  return (
+    <div className="offer-media">
+      <Slider label={t('photos_videos')} onIndexChange={() => setOriginal(true)}>
+        {order.map((file, index) => (
+          <div key={file.id} className="offer-media__slide">
+            {file.type === 'video' ? (
+              <video
+                className="offer-media__video"
+                src={file.url}
+                controls
+                preload="metadata"
+                playsInline
+              />
+            ) : (
+              <>
+                <img
+                  className="offer-media__image"
+                  src={original ? file.url : file.small_url}
+                  alt={total > 1 ? `${name} (${index + 1}/${total})` : name}
+                  decoding="async"
+                />
+                <button
+                  type="button"
+                  className="icon-button offer-media__expand"
+                  aria-label={t('expand_image')}
+                  onClick={() => {
+                    setOriginal(true);
+                    setExpanded(file);
+                  }}
+                >
+                  <ExpandIcon size={20} />
+                </button>
+              </>
+            )}
+          </div>
+        ))}
+      </Slider>
+      {expanded && (
+        <Modal title={name} onClose={() => setExpanded(null)} size="large">
+          <img className="offer-media__full" src={expanded.url} alt={name} />
+        </Modal>
+      )}
+    </div>
+  );
+}

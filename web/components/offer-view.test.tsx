@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../test/render';
+import { fakeServer } from '../test/render-app';
+import { OfferCard } from './offer-card';
+import { useOfferDetails } from './offer-details-modal';
+import { OfferSlotsProvider } from './offer-slots';
+import { OfferView } from './offer-view';
+import { aCard, aProduct, aUser, clientWith } from './product-fixtures.test-support';
+import type { Product } from '../../shared/schemas/products';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function similar(products = [aCard({ id: 43, name_fr: 'Nissan Navara' })]) {
+  return { 'GET /products/similar/42': () => ({ status: 200, body: { products } }) };
+}
+
+function renderView(product: Product, { me = aUser(), language = 'fr' as 'fr' | 'ar' } = {}) {
+  fakeServer(similar());
+  return renderWithApp(
+    <Routes>
+      <Route path="/" element={<OfferView product={product} />} />
+      <Route path="/products/edit/:id" element={<p>formulaire</p>} />
+    </Routes>,
+    { queryClient: clientWith(me), language },
+  );
+}
+
+const fact = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+describe('OfferView', () => {
+  it('shows the name, price, facts with translated values, more infos and the slider', async () => {
+    renderView(aProduct());
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Toyota Hilux 2019 (très bon état)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/1\s250\s000 MRU/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Négociable', { selector: '.offer-view__negotiable' }),
+    ).toBeInTheDocument();
+    expect(fact('Catégorie')).toHaveTextContent('Véhicules');
+    expect(fact('Sous-catégorie')).toHaveTextContent('Voitures');
+    expect(fact('Carburant')).toHaveTextContent('Diesel');
+    expect(fact('Kilométrage')).toHaveTextContent('168000 km');
+    expect(fact('Équipements')).toHaveTextContent('GPS, Toit ouvrant');
+    expect(fact('État')).toHaveTextContent('Occasion');
+    expect(screen.queryByText('Livraison', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Nombre disponible', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.getByText('Bon état, papiers à jour.')).toBeInTheDocument();
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Nissan Navara' })).toBeInTheDocument();
+  });
+
+  it('shows no price where the subcategory cannot be priced', () => {
+    const product = aProduct();
+    renderView({ ...product, psubcategory: { ...product.psubcategory, can_be_priced: 'no' } });
+    expect(screen.queryByText(/MRU/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Négociable', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('shows the available number in red at zero, and the sold notice (SPEC §4)', () => {
+    const product = aProduct({ number: 4, sold_count: 4 });
+    renderView({ ...product, psubcategory: { ...product.psubcategory, can_be_counted: 'yes' } });
+    expect(fact('Nombre disponible')).toHaveTextContent('0');
+    expect(fact('Nombre disponible')).toHaveClass('offer-facts__value--none');
+    expect(screen.getByText('Ce produit est vendu')).toBeInTheDocument();
+  });
+
+  it('counts what is left and says nothing of sold while some remain', () => {
+    const product = aProduct({ number: 5, sold_count: 2 });
+    renderView({ ...product, psubcategory: { ...product.psubcategory, can_be_counted: 'yes' } });
+    expect(fact('Nombre disponible')).toHaveTextContent('3');
+    expect(screen.queryByText('Ce produit est vendu')).not.toBeInTheDocument();
+  });
+
+  it('dates a professional shop’s offer by its update, others by their creation (SPEC §9)', () => {
+    const product = aProduct({
+      created_at: '2020-01-01T00:00:00Z',
+      updated_at: new Date().toISOString(),
+    });
+    const { unmount } = renderView(product);
+    expect(screen.getByText(/Publié/).querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2020-01-01T00:00:00Z',
+    );
+    unmount();
+    renderView({ ...product, shop: { ...product.shop, is_professional: true } });
+    expect(screen.getByText(/Mis à jour/).querySelector('time')).toHaveTextContent('à l’instant');
+  });
+
+  it('shows the comments and commands tabs with their counts, and bodies supplied by the app', async () => {
+    const user = userEvent.setup();
+    fakeServer(similar([]));
+    renderWithApp(
+      <OfferSlotsProvider value={{ commands: (p) => <p>liste des commandes de {p.id}</p> }}>
+        <OfferView product={aProduct({ comments_count: 4, commands_count: 1 })} />
+      </OfferSlotsProvider>,
+      { queryClient: clientWith(aUser()) },
+    );
+    const comments = screen.getByRole('tab', { name: 'Commentaires 4' });
+    expect(comments).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('4 commentaires sur cette annonce')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Commandes 1' }));
+    expect(screen.getByText('liste des commandes de 42')).toBeVisible();
+    expect(await screen.findByText('Aucune annonce similaire pour l’instant')).toBeInTheDocument();
+  });
+
+  it('offers edit and delete to the shop’s staff, report to others', async () => {
+    const user = userEvent.setup();
+    const staff = aUser({ shops: [{ ...aUser().shops[0], id: 5, pivot: { role: 'owner' } }] });
+    const { unmount } = renderView(aProduct(), { me: staff });
+    expect(screen.queryByRole('button', { name: 'Signaler' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Supprimer l’offre' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Modifier l’offre' }));
+    expect(screen.getByText('formulaire')).toBeInTheDocument();
+    unmount();
+    const employee = aUser({
+      shops: [{ ...aUser().shops[0], id: 5, pivot: { role: 'employee' } }],
+    });
+    const second = renderView(aProduct(), { me: employee });
+    expect(screen.getByRole('link', { name: 'Modifier l’offre' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer l’offre' })).not.toBeInTheDocument();
+    second.unmount();
+    renderView(aProduct());
+    expect(screen.getByRole('button', { name: 'Signaler' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Modifier l’offre' })).not.toBeInTheDocument();
+  });
+
+  it('switches the slider to the original images after the first change', async () => {
+    const user = userEvent.setup();
+    renderView(aProduct());
+    expect(screen.getByRole('img', { name: /Toyota/ }).getAttribute('src')).toMatch(
+      /-small\.webp$/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
+    expect(screen.getByRole('img', { name: /Toyota/ }).getAttribute('src')).toMatch(
+      /\/media\/[ab]\.webp$/,
+    );
+  });
+
+  it('reads in Arabic', () => {
+    renderView(aProduct(), { language: 'ar' });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'تويوتا هيلوكس 2019' }),
+    ).toBeInTheDocument();
+    expect(fact('الفئة')).toHaveTextContent('مركبات');
+    expect(screen.getByText('بحالة جيدة')).toHaveAttribute('dir', 'rtl');
+  });
+});
+
+function ListWithModal() {
+  const details = useOfferDetails();
+  return (
+    <>
+      <OfferCard product={aCard()} onOpen={details.open} />
+      {details.modal}
+    </>
+  );
+}
+
+describe('OfferDetailsModal', () => {
+  it('loads the full offer with a loader, shows it, and closes', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    fakeServer({
+      'GET /products/product/42': async () => {
+        await ready;
+        return { status: 200, body: { product: aProduct() } };
+      },
+      ...similar([]),
+    });
+    renderWithApp(<ListWithModal />, { queryClient: clientWith(aUser()) });
+    await user.click(screen.getByRole('heading', { name: /Toyota/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Détails de l’annonce' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Chargement…');
+    release();
+    expect(
+      await within(dialog).findByRole('heading', { level: 2, name: /Toyota Hilux/ }),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('link', { name: 'Ouvrir la page de l’annonce' }),
+    ).toHaveAttribute('href', '/products/product/42');
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when the offer is gone', async () => {
+    const user = userEvent.setup();
+    fakeServer({});
+    renderWithApp(<ListWithModal />, { queryClient: clientWith(null) });
+    await user.click(screen.getByRole('heading', { name: /Toyota/ }));
+    expect(
+      await screen.findByText('Cette annonce n’existe pas ou a été supprimée'),
+    ).toBeInTheDocument();
+  });
+});

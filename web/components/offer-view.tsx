@@ -1,0 +1,285 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { can } from '../../shared/domain/permissions';
+import type { Product, ProductCard } from '../../shared/schemas/products';
+import { formatDate } from '../lib/format';
+import { http } from '../lib/http';
+import { isLanguage } from '../lib/i18n';
+import { paths } from '../lib/paths';
+import { useMe } from '../lib/use-me';
+import { Avatar } from './avatar';
+import { ConfirmModal } from './confirm-modal';
+import { EmptyState } from './empty-state';
+import { Loader } from './loader';
+import { OfferCard } from './offer-card';
+import { OfferFacts } from './offer-facts';
+import { OfferMedia } from './offer-media';
+import { useOfferSlots } from './offer-slots';
+import { CountPanel, OfferTabs } from './offer-tabs';
+import { PhoneButton } from './phone-button';
+import { EditIcon, TrashIcon } from './product-icons';
+import { productQueryKey } from './product-query';
+import { isSoldOut, priceText, productInfos, productName } from './product-text';
+import { ReactionsBar } from './reactions-bar';
+import { ReadMore } from './read-more';
+import { RelativeTime } from './relative-time';
+import { ReportButton } from './report-button';
+import { SaveButton } from './save-button';
+import { Scroller } from './scroller';
+import { ShareMenu } from './share-menu';
+import { UserText } from './user-text';
+import { shopRoleOf } from './viewer';
+
+interface OfferViewProps {
+  product: Product;
+  /** The name is the page's h1 on the product page, an h2 inside the modal. */
+  headingLevel?: 'h1' | 'h2';
+  /** A similar offer was chosen (the modal shows it in place); links to its page otherwise. */
+  onOpenSimilar?: (card: ProductCard) => void;
+  /** Called after the offer was deleted (the page goes home, the modal closes). */
+  onDeleted?: () => void;
+}
+
+/**
+ * SPEC §2's full offer view: shop header and date, name, price, facts, more infos, the slider,
+ * save, reactions, share, report, the shop's map (supplied by the shops feature), the comments and
+ * commands tabs, and similar offers. Used by the product page and the details modal.
+ */
+export function OfferView({
+  product,
+  headingLevel = 'h1',
+  onOpenSimilar,
+  onDeleted,
+}: OfferViewProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const { data: me } = useMe();
+  const slots = useOfferSlots();
+  const name = productName(product, language);
+  const infos = productInfos(product, language);
+  const priced = product.psubcategory.can_be_priced === 'yes';
+  const price = priced ? priceText(product, language, t) : null;
+  const role = shopRoleOf(me, product.shop.id);
+  const shop = product.shop;
+  // SPEC §9: professional shops show the updated date, other shops the created date.
+  const date = shop.is_professional ? product.updated_at : product.created_at;
+  const soldOut = isSoldOut(product);
+  const Heading = headingLevel;
+  const url = `${window.location.origin}${paths.product(product.id)}`;
+  const showReport = me === null || (!!me && can.reportProduct(me, role));
+  const map = shop.is_professional && shop.latitude !== null && shop.longitude !== null;
+
+  return (
+    <article className="offer-view">
+      <header className="offer-view__shop">
+        <Link to={paths.shop(shop.id)} className="offer-view__shop-link">
+          <Avatar name={shop.name} photo={shop.logo_small_url} size={48} />
+          <span className="offer-view__shop-text">
+            <UserText text={shop.name} className="offer-view__shop-name" />
+            <span className="offer-view__date">
+              {shop.is_professional ? t('updated_on') : t('posted_on')} <RelativeTime date={date} />
+            </span>
+          </span>
+        </Link>
+        <div className="offer-view__phones">
+          {shop.phone_1 && (
+            <PhoneButton phone={shop.phone_1} whatsapp={shop.first_whatsapp_number} />
+          )}
+          {shop.phone_2 && (
+            <PhoneButton phone={shop.phone_2} whatsapp={shop.second_whatsapp_number} />
+          )}
+        </div>
+      </header>
+
+      <div className="offer-view__layout">
+        <div className="offer-view__media">
+          <OfferMedia
+            key={`${product.id}:${product.pfiles.map((f) => f.id).join(',')}`}
+            files={product.pfiles}
+            name={name}
+          />
+        </div>
+
+        <div className="offer-view__body">
+          <div className="offer-view__title-row">
+            <span className="offer-view__type">{t(product.type)}</span>
+            <time className="offer-view__full-date" dateTime={date}>
+              {formatDate(date, language)}
+            </time>
+          </div>
+          <UserText as={Heading} text={name} className="offer-view__name" />
+          {price && (
+            <p className="offer-view__price">
+              {price}
+              {product.negotiable === 'yes' && (
+                <span className="offer-view__negotiable">{t('negotiable')}</span>
+              )}
+            </p>
+          )}
+          {soldOut && (
+            <p className="offer-view__sold" role="status">
+              {product.type === 'demand' ? t('demand_bought') : t('product_sold')}
+            </p>
+          )}
+
+          <div className="offer-view__actions">
+            <ReactionsBar
+              type="product"
+              id={product.id}
+              counts={product}
+              reaction={product.reaction}
+            />
+            <SaveButton
+              productId={product.id}
+              saved={product.saved}
+              savedCount={product.saved_count}
+            />
+            <ShareMenu url={url} title={name} />
+            {showReport && (
+              <ReportButton
+                productId={product.id}
+                reported={product.reported}
+                className="button button--ghost report-button"
+              />
+            )}
+          </div>
+          <StaffActions product={product} onDeleted={onDeleted} />
+
+          <OfferFacts product={product} />
+
+          {infos && (
+            <section className="offer-view__infos">
+              <h3 className="offer-view__section-title">{t('more_infos')}</h3>
+              <ReadMore text={infos} />
+            </section>
+          )}
+        </div>
+      </div>
+
+      {map && slots.shopMap && (
+        <section className="offer-view__map" data-slot="shop-map">
+          <h3 className="offer-view__section-title">{t('product_location')}</h3>
+          {slots.shopMap(product)}
+        </section>
+      )}
+
+      <OfferTabs
+        type={product.type}
+        commentsCount={product.comments_count}
+        commandsCount={product.commands_count}
+        comments={
+          slots.comments?.(product) ?? (
+            <CountPanel kind="comments" type={product.type} count={product.comments_count} />
+          )
+        }
+        commands={
+          slots.commands?.(product) ?? (
+            <CountPanel kind="commands" type={product.type} count={product.commands_count} />
+          )
+        }
+      />
+
+      <SimilarOffers product={product} onOpen={onOpenSimilar} />
+    </article>
+  );
+}
+
+/** Edit and delete, for the shop's staff (DESIGN §6: deleting needs a manager or site staff). */
+function StaffActions({ product, onDeleted }: { product: Product; onDeleted?: () => void }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const role = shopRoleOf(me, product.shop.id);
+  const edit = can.editProduct(me, role);
+  const remove = can.deleteProduct(me, role);
+  if (!edit && !remove) return null;
+
+  async function onDelete() {
+    setBusy(true);
+    try {
+      await http.delete(`/products/${product.id}`);
+      setConfirming(false);
+      queryClient.removeQueries({ queryKey: productQueryKey(product.id) });
+      // Lists that showed it (search, shop, saved…) ask again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      if (onDeleted) onDeleted();
+      else navigate(paths.home, { replace: true });
+    } catch {
+      // SPEC §8: a failed delete stops the loading indicator, with no message.
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  const demand = product.type === 'demand';
+  return (
+    <div className="offer-view__staff">
+      {edit && (
+        <Link to={paths.productEdit(product.id)} className="button button--secondary">
+          <EditIcon size={18} />
+          {demand ? t('edit_demand') : t('edit_offer')}
+        </Link>
+      )}
+      {remove && (
+        <button
+          type="button"
+          className="button button--ghost offer-view__delete"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          <TrashIcon size={18} />
+          {demand ? t('delete_demand') : t('delete_offer')}
+        </button>
+      )}
+      <ConfirmModal
+        open={confirming}
+        busy={busy}
+        title={demand ? t('delete_demand') : t('delete_offer')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}
+
+/** GET /products/similar/{id}: cards in a scroller (SPEC §2). */
+function SimilarOffers({
+  product,
+  onOpen,
+}: {
+  product: Product;
+  onOpen?: (card: ProductCard) => void;
+}) {
+  const { t } = useTranslation();
+  const similar = useQuery({
+    queryKey: ['products', 'similar', product.id],
+    queryFn: ({ signal }) =>
+      http
+        .get<{ products: ProductCard[] }>(`/products/similar/${product.id}`, { signal })
+        .then((b) => b.products),
+  });
+  return (
+    <section className="offer-view__similar">
+      <h3 className="offer-view__section-title">{t('similar_offers')}</h3>
+      {similar.isPending ? (
+        <Loader block />
+      ) : similar.isError ? (
+        <EmptyState title={t('similar_failed')} />
+      ) : similar.data.length === 0 ? (
+        <EmptyState title={t('no_similar')} />
+      ) : (
+        <Scroller label={t('similar_offers')}>
+          {similar.data.map((card) => (
+            <OfferCard key={card.id} product={card} onOpen={onOpen} />
+          ))}
+        </Scroller>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { Product, ProductCard } from '../../shared/schemas/products';
+import { meQueryKey, type Me } from '../lib/use-me';
+export { aUser } from '../test/render-app';
+
+// Test data of the offer components (cards, full view, modal).
+
+export function aCard(overrides: Partial<ProductCard> = {}): ProductCard {
+  return {
+    id: 42,
+    type: 'offer',
+    name: 'Toyota Hilux 2019',
+    name_ar: 'تويوتا هيلوكس 2019',
+    name_fr: 'Toyota Hilux 2019 (très bon état)',
+    price: 1_250_000,
+    offer_type: 'sale',
+    unit: null,
+    negotiable: 'yes',
+    number: 1,
+    sold_count: 0,
+    sold: false,
+    psubcategory_id: 3,
+    image: '/media/0123456789abcdef0123456789abcdef-small.webp',
+    shop: {
+      id: 5,
+      name: 'Garage Sahel',
+      logo: null,
+      logo_url: null,
+      logo_small_url: null,
+      phone_1: '22334455',
+      first_whatsapp_number: '33445566',
+      is_professional: true,
+    },
+    saved_count: 2,
+    comments_count: 4,
+    commands_count: 1,
+    created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    updated_at: new Date(Date.now() - 3600_000).toISOString(),
+    like_count: 3,
+    haha_count: 0,
+    love_count: 1,
+    wow_count: 0,
+    sad_count: 0,
+    angry_count: 0,
+    reactions_count: 4,
+    top: ['like', 'love'],
+    saved: false,
+    reported: false,
+    reaction: null,
+    ...overrides,
+  };
+}
+
+/** A query client whose `me` is already known (null: anonymous). */
+export function clientWith(me: Me | null): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  client.setQueryData(meQueryKey, me);
+  return client;
+}
+
+/** A promise settled from outside (to hold a request open). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  const card = aCard();
+  return {
+    ...card,
+    user_id: 3,
+    shop_id: 5,
+    more_infos_ar: 'بحالة جيدة',
+    more_infos_fr: 'Bon état, papiers à jour.',
+    description: null,
+    used: 'yes',
+    delivery: 'no',
+    private: 'no',
+    reports_count: 0,
+    latitude: null,
+    longitude: null,
+    distance: null,
+    contact_methods: ['call', 'whatsapp'],
+    shop: {
+      id: 5,
+      name: 'Garage Sahel',
+      logo: null,
+      logo_url: null,
+      logo_small_url: null,
+      cover: null,
+      cover_url: null,
+      cover_small_url: null,
+      phone_1: '22334455',
+      phone_2: null,
+      first_whatsapp_number: null,
+      second_whatsapp_number: null,
+      is_professional: false,
+      latitude: null,
+      longitude: null,
+      pcategory_id: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+      employees: [],
+    },
+    psubcategory: {
+      id: 3,
+      name: 'cars',
+      name_ar: null,
+      name_fr: null,
+      can_be_used: 'yes',
+      can_be_rented: 'yes',
+      can_be_delivered: 'no',
+      can_be_priced: 'yes',
+      can_be_counted: 'no',
+      mesure_unit: '',
+      pcategory: { id: 1, name: 'vehicles', name_ar: null, name_fr: null },
+    },
+    pfiles: [
+      {
+        id: 1,
+        type: 'image',
+        name: 'a',
+        extension: 'webp',
+        url: '/media/a.webp',
+        small_url: '/media/a-small.webp',
+      },
+      {
+        id: 2,
+        type: 'image',
+        name: 'b',
+        extension: 'webp',
+        url: '/media/b.webp',
+        small_url: '/media/b-small.webp',
+      },
+    ],
+    pfields: [
+      {
+        id: 8,
+        name: 'fuel',
+        name_ar: null,
+        name_fr: null,
+        translated: 'yes',
+        type: 'select',
+        mesure_unit: '',
+        position: 'first',
+        values: '[{"value":"diesel"}]',
+        pivot: { value: 'diesel' },
+      },
+      {
+        id: 9,
+        name: 'mileage',
+        name_ar: null,
+        name_fr: null,
+        translated: 'no',
+        type: 'number',
+        mesure_unit: 'KM',
+        position: 'second',
+        values: '[]',
+        pivot: { value: '168000' },
+      },
+      {
+        id: 10,
+        name: 'car_features',
+        name_ar: null,
+        name_fr: null,
+        translated: 'yes',
+        type: 'checkbox',
+        mesure_unit: '',
+        position: 'third',
+        values: '[{"value":"gps"},{"value":"sunroof"}]',
+        pivot: { value: '["gps","sunroof"]' },
+      },
+    ],
+    ...overrides,
+  } as Product;
+}

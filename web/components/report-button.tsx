@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../lib/http';
+import { useMe } from '../lib/use-me';
+import { ConfirmModal } from './confirm-modal';
+import { FlagIcon } from './product-icons';
+import { patchProduct } from './product-query';
+import { useSignInRedirect } from './use-sign-in-redirect';
+
+export interface ReportState {
+  reported: boolean;
+  reports_count: number;
+}
+
+interface ReportButtonProps {
+  productId: number;
+  reported: boolean;
+  onChange?: (state: ReportState) => void;
+  /** Called once the action is chosen (closes the menu it sits in). */
+  onDone?: () => void;
+  className?: string;
+}
+
+/**
+ * SPEC §4: report an offer once (GET /products/report/add/{id}); removing the report asks for a
+ * confirmation first (…/remove/{id}). SPEC §8: a failed call leaves the button busy. The caller
+ * hides it from the shop's own staff (SPEC §6, can.reportProduct); anonymous visitors are sent to
+ * the sign-in page.
+ */
+export function ReportButton({
+  productId,
+  reported: reportedProp,
+  onChange,
+  onDone,
+  className = 'menu-list__item',
+}: ReportButtonProps) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const queryClient = useQueryClient();
+  const signIn = useSignInRedirect();
+  const [reported, setReported] = useState(reportedProp);
+  const [seen, setSeen] = useState(reportedProp);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (seen !== reportedProp) {
+    setSeen(reportedProp);
+    setReported(reportedProp);
+  }
+
+  async function send(add: boolean) {
+    setBusy(true);
+    try {
+      const answer = await http.get<ReportState>(
+        `/products/report/${add ? 'add' : 'remove'}/${productId}`,
+      );
+      setReported(answer.reported);
+      setBusy(false);
+      patchProduct(queryClient, productId, answer);
+      onChange?.(answer);
+      onDone?.();
+    } catch {
+      // SPEC §8: a failed report leaves the loading flag on.
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={[className, reported && 'report-button--reported'].filter(Boolean).join(' ')}
+        aria-pressed={reported}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={(event) => {
+          event.stopPropagation();
+          if (!me) signIn();
+          else if (reported) setConfirming(true);
+          else void send(true);
+        }}
+      >
+        {busy ? (
+          <span className="loader__spinner loader__spinner--small" aria-hidden="true" />
+        ) : (
+          <FlagIcon size={18} />
+        )}
+        <span>{reported ? t('unreport') : t('report')}</span>
+      </button>
+      <ConfirmModal
+        open={confirming}
+        message={t('confirm_unreport')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void send(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../lib/http';
+import { useMe } from '../lib/use-me';
+import { ConfirmModal } from './confirm-modal';
+import { BookmarkIcon } from './icons';
+import { patchProduct } from './product-query';
+import { useSignInRedirect } from './use-sign-in-redirect';
+
+export interface SaveState {
+  saved: boolean;
+  saved_count: number;
+}
+
+interface SaveButtonProps {
+  productId: number;
+  saved: boolean;
+  savedCount: number;
+  onChange?: (state: SaveState) => void;
+  /** A smaller button, for cards. */
+  compact?: boolean;
+}
+
+/**
+ * SPEC §4: save an offer (GET /products/favorite/add/{id}) or, after a confirmation, remove it
+ * (…/remove/{id}); the count beside it is saved_count. SPEC §8: when the call fails the button
+ * stays busy. Anonymous visitors are sent to the sign-in page.
+ */
+export function SaveButton({
+  productId,
+  saved: savedProp,
+  savedCount,
+  onChange,
+  compact = false,
+}: SaveButtonProps) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const queryClient = useQueryClient();
+  const signIn = useSignInRedirect();
+  const [state, setState] = useState<SaveState>({ saved: savedProp, saved_count: savedCount });
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // A new answer from the server (another page's action, a refetch) replaces what is shown.
+  const [seen, setSeen] = useState({ savedProp, savedCount });
+  if (seen.savedProp !== savedProp || seen.savedCount !== savedCount) {
+    setSeen({ savedProp, savedCount });
+    setState({ saved: savedProp, saved_count: savedCount });
+  }
+
+  async function send(add: boolean) {
+    setBusy(true);
+    try {
+      const answer = await http.get<SaveState>(
+        `/products/favorite/${add ? 'add' : 'remove'}/${productId}`,
+      );
+      setState(answer);
+      setBusy(false);
+      patchProduct(queryClient, productId, answer);
+      onChange?.(answer);
+    } catch {
+      // SPEC §8: a failed save leaves the loading flag on.
+    }
+  }
+
+  function onClick() {
+    if (!me) {
+      signIn();
+      return;
+    }
+    if (state.saved) setConfirming(true);
+    else void send(true);
+  }
+
+  const label = state.saved ? t('unsave') : t('save_offer');
+  return (
+    <>
+      <button
+        type="button"
+        className={[
+          'save-button',
+          compact && 'save-button--compact',
+          state.saved && 'save-button--saved',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        aria-pressed={state.saved}
+        aria-label={`${label} (${t('saved_count', { count: state.saved_count })})`}
+        title={label}
+        disabled={busy || me === undefined}
+        aria-busy={busy}
+        onClick={(event) => {
+          event.stopPropagation();
+          onClick();
+        }}
+      >
+        {busy ? (
+          <span className="loader__spinner loader__spinner--small" aria-hidden="true" />
+        ) : (
+          <BookmarkIcon size={18} className="save-button__icon" />
+        )}
+        {!compact && <span>{state.saved ? t('saved') : t('save_offer')}</span>}
+        <span className="save-button__count">{state.saved_count}</span>
+      </button>
+      <ConfirmModal
+        open={confirming}
+        message={t('confirm_unsave')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void send(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { UserText } from '../../../components/user-text';
+import { useCatalogLabel, type Named } from '../catalog-label';
+
+/**
+ * A catalogue name as visitors see it, and beside it the stored key (small, muted) when that
+ * differs, so the admin knows what they edit.
+ */
+export function CatalogName({ item }: { item: Named }) {
+  const labelOf = useCatalogLabel();
+  const label = labelOf(item);
+  return (
+    <span className="catalog-name">
+      <UserText className="catalog-name__label" text={label} />
+      {label !== item.name && (
+        <>
+          {' '}
+          <bdi className="catalog-name__key" dir="ltr">
+            {item.name}
+          </bdi>
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,346 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Command } from '../../../shared/schemas/commands';
+import type { Product } from '../../../shared/schemas/products';
+import { renderWithApp } from '../../test/render';
+import { aUser, fakeServer, type Handler } from '../../test/render-app';
+import { CommandsTab } from './commands-tab';
+import { commandFormErrors } from './form-rules';
+
+// Lists load through several renders; give slow shared machines time before failing.
+configure({ asyncUtilTimeout: 4000 });
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const buyer = aUser({ id: 7, shops: [] });
+const as = (user: unknown) => ({ 'GET /users/me': () => ({ status: 200, body: { user } }) });
+
+function aProduct(overrides: Partial<Product> = {}, sub: Partial<Product['psubcategory']> = {}) {
+  return {
+    id: 5,
+    type: 'offer',
+    user_id: 30,
+    shop_id: 11,
+    psubcategory_id: 13,
+    name: 'Samsung A54',
+    name_ar: null,
+    name_fr: null,
+    more_infos_ar: null,
+    more_infos_fr: null,
+    description: null,
+    price: 9000,
+    offer_type: 'sale',
+    unit: null,
+    negotiable: 'yes',
+    used: 'no',
+    delivery: 'no',
+    private: 'no',
+    number: 3,
+    sold_count: 0,
+    sold: false,
+    saved_count: 0,
+    reports_count: 0,
+    comments_count: 0,
+    commands_count: 0,
+    latitude: null,
+    longitude: null,
+    distance: null,
+    contact_methods: [],
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    shop: { id: 11, name: 'Boutique', employees: [] },
+    psubcategory: {
+      id: 13,
+      name: 'phones',
+      name_ar: null,
+      name_fr: null,
+      can_be_used: 'yes',
+      can_be_rented: 'no',
+      can_be_delivered: 'yes',
+      can_be_priced: 'yes',
+      can_be_counted: 'yes',
+      mesure_unit: '',
+      pcategory: { id: 3, name: 'multimedia', name_ar: null, name_fr: null },
+      ...sub,
+    },
+    pfiles: [],
+    pfields: [],
+    like_count: 0,
+    haha_count: 0,
+    love_count: 0,
+    wow_count: 0,
+    sad_count: 0,
+    angry_count: 0,
+    reactions_count: 0,
+    top: [],
+    saved: false,
+    reported: false,
+    reaction: null,
+    ...overrides,
+  } as Product;
+}
+
+function aCommand(id: number, overrides: Partial<Command> = {}): Command {
+  const at = `2026-03-01T11:${String(id).padStart(2, '0')}:00.000Z`;
+  return {
+    id,
+    user_id: 40,
+    product_id: 5,
+    user: {
+      id: 40,
+      first_name: 'Oumar',
+      last_name: 'Sy',
+      photo: null,
+      photo_url: null,
+      photo_small_url: null,
+      phone: '22334455',
+      whatsapp_number: null,
+    },
+    price: 8800,
+    number: 1,
+    period: null,
+    private: 'no',
+    text: null,
+    sold: false,
+    comments_count: 0,
+    created_at: at,
+    updated_at: at,
+    like_count: 0,
+    haha_count: 0,
+    love_count: 0,
+    wow_count: 0,
+    sad_count: 0,
+    angry_count: 0,
+    reaction: null,
+    ...overrides,
+  };
+}
+
+function listOf(commands: Command[], total = commands.length): Handler {
+  const newestFirst = [...commands].sort((a, b) => b.id - a.id);
+  return (body) => {
+    const { limit, offset } = body as { limit: number; offset: number };
+    return { status: 200, body: { commands: newestFirst.slice(offset, offset + limit), total } };
+  };
+}
+
+async function openForm(label = 'Passer commande') {
+  await userEvent.click(await screen.findByRole('button', { name: label }));
+  return document.querySelector('.command-form') as HTMLFormElement;
+}
+
+describe('the commands tab', () => {
+  it('shows three at a time with (loaded of total), then the note that the rest are private', async () => {
+    const visible = [1, 2, 3, 4].map((id) => aCommand(id));
+    fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf(visible, 6) });
+    renderWithApp(<CommandsTab product={aProduct()} />);
+    expect(await screen.findByText('(3 sur 6)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Voir les commandes précédentes' }));
+    expect(await screen.findByText(/Les autres commandes sont privées/)).toBeInTheDocument();
+    expect(document.querySelectorAll('.command-item')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /précédentes/ })).toBeNull();
+  });
+
+  it('says “private offers” on a demand', async () => {
+    fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf([aCommand(1)], 2) });
+    renderWithApp(<CommandsTab product={aProduct({ type: 'demand', offer_type: 'buy' })} />);
+    expect(await screen.findByText(/Les autres offres sont privées/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Faire une proposition' })).toBeInTheDocument();
+  });
+
+  it('offers no form to a visitor (sign in), to the shop’s own staff, nor when none is left', async () => {
+    fakeServer({ ...as(null), 'POST /commands/product/5': listOf([]) });
+    const { unmount } = renderWithApp(<CommandsTab product={aProduct()} />);
+    expect(
+      await screen.findByRole('link', { name: 'Connectez-vous pour commander' }),
+    ).toBeVisible();
+    expect(screen.getByText('Aucune commande pour l’instant')).toBeInTheDocument();
+    unmount();
+
+    const staff = aUser({ id: 8 });
+    fakeServer({ ...as(staff), 'POST /commands/product/5': listOf([]) });
+    const second = renderWithApp(<CommandsTab product={aProduct()} />);
+    await screen.findByText('Aucune commande pour l’instant');
+    expect(screen.queryByRole('button', { name: 'Passer commande' })).toBeNull();
+    second.unmount();
+
+    fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf([]) });
+    renderWithApp(<CommandsTab product={aProduct({ number: 2, sold_count: 2 })} />);
+    expect(await screen.findByText(/Il n’en reste plus/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Passer commande' })).toBeNull();
+  });
+
+  it('refuses more than the stock with “number_not_available”, in the browser first', async () => {
+    const { calls } = fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf([]) });
+    renderWithApp(<CommandsTab product={aProduct({ number: 3, sold_count: 1 })} />);
+    const form = await openForm();
+    const number = within(form).getByRole('spinbutton', { name: 'Quantité' });
+    expect(number).toHaveValue(1);
+    expect(within(form).getByText('2 disponibles')).toBeInTheDocument();
+    await userEvent.clear(number);
+    await userEvent.type(number, '3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Passer commande' }));
+    expect(within(form).getByText('Le champ « quantité » est incorrect')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Vous ne pouvez pas acheter plus que le nombre disponible'),
+    ).toBeInTheDocument();
+    expect(number).toHaveFocus();
+    expect(calls.some((call) => call.url.startsWith('/commands/create'))).toBe(false);
+
+    await userEvent.clear(number);
+    await userEvent.type(number, '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Passer commande' }));
+    expect(within(form).getByText('Le champ « quantité » est incorrect')).toBeInTheDocument();
+    expect(within(form).queryByText(/plus que le nombre disponible/)).toBeNull();
+  });
+
+  it('shows the server’s errors under their fields too', async () => {
+    fakeServer({
+      ...as(buyer),
+      'POST /commands/product/5': listOf([]),
+      'POST /commands/create/product/5': () => ({
+        status: 422,
+        body: { errors: { number: ['number_not_available'] } },
+      }),
+    });
+    renderWithApp(<CommandsTab product={aProduct()} />);
+    const form = await openForm();
+    await userEvent.click(within(form).getByRole('button', { name: 'Passer commande' }));
+    expect(
+      await within(form).findByText('Vous ne pouvez pas acheter plus que le nombre disponible'),
+    ).toBeInTheDocument();
+  });
+
+  it('locks the quantity when one unit is left and the price when it is not negotiable', async () => {
+    fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf([]) });
+    renderWithApp(
+      <CommandsTab product={aProduct({ number: 4, sold_count: 3, negotiable: 'no' })} />,
+    );
+    const form = await openForm();
+    expect(within(form).getByRole('spinbutton', { name: 'Quantité' })).toBeDisabled();
+    const price = within(form).getByRole('spinbutton', { name: /Prix unitaire/ });
+    expect(price).toBeDisabled();
+    expect(price).toHaveValue(9000);
+  });
+
+  it('shows the total (price × number × period) when it differs from the price, and sends the command', async () => {
+    const created = aCommand(9, { user_id: 7, number: 2, period: 3, price: 500 });
+    const { calls } = fakeServer({
+      ...as(buyer),
+      'POST /commands/product/5': listOf([]),
+      'POST /commands/create/product/5': () => ({ status: 201, body: { command: created } }),
+    });
+    renderWithApp(
+      <CommandsTab
+        product={aProduct(
+          { offer_type: 'monthly_rent', price: 600 },
+          { can_be_rented: 'yes', name: 'cameras' },
+        )}
+      />,
+    );
+    const form = await openForm();
+    const period = within(form).getByRole('spinbutton', { name: /Durée \(en mois\)/ });
+    expect(period).toHaveValue(1);
+    // 1 × 600 × 1 is the price itself: no total.
+    expect(form.querySelector('.command-form__total')).toBeNull();
+    const number = within(form).getByRole('spinbutton', { name: 'Quantité' });
+    await userEvent.clear(number);
+    await userEvent.type(number, '2');
+    await userEvent.clear(period);
+    await userEvent.type(period, '3');
+    const price = within(form).getByRole('spinbutton', { name: /Prix unitaire/ });
+    await userEvent.clear(price);
+    await userEvent.type(price, '500');
+    expect(form.querySelector('.command-form__total')).toHaveTextContent(/3[\s\u202f]?000 MRU/);
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Privé/ }));
+    await userEvent.type(within(form).getByRole('textbox', { name: /Message/ }), 'Pour trois mois');
+    await userEvent.click(within(form).getByRole('button', { name: 'Passer commande' }));
+
+    await waitFor(() => expect(document.querySelector('.command-form')).toBeNull());
+    expect(calls.find((call) => call.url === '/commands/create/product/5')?.body).toEqual({
+      price: 500,
+      number: 2,
+      period: 3,
+      private: 'yes',
+      text: 'Pour trois mois',
+    });
+    const item = document.querySelector('.command-item') as HTMLElement;
+    expect(within(item).getByText('3 mois')).toBeInTheDocument();
+    expect(within(item).getByText('Prix total')).toBeInTheDocument();
+  });
+
+  it('lets a shop manager accept an unsold command', async () => {
+    const command = aCommand(2);
+    fakeServer({
+      ...as(aUser({ id: 8 })),
+      'POST /commands/product/5': listOf([command]),
+      'GET /commands/sold/2': () => ({
+        status: 200,
+        body: { command: { ...command, sold: true } },
+      }),
+    });
+    renderWithApp(<CommandsTab product={aProduct()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accepter la commande' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }),
+    );
+    const item = document.querySelector('.command-item') as HTMLElement;
+    expect(await within(item).findByText('Acceptée')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Accepter la commande' })).toBeNull();
+  });
+
+  it('keeps the loading of a failed accept on, without a message (SPEC §8)', async () => {
+    fakeServer({
+      ...as(aUser({ id: 8 })),
+      'POST /commands/product/5': listOf([aCommand(1)]),
+      'GET /commands/sold/1': () => ({ status: 500 }),
+    });
+    renderWithApp(<CommandsTab product={aProduct()} />);
+    const accept = await screen.findByRole('button', { name: 'Accepter la commande' });
+    await userEvent.click(accept);
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }),
+    );
+    await waitFor(() => expect(accept).toBeDisabled());
+    expect(accept).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('gives the author edit and delete only while the command is unsold', async () => {
+    fakeServer({
+      ...as(buyer),
+      'POST /commands/product/5': listOf([
+        aCommand(1, { user_id: 7 }),
+        aCommand(2, { user_id: 7, sold: true }),
+      ]),
+    });
+    renderWithApp(<CommandsTab product={aProduct()} />);
+    await waitFor(() => expect(document.querySelectorAll('.command-item')).toHaveLength(2));
+    const [unsold, sold] = Array.from(document.querySelectorAll<HTMLElement>('.command-item'));
+    expect(within(unsold).getByRole('button', { name: 'Options de la commande' })).toBeVisible();
+    expect(within(sold).queryByRole('button', { name: 'Options de la commande' })).toBeNull();
+    expect(within(sold).getByText(/Votre commande a été acceptée/)).toBeInTheDocument();
+  });
+});
+
+describe('command form errors', () => {
+  it('reads a bad field as “{field} bad input”, and adds number_not_available to it', () => {
+    expect(
+      commandFormErrors({
+        number: ['number_not_available'],
+        price: ['required'],
+        period: ['bad_input'],
+        global: ['command_sold'],
+      }),
+    ).toEqual({
+      number: ['number_bad_input', 'number_not_available'],
+      price: ['price_bad_input'],
+      period: ['period_bad_input'],
+      global: ['command_sold'],
+    });
+  });
+});

@@ -1,0 +1,289 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ShopRole } from '../../../../shared/constants';
+import {
+  commandRules,
+  isCommandPrivate,
+  showsTotal,
+  totalPrice,
+} from '../../../../shared/domain/commands';
+import { can } from '../../../../shared/domain/permissions';
+import type { Product } from '../../../../shared/schemas/products';
+import { Avatar } from '../../../components/avatar';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { CheckIcon } from '../../../components/icons';
+import { ReadMore } from '../../../components/read-more';
+import { RelativeTime } from '../../../components/relative-time';
+import { UserText } from '../../../components/user-text';
+import { formatNumber } from '../../../lib/format';
+import { isLanguage } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { useMe } from '../../../lib/use-me';
+import {
+  CommentsList,
+  ItemMenu,
+  commandKey,
+  maxDepthOf,
+  productKey,
+  useThreadCommand,
+} from '../../comments';
+import { deleteCommand, markCommandSold, type Command } from '../api/commands';
+import { targetOf } from '../form-rules';
+import { CommandForm } from './command-form';
+
+interface CommandItemProps {
+  command: Command;
+  product: Product;
+  shopRole: ShopRole | null;
+  /** Deleted: a short notice shows in its place until the list lets it go (SPEC §4). */
+  removed?: boolean;
+  onDeleted: () => void;
+  /** The single command page opens the replies (and the reply box, for who may write) at once. */
+  threadOpen?: boolean;
+}
+
+/**
+ * SPEC §2's command item: photo, name linking to the profile, contact, quantity, period, price
+ * and total, private flag, text, date, reply, reactions, sold control, edit and delete menu, and
+ * the nested replies (comments of type command, two levels).
+ */
+export function CommandItem({
+  command: initial,
+  product,
+  shopRole,
+  removed = false,
+  onDeleted,
+  threadOpen = false,
+}: CommandItemProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const { data: me } = useMe();
+  const queryClient = useQueryClient();
+  const command = useThreadCommand(initial.id, initial).data ?? initial;
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [confirmSold, setConfirmSold] = useState(false);
+  const [selling, setSelling] = useState(false);
+  const [open, setOpen] = useState(threadOpen);
+  const [replyBox, setReplyBox] = useState(threadOpen && can.replyToCommand(me, initial, shopRole));
+  const [focusSignal, setFocusSignal] = useState(0);
+
+  if (removed) {
+    return (
+      <p className="command-removed" role="status">
+        {t('command_deleted')}
+      </p>
+    );
+  }
+
+  const rules = commandRules(targetOf(product));
+  const demand = product.type === 'demand';
+  const name = `${command.user.first_name} ${command.user.last_name}`;
+  const canReply = can.replyToCommand(me, command, shopRole);
+  const money = (amount: number) =>
+    t('price_amount', { amount: formatNumber(amount, language), currency: t('currency') });
+  const total = showsTotal(command, rules) ? totalPrice(command, rules) : null;
+  const setCached = (next: Command) => queryClient.setQueryData(commandKey(next.id), next);
+  const productChanged = () => queryClient.invalidateQueries({ queryKey: productKey(product.id) });
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await deleteCommand(command.id);
+      setConfirmDelete(false);
+      void productChanged();
+      onDeleted();
+    } catch {
+      // SPEC §8: a failed delete stops its loading indicator, without a message.
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  }
+
+  async function sell() {
+    setConfirmSold(false);
+    setSelling(true);
+    try {
+      setCached(await markCommandSold(command.id));
+      setSelling(false);
+      void productChanged();
+    } catch {
+      // SPEC §8: a failed mark-sold leaves its loading indicator on, without a message.
+    }
+  }
+
+  const onReply = () => {
+    setOpen(true);
+    setReplyBox(true);
+    setFocusSignal((n) => n + 1);
+  };
+
+  return (
+    <article
+      className={command.sold ? 'command-item command-item--sold' : 'command-item'}
+      aria-label={t('command_by', { name })}
+    >
+      <header className="command-item__head">
+        <Link to={paths.user(command.user.id)} tabIndex={-1} aria-hidden="true">
+          <Avatar
+            name={name}
+            photo={command.user.photo_small_url ?? command.user.photo}
+            size={40}
+          />
+        </Link>
+        <div className="command-item__who">
+          <Link to={paths.user(command.user.id)} className="command-item__author">
+            <UserText text={name} />
+          </Link>
+          <RelativeTime date={command.created_at} className="command-item__date" />
+        </div>
+        <div className="command-item__badges">
+          {isCommandPrivate(command, product) && (
+            <span className="badge badge--private">
+              {demand ? t('private_proposal') : t('private_command')}
+            </span>
+          )}
+          {command.sold && (
+            <span className="badge badge--sold">
+              <CheckIcon size={14} />
+              {demand ? t('proposal_accepted') : t('command_accepted')}
+            </span>
+          )}
+        </div>
+        {!editing && (
+          <ItemMenu
+            label={t('command_options')}
+            editLabel={demand ? t('edit_proposal') : t('edit_command')}
+            deleteLabel={demand ? t('delete_proposal') : t('delete_command')}
+            onEdit={can.editCommand(me, command) ? () => setEditing(true) : undefined}
+            onDelete={can.deleteCommand(me, command) ? () => setConfirmDelete(true) : undefined}
+          />
+        )}
+      </header>
+
+      {editing ? (
+        <CommandForm
+          product={product}
+          command={command}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setCached(saved);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          <dl className="command-item__facts">
+            {rules.countable && (
+              <div>
+                <dt>{t('quantity')}</dt>
+                <dd>{formatNumber(command.number, language)}</dd>
+              </div>
+            )}
+            {rules.rentable && command.period !== null && (
+              <div>
+                <dt>{t('period')}</dt>
+                <dd>
+                  {product.offer_type === 'hourly_rent'
+                    ? t('period_hours_count', { count: command.period })
+                    : t('period_months_count', { count: command.period })}
+                </dd>
+              </div>
+            )}
+            {command.price !== null && (
+              <div>
+                <dt>{rules.countable || rules.rentable ? t('unit_price') : t('command_price')}</dt>
+                <dd>{money(command.price)}</dd>
+              </div>
+            )}
+            {total !== null && (
+              <div className="command-item__total">
+                <dt>{t('total_price')}</dt>
+                <dd>{money(total)}</dd>
+              </div>
+            )}
+          </dl>
+          {command.text && <ReadMore text={command.text} className="command-item__text" />}
+          {command.sold && me?.id === command.user_id && (
+            <p className="command-item__notice">
+              {demand ? t('proposal_sold_notice') : t('command_sold_notice')}
+            </p>
+          )}
+        </>
+      )}
+
+      <div className="command-item__actions">
+        {canReply && !(open && replyBox) && (
+          <button type="button" className="button button--ghost button--small" onClick={onReply}>
+            {t('reply')}
+          </button>
+        )}
+        {can.markCommandSold(me, command, shopRole) && (
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => setConfirmSold(true)}
+            disabled={selling}
+            aria-busy={selling}
+          >
+            {selling && (
+              <span className="loader__spinner loader__spinner--small" aria-hidden="true" />
+            )}
+            {demand ? t('accept_proposal') : t('mark_sold')}
+          </button>
+        )}
+      </div>
+
+      {command.comments_count > 0 && (
+        <button
+          type="button"
+          className="link-button command-item__replies-toggle"
+          aria-expanded={open}
+          onClick={() => {
+            setOpen((value) => !value);
+            setReplyBox(false);
+          }}
+        >
+          {open
+            ? t('hide_replies_count', { count: command.comments_count })
+            : t('show_replies_count', { count: command.comments_count })}
+        </button>
+      )}
+      {open && (command.comments_count > 0 || replyBox) && (
+        <div className="command-item__thread">
+          <CommentsList
+            type="command"
+            id={command.id}
+            depth={1}
+            rules={{ maxDepth: maxDepthOf('command'), canWrite: canReply }}
+            inputOpen={replyBox}
+            focusSignal={focusSignal}
+            onCountChange={(delta) =>
+              queryClient.setQueryData<Command>(commandKey(command.id), (old) =>
+                old ? { ...old, comments_count: Math.max(0, old.comments_count + delta) } : old,
+              )
+            }
+          />
+        </div>
+      )}
+
+      <ConfirmModal
+        open={confirmDelete}
+        busy={deleting}
+        message={demand ? t('confirm_delete_proposal') : t('confirm_delete_command')}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={remove}
+      />
+      <ConfirmModal
+        open={confirmSold}
+        title={demand ? t('accept_proposal') : t('mark_sold')}
+        message={demand ? t('confirm_accept_proposal') : t('confirm_mark_sold')}
+        onCancel={() => setConfirmSold(false)}
+        onConfirm={sell}
+      />
+    </article>
+  );
+}

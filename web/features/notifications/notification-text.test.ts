@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification, NotificationData } from '../../../shared/schemas/notifications';
+import { createI18n } from '../../lib/i18n';
+import { dictionary as ar } from '../../locales/ar';
+import { dictionary as fr } from '../../locales/fr';
+import { notificationHref, notificationSentence } from './notification-text';
+
+const none: NotificationData = {
+  user_id: 3,
+  user_first_name: 'Brahim',
+  user_last_name: 'Ould Sidi',
+  user_photo: null,
+  commentable_type: null,
+  commentable_id: null,
+  reactionable_type: null,
+  reactionable_id: null,
+  reaction: null,
+  product_id: 5,
+  type: 'offer',
+  comment_id: null,
+  command_id: null,
+};
+
+const aNotification = (type: Notification['type'], data: Partial<NotificationData>) =>
+  ({
+    id: 40,
+    type,
+    read_at: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    data: { ...none, ...data },
+  }) as Notification;
+
+/** The sentence as the page shows it, the name in place. */
+function say(language: 'ar' | 'fr', n: Notification) {
+  const i18n = createI18n(language, language === 'ar' ? ar : fr);
+  const s = notificationSentence(n);
+  return i18n.t(s.key, {
+    name: s.name ?? i18n.t('notification_someone'),
+    reaction: s.reaction ? i18n.t(s.reaction) : '',
+  });
+}
+
+const cases: [string, Notification, string, string, string][] = [
+  [
+    'a comment on an offer',
+    aNotification('commented', { commentable_type: 'product', commentable_id: 5, comment_id: 9 }),
+    'Brahim Ould Sidi a commenté votre offre',
+    'علّق Brahim Ould Sidi على عرضك',
+    '/comments/comment/9/40',
+  ],
+  [
+    'a comment on a demand',
+    aNotification('commented', {
+      commentable_type: 'product',
+      commentable_id: 5,
+      comment_id: 9,
+      type: 'demand',
+    }),
+    'Brahim Ould Sidi a commenté votre demande',
+    'علّق Brahim Ould Sidi على طلبك',
+    '/comments/comment/9/40',
+  ],
+  [
+    'a comment on a command',
+    aNotification('commented', {
+      commentable_type: 'command',
+      commentable_id: 12,
+      comment_id: 9,
+      command_id: 12,
+    }),
+    'Brahim Ould Sidi a commenté une commande sur une offre',
+    'علّق Brahim Ould Sidi على طلبية على عرض',
+    '/comments/comment/9/40',
+  ],
+  [
+    'a reply',
+    aNotification('replied', { commentable_type: 'comment', commentable_id: 8, comment_id: 9 }),
+    'Brahim Ould Sidi a répondu à votre commentaire',
+    'ردّ Brahim Ould Sidi على تعليقك',
+    '/comments/comment/9/40',
+  ],
+  [
+    'a command on an offer',
+    aNotification('commanded', { command_id: 12 }),
+    'Brahim Ould Sidi a passé une commande sur votre offre',
+    'قدّم Brahim Ould Sidi طلبية على عرضك',
+    '/commands/command/12/40',
+  ],
+  [
+    'an offer on a demand',
+    aNotification('commanded', { command_id: 12, type: 'demand' }),
+    'Brahim Ould Sidi a fait une offre sur votre demande',
+    'قدّم Brahim Ould Sidi عرضًا على طلبك',
+    '/commands/command/12/40',
+  ],
+  [
+    'an accepted command',
+    aNotification('accepted', { command_id: 12 }),
+    'Brahim Ould Sidi a accepté votre commande',
+    'قبل Brahim Ould Sidi طلبيتك',
+    '/commands/command/12/40',
+  ],
+  [
+    'a reaction to an offer',
+    aNotification('reacted', {
+      reactionable_type: 'product',
+      reactionable_id: 5,
+      reaction: 'love',
+    }),
+    'Brahim Ould Sidi a réagi à votre offre\u00a0: «\u00a0J’adore\u00a0»',
+    'تفاعل Brahim Ould Sidi مع عرضك: «أحببته»',
+    '/products/product/5/40',
+  ],
+  [
+    'a reaction to a comment',
+    aNotification('reacted', {
+      reactionable_type: 'comment',
+      reactionable_id: 9,
+      comment_id: 9,
+      reaction: 'like',
+    }),
+    'Brahim Ould Sidi a réagi à votre commentaire\u00a0: «\u00a0J’aime\u00a0»',
+    'تفاعل Brahim Ould Sidi مع تعليقك: «أعجبني»',
+    '/comments/comment/9/40',
+  ],
+  [
+    'a reaction to a command',
+    aNotification('reacted', {
+      reactionable_type: 'command',
+      reactionable_id: 12,
+      command_id: 12,
+      reaction: 'wow',
+    }),
+    'Brahim Ould Sidi a réagi à votre commande\u00a0: «\u00a0Waouh\u00a0»',
+    'تفاعل Brahim Ould Sidi مع طلبيتك: «واو»',
+    '/commands/command/12/40',
+  ],
+  [
+    'a new offer',
+    aNotification('added_offer', {}),
+    'Brahim Ould Sidi a publié une offre qui peut vous intéresser',
+    'نشر Brahim Ould Sidi عرضًا قد يهمك',
+    '/products/product/5/40',
+  ],
+  [
+    'a new demand',
+    aNotification('added_offer', { type: 'demand' }),
+    'Brahim Ould Sidi a publié une demande qui peut intéresser votre boutique',
+    'نشر Brahim Ould Sidi طلبًا قد يهم متجرك',
+    '/products/product/5/40',
+  ],
+];
+
+describe('notification sentences and pages', () => {
+  it.each(cases)('%s', (_, n, french, arabic, href) => {
+    expect(say('fr', n)).toBe(french);
+    expect(say('ar', n)).toBe(arabic);
+    expect(notificationHref(n)).toBe(href);
+  });
+
+  it('names “someone” when the actor’s name is gone', () => {
+    const n = aNotification('replied', {
+      user_first_name: null,
+      user_last_name: null,
+      comment_id: 9,
+    });
+    expect(notificationSentence(n).name).toBeNull();
+    expect(say('fr', n)).toBe('Quelqu’un a répondu à votre commentaire');
+  });
+
+  it('opens nothing when the data lacks its target', () => {
+    expect(notificationHref(aNotification('commanded', {}))).toBeNull();
+    expect(notificationHref(aNotification('added_offer', { product_id: null }))).toBeNull();
+  });
+});

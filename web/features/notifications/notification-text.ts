@@ -1,0 +1,82 @@
+import type { ReactionKind } from '../../../shared/constants';
+import type { Notification } from '../../../shared/schemas/notifications';
+
+// Each notification as a sentence (SPEC §3: what happened, by whom, on what) and the page it
+// opens (docs/notifications.md), from its kind and data alone.
+
+export interface NotificationSentence {
+  /** Dictionary key; its `{{name}}` is the actor, `{{reaction}}` the reaction's name. */
+  key: string;
+  name: string | null;
+  /** Dictionary key of the reaction's name (reacted only). */
+  reaction?: string;
+}
+
+/** The reaction's name in a notification sentence. */
+export const reactionKey = (kind: ReactionKind) => `notification_reaction_${kind}`;
+
+/** The actor's name as it was then; null when the data has none (the sentence says 'someone'). */
+export function actorName(n: Notification): string | null {
+  const name = [n.data.user_first_name, n.data.user_last_name].filter(Boolean).join(' ').trim();
+  return name || null;
+}
+
+export function notificationSentence(n: Notification): NotificationSentence {
+  const d = n.data;
+  const kind = d.type === 'demand' ? 'demand' : 'offer';
+  const name = actorName(n);
+  switch (n.type) {
+    case 'commented':
+      return {
+        key:
+          d.commentable_type === 'command'
+            ? `notification_commented_command_${kind}`
+            : `notification_commented_${kind}`,
+        name,
+      };
+    case 'replied':
+      return { key: 'notification_replied', name };
+    case 'commanded':
+      return { key: `notification_commanded_${kind}`, name };
+    case 'accepted':
+      return { key: `notification_accepted_${kind}`, name };
+    case 'reacted': {
+      const reaction = reactionKey(d.reaction ?? 'like');
+      const target = d.reactionable_type ?? 'product';
+      const key =
+        target === 'comment'
+          ? 'notification_reacted_comment'
+          : target === 'command'
+            ? `notification_reacted_command_${kind}`
+            : `notification_reacted_${kind}`;
+      return { key, name, reaction };
+    }
+    case 'added_offer':
+      return { key: `notification_added_${kind}`, name };
+  }
+}
+
+const commentPage = (id: number, n: Notification) => `/comments/comment/${id}/${n.id}`;
+const commandPage = (id: number, n: Notification) => `/commands/command/${id}/${n.id}`;
+const productPage = (id: number, n: Notification) => `/products/product/${id}/${n.id}`;
+
+/** Where a notification opens, with its id so that the page marks it read; null if nowhere. */
+export function notificationHref(n: Notification): string | null {
+  const d = n.data;
+  switch (n.type) {
+    case 'commented':
+    case 'replied':
+      return d.comment_id ? commentPage(d.comment_id, n) : null;
+    case 'commanded':
+    case 'accepted':
+      return d.command_id ? commandPage(d.command_id, n) : null;
+    case 'reacted':
+      if (d.reactionable_type === 'comment' && d.reactionable_id)
+        return commentPage(d.reactionable_id, n);
+      if (d.reactionable_type === 'command' && d.reactionable_id)
+        return commandPage(d.reactionable_id, n);
+      return d.product_id ? productPage(d.product_id, n) : null;
+    case 'added_offer':
+      return d.product_id ? productPage(d.product_id, n) : null;
+  }
+}

@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { parseFieldValues, type Pfield } from '../../../shared/schemas/catalog';
+import { FormField, useErrorText } from '../../components/form-field';
+import { catalogName, unitText } from '../../components/product-text';
+import { isLanguage } from '../../lib/i18n';
+
+export type PfieldValue = string | string[];
+
+interface PfieldInputProps {
+  field: Pfield;
+  value: PfieldValue;
+  onChange: (value: PfieldValue) => void;
+  errors?: string[];
+}
+
+/**
+ * One extra field of a subcategory (SPEC §3): text and number inputs, a select, a radio group or
+ * a group of checkboxes. Values of a `translated` field are dictionary keys shown in the page's
+ * language; the others read as typed. Every extra field is optional.
+ */
+export function PfieldInput({ field, value, onChange, errors }: PfieldInputProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const exists = (key: string) => i18n.exists(key);
+  const label = catalogName(field, language, t, exists);
+  const unit = unitText(field.mesure_unit, t, exists);
+  const name = `pfield_${field.id}`;
+  const options = (parseFieldValues(field.values) ?? []).map((item) => ({
+    value: item.value,
+    label: field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value,
+  }));
+  const text = typeof value === 'string' ? value : '';
+  const list = Array.isArray(value) ? value : [];
+
+  if (field.type === 'radio' || field.type === 'checkbox') {
+    const errorId = errors?.length ? `${name}-errors` : undefined;
+    return (
+      <fieldset
+        className={errors?.length ? 'field choice-group field--invalid' : 'field choice-group'}
+        aria-describedby={errorId}
+        data-field={name}
+      >
+        <legend className="field__label">
+          {label}
+          <span className="field__optional"> ({t('optional')})</span>
+        </legend>
+        <div className="choice-group__options">
+          {field.type === 'radio' && (
+            <label className="choice">
+              <input
+                type="radio"
+                name={name}
+                value=""
+                checked={text === ''}
+                onChange={() => onChange('')}
+              />
+              <span>{t('not_specified')}</span>
+            </label>
+          )}
+          {options.map((option) => (
+            <label key={option.value} className="choice">
+              {field.type === 'radio' ? (
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.value}
+                  checked={text === option.value}
+                  aria-invalid={!!errors?.length}
+                  onChange={() => onChange(option.value)}
+                />
+              ) : (
+                <input
+                  type="checkbox"
+                  name={name}
+                  value={option.value}
+                  checked={list.includes(option.value)}
+                  aria-invalid={!!errors?.length}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked
+                        ? // Kept in the field's own order, as the server stores them.
+                          options
+                            .map((o) => o.value)
+                            .filter((v) => v === option.value || list.includes(v))
+                        : list.filter((v) => v !== option.value),
+                    )
+                  }
+                />
+              )}
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+        {errorId && <FieldErrors id={errorId} errors={errors!} />}
+      </fieldset>
+    );
+  }
+
+  const fullLabel = unit ? `${label} (${unit})` : label;
+  if (field.type === 'select') {
+    return (
+      <FormField
+        name={name}
+        label={fullLabel}
+        optional
+        errors={errors}
+        render={(props) => (
+          <select
+            {...props}
+            className="field__input"
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">{t('not_specified')}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+    );
+  }
+  return (
+    <FormField
+      name={name}
+      label={fullLabel}
+      optional
+      errors={errors}
+      type={field.type === 'number' ? 'number' : 'text'}
+      inputMode={field.type === 'number' ? 'decimal' : undefined}
+      step={field.type === 'number' ? 'any' : undefined}
+      dir={field.type === 'number' ? 'ltr' : 'auto'}
+      value={text}
+      maxLength={field.type === 'text' ? 500 : undefined}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** Errors under a group of controls (a fieldset has no FormField of its own). */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  const errorText = useErrorText();
+  return (
+    <ul id={id} className="field__errors">
+      {errors.map((key) => (
+        <li key={key}>{errorText(key)}</li>
+      ))}
+    </ul>
+  );
+}

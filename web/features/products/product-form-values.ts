@@ -1,0 +1,160 @@
+import type { Pfield, Psubcategory } from '../../../shared/schemas/catalog';
+import {
+  CONTACT_METHODS,
+  type ContactMethod,
+  type OfferType,
+  type Product,
+  type ProductType,
+} from '../../../shared/schemas/products';
+import { DEMAND_TYPES, OFFER_TYPES } from '../../../shared/constants';
+import type { PfieldValue } from './pfield-input';
+
+// The post/edit form's values, and what a subcategory lets it send (SPEC §3, docs/products.md).
+
+export interface FormValues {
+  shop_id: string;
+  name: string;
+  name_ar: string;
+  name_fr: string;
+  more_infos_ar: string;
+  more_infos_fr: string;
+  price: string;
+  offer_type: OfferType;
+  negotiable: boolean;
+  used: boolean;
+  delivery: boolean;
+  private: boolean;
+  number: string;
+  distance: string;
+  latitude: string;
+  longitude: string;
+  contact_methods: ContactMethod[];
+}
+
+type Flags = Pick<
+  Psubcategory,
+  'can_be_priced' | 'can_be_rented' | 'can_be_used' | 'can_be_delivered' | 'can_be_counted'
+>;
+
+/** DESIGN §6: offers sell or rent out, demands buy or rent; rents only where the subcategory allows. */
+export function offerTypesFor(type: ProductType, sub: Flags | null): OfferType[] {
+  const all: readonly OfferType[] = type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
+  return sub?.can_be_rented === 'yes' ? [...all] : [all[0]];
+}
+
+export function emptyValues(type: ProductType): FormValues {
+  return {
+    shop_id: '',
+    name: '',
+    name_ar: '',
+    name_fr: '',
+    more_infos_ar: '',
+    more_infos_fr: '',
+    price: '',
+    offer_type: type === 'offer' ? 'sale' : 'buy',
+    negotiable: false,
+    used: false,
+    delivery: false,
+    private: false,
+    number: '1',
+    distance: '',
+    latitude: '',
+    longitude: '',
+    contact_methods: ['call', 'whatsapp'],
+  };
+}
+
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+export function valuesOf(product: Product): FormValues {
+  return {
+    shop_id: String(product.shop_id),
+    name: product.name,
+    name_ar: text(product.name_ar),
+    name_fr: text(product.name_fr),
+    more_infos_ar: text(product.more_infos_ar),
+    more_infos_fr: text(product.more_infos_fr),
+    price: text(product.price),
+    offer_type: product.offer_type,
+    negotiable: product.negotiable === 'yes',
+    used: product.used === 'yes',
+    delivery: product.delivery === 'yes',
+    private: product.private === 'yes',
+    number: text(product.number),
+    distance: text(product.distance),
+    latitude: text(product.latitude),
+    longitude: text(product.longitude),
+    contact_methods: CONTACT_METHODS.filter((m) => product.contact_methods.includes(m)),
+  };
+}
+
+/** A product's stored field values, as the inputs hold them (checkbox lists parsed). */
+export function pfieldValuesOf(product: Product): Record<number, PfieldValue> {
+  const values: Record<number, PfieldValue> = {};
+  for (const field of product.pfields) {
+    if (field.type === 'checkbox') {
+      try {
+        const list = JSON.parse(field.pivot.value);
+        values[field.id] = Array.isArray(list) ? list.map(String) : [];
+      } catch {
+        values[field.id] = [];
+      }
+    } else {
+      values[field.id] = field.pivot.value;
+    }
+  }
+  return values;
+}
+
+const yn = (flag: boolean) => (flag ? 'yes' : 'no');
+
+/**
+ * The fields to send: only what the subcategory allows (SPEC §3), every extra field of the
+ * subcategory (empty clears it), lists as JSON text. Strings throughout, as a multipart form has.
+ */
+export function fieldsToSend(options: {
+  type: ProductType;
+  values: FormValues;
+  sub: Flags | null;
+  psubcategoryId: number | null;
+  pfields: Pfield[];
+  pfieldValues: Record<number, PfieldValue>;
+  /** Only when posting (a product cannot change shop). */
+  shopChoice: boolean;
+}): Record<string, string> {
+  const { type, values, sub, psubcategoryId, pfields, pfieldValues, shopChoice } = options;
+  const fields: Record<string, string> = {
+    psubcategory_id: psubcategoryId === null ? '' : String(psubcategoryId),
+    name: values.name,
+    name_ar: values.name_ar,
+    name_fr: values.name_fr,
+    more_infos_ar: values.more_infos_ar,
+    more_infos_fr: values.more_infos_fr,
+    private: yn(values.private),
+    latitude: values.latitude,
+    longitude: values.longitude,
+    contact_methods: JSON.stringify(values.contact_methods),
+    offer_type: offerTypesFor(type, sub).includes(values.offer_type)
+      ? values.offer_type
+      : offerTypesFor(type, sub)[0],
+  };
+  if (shopChoice && values.shop_id) fields.shop_id = values.shop_id;
+  if (sub?.can_be_priced === 'yes') {
+    fields.price = values.price;
+    fields.negotiable = yn(values.negotiable);
+  }
+  if (sub?.can_be_used === 'yes') fields.used = yn(values.used);
+  if (sub?.can_be_delivered === 'yes') fields.delivery = yn(values.delivery);
+  if (sub?.can_be_counted === 'yes') fields.number = values.number;
+  if (type === 'demand') fields.distance = values.distance;
+  for (const field of pfields) {
+    const value = pfieldValues[field.id];
+    fields[`pfield_${field.id}`] = Array.isArray(value)
+      ? value.length
+        ? JSON.stringify(value)
+        : ''
+      : (value ?? '');
+  }
+  return fields;
+}

@@ -1,0 +1,281 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Pfield, Psubcategory } from '../../../shared/schemas/catalog';
+import { aUser, clientWith } from '../../components/product-fixtures.test-support';
+import { renderWithApp } from '../../test/render';
+import { fakeServer } from '../../test/render-app';
+import { ProductForm } from './product-form';
+
+const sub = (id: number, name: string, flags: Partial<Psubcategory>): Psubcategory => ({
+  id,
+  name,
+  name_ar: null,
+  name_fr: null,
+  pcategory_id: 1,
+  pcategory: { id: 1, name: 'vehicles' },
+  order_number: id,
+  can_be_used: 'yes',
+  can_be_rented: 'yes',
+  can_be_delivered: 'yes',
+  can_be_priced: 'yes',
+  can_be_counted: 'yes',
+  mesure_unit: '',
+  ...flags,
+});
+
+const field = (
+  id: number,
+  name: string,
+  type: Pfield['type'],
+  values: string[],
+  extra: Partial<Pfield> = {},
+): Pfield => ({
+  id,
+  psubcategory_id: 10,
+  name,
+  name_ar: null,
+  name_fr: null,
+  translated: 'yes',
+  type,
+  mesure_unit: '',
+  position: 'first',
+  values: JSON.stringify(values.map((value) => ({ value }))),
+  ...extra,
+});
+
+const CARS = sub(10, 'cars', { can_be_counted: 'no', can_be_delivered: 'no' });
+const DATES = sub(11, 'dates', { can_be_priced: 'no', can_be_rented: 'no', can_be_used: 'no' });
+
+function serve() {
+  return fakeServer({
+    'GET /pcategories/all': () => ({
+      status: 200,
+      body: {
+        pcategories: [{ id: 1, name: 'vehicles', name_ar: null, name_fr: null, order_number: 1 }],
+      },
+    }),
+    'GET /psubcategories/pcategory/1': () => ({
+      status: 200,
+      body: { psubcategories: [CARS, DATES] },
+    }),
+    'GET /pfields/psubcategory/10': () => ({
+      status: 200,
+      body: {
+        pfields: [
+          field(1, 'fuel', 'select', ['petrol', 'diesel']),
+          field(2, 'mileage', 'number', [], { mesure_unit: 'KM' }),
+          field(3, 'customs', 'radio', ['customs_cleared', 'not_customs_cleared']),
+          field(4, 'car_features', 'checkbox', ['gps', 'sunroof']),
+          field(5, 'brand', 'select', ['Toyota'], { translated: 'no' }),
+        ],
+      },
+    }),
+    'GET /pfields/psubcategory/11': () => ({ status: 200, body: { pfields: [] } }),
+  });
+}
+
+/** A stand-in for XMLHttpRequest (uploads report progress through it). */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer: { status: number; body: unknown } = { status: 201, body: {} };
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
+      this.status = FakeXhr.answer.status;
+      this.responseText = JSON.stringify(FakeXhr.answer.body);
+      this.onload?.();
+    });
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.last = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderForm(type: 'offer' | 'demand' = 'offer') {
+  return renderWithApp(
+    <Routes>
+      <Route path="/" element={<ProductForm type={type} me={aUser()} />} />
+      <Route path="/products/product/:id" element={<p>page du produit</p>} />
+    </Routes>,
+    { queryClient: clientWith(aUser()) },
+  );
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, subcategory: string) {
+  const category = await screen.findByRole('combobox', { name: 'Catégorie' });
+  await within(category).findByRole('option', { name: 'Véhicules' });
+  await user.selectOptions(category, 'Véhicules');
+  const subSelect = screen.getByRole('combobox', { name: 'Sous-catégorie' });
+  await waitFor(() =>
+    expect(within(subSelect).getByRole('option', { name: subcategory })).toBeInTheDocument(),
+  );
+  await user.selectOptions(subSelect, subcategory);
+}
+
+describe('ProductForm', () => {
+  it('asks for the subcategory first, then shows only what it allows', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderForm();
+    expect(screen.queryByLabelText('Titre de l’annonce')).not.toBeInTheDocument();
+    await choose(user, 'Voitures');
+    expect(screen.getByLabelText('Titre de l’annonce')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Prix/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Type d’offre' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Occasion')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nombre disponible')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Livraison')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sous-catégorie' }), 'Dattes');
+    await waitFor(() => expect(screen.getByLabelText('Nombre disponible')).toBeInTheDocument());
+    expect(screen.queryByLabelText(/^Prix/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Type d’offre' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Occasion')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Livraison')).toBeInTheDocument();
+  });
+
+  it('shows the subcategory’s fields by type, with translated values and units', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderForm();
+    await choose(user, 'Voitures');
+    const fuel = await screen.findByRole('combobox', { name: /Carburant/ });
+    expect(
+      within(fuel)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Non précisé', 'Essence', 'Diesel']);
+    expect(screen.getByRole('spinbutton', { name: /Kilométrage \(km\)/ })).toBeInTheDocument();
+    const customs = screen.getByRole('group', { name: /Dédouanement/ });
+    expect(within(customs).getAllByRole('radio')).toHaveLength(3);
+    const features = screen.getByRole('group', { name: /Équipements/ });
+    expect(within(features).getByRole('checkbox', { name: 'GPS' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Toyota' })).toBeInTheDocument();
+  });
+
+  it('checks in the browser before sending: name required, bad price', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve();
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText(/^Prix/), '-5');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    const name = screen.getByLabelText('Titre de l’annonce');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Ce champ est obligatoire');
+    expect(name).toHaveFocus();
+    expect(screen.getByLabelText(/^Prix/)).toHaveAccessibleDescription('Valeur incorrecte');
+    expect(FakeXhr.last).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('posts the allowed fields and extra fields as a form, then opens the new offer', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 77 } } };
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    await user.type(screen.getByLabelText(/^Prix/), '450000');
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Carburant/ }), 'Diesel');
+    await user.click(screen.getByRole('checkbox', { name: 'GPS' }));
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    const sent = FakeXhr.last!;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/products/create/offer');
+    const body = Object.fromEntries(sent.body!.entries());
+    expect(body).toMatchObject({
+      psubcategory_id: '10',
+      name: 'Hilux',
+      price: '450000',
+      negotiable: 'no',
+      used: 'no',
+      offer_type: 'sale',
+      contact_methods: '["call","whatsapp"]',
+      pfield_1: 'diesel',
+      pfield_2: '',
+      pfield_4: '["gps"]',
+    });
+    expect(body).not.toHaveProperty('number');
+    expect(body).not.toHaveProperty('delivery');
+  });
+
+  it('shows the server’s errors under their fields', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = {
+      status: 422,
+      body: {
+        errors: { pfield_1: ['bad_input'], files: ['too_many_files'], global: ['forbidden'] },
+      },
+    };
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByRole('combobox', { name: /Carburant/ })).toHaveAccessibleDescription(
+      'Valeur incorrecte',
+    );
+    expect(
+      screen.getByText('Le nombre de photos et vidéos ne peut pas dépasser 10'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Vous n’êtes pas autorisé(e) à faire cela');
+  });
+
+  it('refuses an eleventh file and one above ten megabytes in the browser', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    serve();
+    renderForm();
+    await choose(user, 'Voitures');
+    const input = document.querySelector<HTMLInputElement>('input[name=files]')!;
+    const photo = (i: number) =>
+      new File([new Uint8Array(100)], `p${i}.png`, { type: 'image/png' });
+    await user.upload(
+      input,
+      Array.from({ length: 11 }, (_, i) => photo(i)),
+    );
+    await waitFor(() => expect(document.querySelectorAll('.media-input__item')).toHaveLength(10));
+    expect(
+      screen.getByText('Le nombre de photos et vidéos ne peut pas dépasser 10'),
+    ).toBeInTheDocument();
+    expect(input).toBeDisabled();
+    await user.click(screen.getAllByRole('button', { name: /Retirer le fichier/ })[0]);
+    expect(input).toBeEnabled();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'film.mp4', { type: 'video/mp4' });
+    await user.upload(input, big);
+    expect(await screen.findByText('La taille du fichier dépasse 10 Mo')).toBeInTheDocument();
+    expect(document.querySelectorAll('.media-input__item')).toHaveLength(9);
+  });
+
+  it('asks a demand for its distance and its demanded number', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderForm('demand');
+    await choose(user, 'Dattes');
+    expect(await screen.findByLabelText('Nombre demandé')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Distance maximale/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Demande privée')).toBeInTheDocument();
+  });
+});

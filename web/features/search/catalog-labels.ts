@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../shared/constants';
+
+// DESIGN §6: catalogue names are dictionary keys (`vehicles`, `fuel`), shown translated when the
+// dictionary has the key and as typed otherwise; an admin's own label for the page's language
+// (name_ar / name_fr) comes first. Field values are keys only when the field is `translated`.
+
+interface Named {
+  name: string;
+  name_ar?: string | null;
+  name_fr?: string | null;
+}
+
+export function useCatalogLabels() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const key = (text: string) => (text && i18n.exists(text) ? t(text) : text);
+  return {
+    /** A category, subcategory or field. */
+    name: (item: Named) => (language === 'ar' ? item.name_ar : item.name_fr) || key(item.name),
+    /** A value of a field: translated fields' values are keys. */
+    value: (field: { translated: 'yes' | 'no' }, value: string) =>
+      field.translated === 'yes' ? key(value) : value,
+    /** A unit (`unit_KM`…), or nothing for the empty unit. */
+    unit: (unit: string) => (unit ? key(`unit_${unit}`) : ''),
+  };
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { SearchIcon, TagIcon } from '../../components/icons';
+import { Loader } from '../../components/loader';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCategories, useSubcategories } from './api/catalog';
+import { useProductSearch } from './api/products';
+import { useCatalogLabels } from './catalog-labels';
+import { CatalogNotFound } from './components/catalog-not-found';
+import { ProductResults } from './components/product-results';
+import { ResultsCount } from './components/results-count';
+import { TypeSwitch } from './components/type-switch';
+import { listHref, readListParams } from './list-params';
+
+/** /categories/:id: a category's offers or demands (a search by pcategory_id), its subcategories. */
+export function CategoryPage() {
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
+  const id = Number(useParams().id);
+  const [params] = useSearchParams();
+  const { type, page } = readListParams(params);
+  const categories = useCategories();
+  const category = categories.data?.find((c) => c.id === id);
+  const subcategories = useSubcategories(category ? id : null);
+  const body = useMemo(() => ({ type, page, pcategory_id: id }), [type, page, id]);
+  const results = useProductSearch('all', 0, body, { enabled: !!category });
+  const title = category ? labels.name(category) : '';
+  useDocumentTitle(title || undefined);
+
+  if (categories.isPending) return <Loader block />;
+  if (!category) return <CatalogNotFound failed={categories.isError} />;
+  const here = paths.category(id);
+
+  return (
+    <div className="container">
+      <header className="page-header">
+        <p className="page-header__eyebrow">{t('category')}</p>
+        <h1 className="page-header__title">{title}</h1>
+      </header>
+      {subcategories.data && subcategories.data.length > 0 && (
+        <nav className="catalog-chips" aria-label={t('subcategory')}>
+          <ul className="catalog-chips__list">
+            {subcategories.data.map((subcategory) => (
+              <li key={subcategory.id}>
+                <Link to={paths.subcategory(id, subcategory.id)} className="catalog-chip">
+                  {labels.name(subcategory)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="results__header">
+        <TypeSwitch current={type} hrefFor={(next) => listHref(here, { type: next, page: 1 })} />
+        <Link
+          to={`${paths.search}?mode=advanced&pcategory_id=${id}${type === 'demand' ? '&type=demand' : ''}`}
+          className="button button--ghost"
+        >
+          <SearchIcon size={18} />
+          {t('search_in_category')}
+        </Link>
+      </div>
+      <ProductResults
+        query={results}
+        hrefFor={(next) => listHref(here, { type, page: next })}
+        header={(data) => (
+          <p className="results__summary">
+            <ResultsCount total={data.total} />
+          </p>
+        )}
+        empty={
+          <EmptyState
+            icon={<TagIcon size={32} />}
+            title={t(type === 'offer' ? 'no_offers_in_category' : 'no_demands_in_category')}
+          />
+        }
+      />
+    </div>
+  );
+}
+
+export { CategoryPage as Component };

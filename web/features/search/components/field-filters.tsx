@@ -1,0 +1,158 @@
+import { useTranslation } from 'react-i18next';
+import type { Pfield } from '../../../../shared/schemas/catalog';
+import { useCatalogLabels } from '../catalog-labels';
+import { emptyField, type FieldFilter } from '../search-state';
+import { PanelField, PanelGroup } from './panel-field';
+
+// The 'so advanced' mode (SPEC §2): the chosen subcategory's own fields. select and radio pick
+// one value, checkbox requires every ticked value, number takes a range (either bound), text an
+// exact value: what the server's `pfield_{id}` filters read (docs/search.md).
+
+/** The values a choice field offers (SPEC §3: `[{ value, sub_field? }]` as JSON text). */
+export function fieldValues(field: Pick<Pfield, 'values'>): string[] {
+  try {
+    const items: unknown = JSON.parse(field.values);
+    if (!Array.isArray(items)) return [];
+    return items
+      .map((item) =>
+        item && typeof item === 'object' && 'value' in item ? String(item.value) : null,
+      )
+      .filter((value): value is string => value !== null && value !== '');
+  } catch {
+    return [];
+  }
+}
+
+interface FieldFiltersProps {
+  fields: Pfield[];
+  values: Record<string, FieldFilter>;
+  onChange: (id: number, value: FieldFilter) => void;
+  /** Messages by `pfield_{id}` (the server's answer). */
+  errors: Record<string, string[]>;
+}
+
+export function FieldFilters({ fields, values, onChange, errors }: FieldFiltersProps) {
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
+
+  return (
+    <div className="search-panel__grid">
+      {fields.map((field) => {
+        const current = values[field.id] ?? emptyField();
+        const set = (patch: Partial<FieldFilter>) => onChange(field.id, { ...current, ...patch });
+        const unit = labels.unit(field.mesure_unit);
+        const label = unit ? `${labels.name(field)} (${unit})` : labels.name(field);
+        const fieldErrors = errors[`pfield_${field.id}`];
+        const options = fieldValues(field);
+
+        switch (field.type) {
+          case 'select':
+            return (
+              <PanelField key={field.id} label={label} errors={fieldErrors}>
+                {(control) => (
+                  <select
+                    {...control}
+                    name={`pfield_${field.id}`}
+                    value={current.values[0] ?? ''}
+                    onChange={(event) =>
+                      set({ values: event.target.value ? [event.target.value] : [] })
+                    }
+                  >
+                    <option value="">{t('any_value')}</option>
+                    {options.map((value) => (
+                      <option key={value} value={value}>
+                        {labels.value(field, value)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </PanelField>
+            );
+          case 'radio':
+          case 'checkbox': {
+            const multiple = field.type === 'checkbox';
+            return (
+              <PanelGroup key={field.id} legend={label} errors={fieldErrors}>
+                {!multiple && (
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name={`pfield_${field.id}`}
+                      value=""
+                      checked={current.values.length === 0}
+                      onChange={() => set({ values: [] })}
+                    />
+                    {t('any_value')}
+                  </label>
+                )}
+                {options.map((value) => (
+                  <label key={value} className="choice">
+                    <input
+                      type={multiple ? 'checkbox' : 'radio'}
+                      name={`pfield_${field.id}`}
+                      value={value}
+                      checked={current.values.includes(value)}
+                      onChange={(event) =>
+                        set({
+                          values: !multiple
+                            ? [value]
+                            : event.target.checked
+                              ? [...current.values, value]
+                              : current.values.filter((v) => v !== value),
+                        })
+                      }
+                    />
+                    {labels.value(field, value)}
+                  </label>
+                ))}
+              </PanelGroup>
+            );
+          }
+          case 'number':
+            return (
+              <PanelGroup key={field.id} legend={label} errors={fieldErrors}>
+                <div className="range-inputs">
+                  <label className="range-inputs__item">
+                    <span>{t('range_from')}</span>
+                    <input
+                      className="field__input"
+                      name={`pfield_${field.id}_min`}
+                      inputMode="decimal"
+                      value={current.min}
+                      onChange={(event) => set({ min: event.target.value, values: [] })}
+                    />
+                  </label>
+                  <label className="range-inputs__item">
+                    <span>{t('range_to')}</span>
+                    <input
+                      className="field__input"
+                      name={`pfield_${field.id}_max`}
+                      inputMode="decimal"
+                      value={current.max}
+                      onChange={(event) => set({ max: event.target.value, values: [] })}
+                    />
+                  </label>
+                </div>
+              </PanelGroup>
+            );
+          default:
+            return (
+              <PanelField key={field.id} label={label} errors={fieldErrors}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="field__input"
+                    name={`pfield_${field.id}`}
+                    value={current.values[0] ?? ''}
+                    onChange={(event) =>
+                      set({ values: event.target.value ? [event.target.value] : [] })
+                    }
+                  />
+                )}
+              </PanelField>
+            );
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { paths } from '../../../lib/paths';
+import { CategoriesTab } from './categories-tab';
+
+// SPEC §2 "Products home": three tabs, categories (subcategory sliders), shops (shop sliders) and
+// search. The tab lives in the URL (`/?tab=shops`), so it survives a reload and the back button.
+// The first tab comes with the home page; the other two are fetched when opened.
+
+const ShopsTab = lazy(() => import('./shops-tab').then((m) => ({ default: m.ShopsTab })));
+const SearchTab = lazy(() => import('./search-tab').then((m) => ({ default: m.SearchTab })));
+
+export const HOME_TABS = ['categories', 'shops', 'search'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+
+export const homeTabHref = (tab: HomeTab) =>
+  tab === 'categories' ? paths.home : `${paths.home}?tab=${tab}`;
+
+export function readHomeTab(params: URLSearchParams): HomeTab {
+  return HOME_TABS.find((tab) => tab === params.get('tab')) ?? 'categories';
+}
+
+export function HomeTabs() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const current = readHomeTab(params);
+  return (
+    <section className="container home-tabs" aria-labelledby="home-tabs-title">
+      <h2 id="home-tabs-title" className="visually-hidden">
+        {t('home_tabs_label')}
+      </h2>
+      <nav className="home-tabs__list" aria-label={t('home_tabs_label')}>
+        {HOME_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={homeTabHref(tab)}
+            className="home-tabs__tab"
+            aria-current={tab === current ? 'page' : undefined}
+          >
+            {t(`tab_${tab}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="home-tabs__panel">
+        <Suspense fallback={<Loader block />}>
+          {current === 'categories' && <CategoriesTab />}
+          {current === 'shops' && <ShopsTab />}
+          {current === 'search' && <SearchTab />}
+        </Suspense>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ShopSummary } from '../../../../shared/schemas/shops';
+import { Avatar } from '../../../components/avatar';
+import { CheckIcon } from '../../../components/icons';
+import { UserText } from '../../../components/user-text';
+import { paths } from '../../../lib/paths';
+import { useCatalogLabels } from '../catalog-labels';
+
+/** A shop in the home's shops tab: logo, name, professional badge, its offers and demands. */
+export function ShopCard({ shop }: { shop: ShopSummary }) {
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
+  return (
+    <Link to={paths.shop(shop.id)} className="card shop-card">
+      <span className="shop-card__cover" aria-hidden="true">
+        {shop.cover_small_url && <img src={shop.cover_small_url} alt="" loading="lazy" />}
+      </span>
+      <span className="shop-card__body">
+        <span className="shop-card__logo">
+          <Avatar name={shop.name} photo={shop.logo_small_url} size={56} />
+        </span>
+        <span className="shop-card__text">
+          <UserText as="span" className="shop-card__name" text={shop.name} />
+          {shop.is_professional && (
+            <span className="shop-card__badge">
+              <CheckIcon size={14} />
+              {t('professional_badge')}
+            </span>
+          )}
+          {shop.pcategory && (
+            <span className="shop-card__category">{labels.name(shop.pcategory)}</span>
+          )}
+          <span className="shop-card__counts">
+            <span>{t('offers_count', { count: shop.offers_count })}</span>
+            <span>{t('demands_count', { count: shop.demands_count })}</span>
+          </span>
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { StoreIcon } from '../../components/icons';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useProductSearch } from './api/products';
+import { ProductResults } from './components/product-results';
+import { ResultsCount } from './components/results-count';
+import { TypeSwitch } from './components/type-switch';
+import { listHref, readListParams } from './list-params';
+
+/** /market: every offer, or every demand, newest first (the search with no criteria). */
+export function MarketPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('market_title'));
+  const [params] = useSearchParams();
+  const { type, page } = readListParams(params);
+  const body = useMemo(() => ({ type, page }), [type, page]);
+  const results = useProductSearch('all', 0, body);
+
+  return (
+    <div className="container">
+      <header className="page-header">
+        <h1 className="page-header__title">{t('market_title')}</h1>
+        <p className="page-header__intro">{t('market_intro')}</p>
+      </header>
+      <div className="results__header">
+        <TypeSwitch
+          current={type}
+          hrefFor={(next) => listHref(paths.market, { type: next, page: 1 })}
+        />
+      </div>
+      <ProductResults
+        query={results}
+        hrefFor={(next) => listHref(paths.market, { type, page: next })}
+        header={(data) => (
+          <p className="results__summary">
+            <ResultsCount total={data.total} />
+          </p>
+        )}
+        empty={
+          <EmptyState
+            icon={<StoreIcon size={32} />}
+            title={t(type === 'offer' ? 'no_offers' : 'no_demands')}
+          />
+        }
+      />
+    </div>
+  );
+}
+
+export { MarketPage as Component };

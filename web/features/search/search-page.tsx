@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { SearchIcon } from '../../components/icons';
+import { HttpError } from '../../lib/http';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useProductSearch } from './api/products';
+import { ProductResults } from './components/product-results';
+import { ResultsCount } from './components/results-count';
+import { SearchPanel } from './components/search-panel';
+import { TypeSwitch } from './components/type-switch';
+import { readSearch, searchQuery, toSearchBody, withType, type SearchState } from './search-state';
+import { useGeolocation } from './use-geolocation';
+
+const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
+
+/** /search: the panel and its paginated results, all of it in the URL. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('search_title'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const search = useMemo(() => readSearch(params), [params]);
+  const body = useMemo(() => toSearchBody(search), [search]);
+  const results = useProductSearch('all', 0, body);
+  // SPEC §4: asked for when the advanced search is used (here: opened in an advanced mode).
+  const geolocation = useGeolocation(search.mode !== 'normal');
+  const byDistance = body.distance !== undefined;
+
+  const href = (state: SearchState) => paths.search + searchQuery(state);
+  const serverErrors = isBadInput(results.error) ? (results.error as HttpError).errors : undefined;
+
+  return (
+    <div className="container search-page">
+      <header className="page-header">
+        <h1 className="page-header__title">{t('search_title')}</h1>
+      </header>
+      {/* Keyed by the search (not its page): back and forward show the search they reach. */}
+      <SearchPanel
+        key={searchQuery({ ...search, page: 1 })}
+        initial={search}
+        onSearch={(next) => navigate(href(next))}
+        serverErrors={serverErrors}
+        geolocation={geolocation}
+        autoFocus={search.name === '' && search.mode === 'normal'}
+      />
+      <section className="results" aria-labelledby="search-results-title">
+        <div className="results__header">
+          <h2 id="search-results-title" className="results__title">
+            {t('search_results')}
+          </h2>
+          <TypeSwitch current={search.type} hrefFor={(type) => href(withType(search, type))} />
+        </div>
+        <ProductResults
+          query={results}
+          hrefFor={(page) => href({ ...search, page })}
+          showDistance={byDistance}
+          hideError={isBadInput}
+          header={(page) => (
+            <p className="results__summary">
+              <ResultsCount total={page.total} />
+              <span className="results__order">
+                {t(byDistance ? 'nearest_first' : 'newest_first')}
+              </span>
+            </p>
+          )}
+          empty={
+            <EmptyState
+              icon={<SearchIcon size={32} />}
+              title={t('no_results')}
+              text={t('no_results_hint')}
+            />
+          }
+        />
+      </section>
+    </div>
+  );
+}
+
+export { SearchPage as Component };

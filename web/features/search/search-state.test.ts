@@ -1,0 +1,232 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkBounds, isValidBound } from './search-checks';
+import {
+  effectiveSearch,
+  emptySearch,
+  readSearch,
+  searchQuery,
+  toSearchBody,
+  withMode,
+  withType,
+  writeSearch,
+  type SearchState,
+} from './search-state';
+
+const read = (query: string) => readSearch(new URLSearchParams(query));
+
+const advanced: SearchState = {
+  ...emptySearch,
+  mode: 'so_advanced',
+  type: 'demand',
+  name: 'تويوتا هيلوكس',
+  pcategory_id: '1',
+  psubcategory_id: '2',
+  min_price: '100000',
+  max_price: '2000000',
+  distance: '25',
+  negotiable: 'yes',
+  used: 'no',
+  delivery: 'yes',
+  offer_type: 'monthly_rent',
+  fields: {
+    '4': { values: ['diesel'], min: '', max: '' },
+    '9': { values: ['gps', 'air_conditioning'], min: '', max: '' },
+    '2': { values: [], min: '2010', max: '2020' },
+  },
+  position: { latitude: 18.086, longitude: -15.975 },
+  page: 3,
+};
+
+describe('the search in the URL', () => {
+  it('reads back every field it writes', () => {
+    expect(read(writeSearch(advanced).toString())).toEqual(advanced);
+  });
+
+  it('writes nothing for the empty search, and leaves defaults out', () => {
+    expect(searchQuery(emptySearch)).toBe('');
+    expect(searchQuery({ ...emptySearch, name: 'toyota' })).toBe('?name=toyota');
+    expect(searchQuery({ ...emptySearch, type: 'demand', page: 2 })).toBe('?type=demand&page=2');
+  });
+
+  it('keeps Arabic text and symbols intact through encoding', () => {
+    const state = { ...emptySearch, name: 'سيارة & "4x4" #1 ?' };
+    expect(read(searchQuery(state).slice(1)).name).toBe(state.name);
+  });
+
+  it('round-trips any search a person can make (property)', () => {
+    const text = fc.string({ maxLength: 20 }).map((s) => s.trim());
+    const digits = fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 9_999_999 }).map(String));
+    const yesNo = fc.constantFrom('' as const, 'yes' as const, 'no' as const);
+    const search = fc.record({
+      mode: fc.constant('so_advanced' as const),
+      type: fc.constant('offer' as const),
+      name: text,
+      pcategory_id: fc.constantFrom('', '3'),
+      psubcategory_id: fc.constant('12'),
+      min_price: digits,
+      max_price: digits,
+      distance: fc.integer({ min: 1, max: 500 }).map(String),
+      negotiable: yesNo,
+      used: yesNo,
+      delivery: yesNo,
+      offer_type: fc.constantFrom('' as const, 'sale' as const, 'hourly_rent' as const),
+      fields: fc.dictionary(
+        fc.integer({ min: 1, max: 300 }).map(String),
+        fc.record({
+          values: fc.uniqueArray(
+            fc
+              .string({ minLength: 1, maxLength: 8 })
+              .filter((v) => v.trim() !== '' && v.trim() === v),
+            { maxLength: 3 },
+          ),
+          min: digits,
+          max: digits,
+        }),
+      ),
+      position: fc.record({
+        latitude: fc.integer({ min: -90_000, max: 90_000 }).map((n) => n / 1000),
+        longitude: fc.integer({ min: -180_000, max: 180_000 }).map((n) => n / 1000),
+      }),
+      page: fc.integer({ min: 1, max: 50 }),
+    });
+    fc.assert(
+      fc.property(search, (state) => {
+        const back = read(writeSearch(state).toString());
+        // Fields with nothing chosen are not written, so they come back absent.
+        const chosen = Object.fromEntries(
+          Object.entries(state.fields).filter(([, f]) => f.values.length || f.min || f.max),
+        );
+        expect(back).toEqual({ ...state, fields: chosen });
+      }),
+    );
+  });
+
+  it('falls back to defaults for choices the URL gets wrong, and keeps typed values', () => {
+    const state = read('mode=expert&type=thing&offer_type=sale&page=-2&min_price=0&pcategory_id=x');
+    expect(state).toMatchObject({ mode: 'normal', type: 'offer', page: 1, pcategory_id: '' });
+    // The server judges typed values: a shared link with min_price=0 shows its error.
+    expect(state.min_price).toBe('0');
+    // 'sale' is an offer's type: a demand search drops it.
+    expect(read('type=demand&offer_type=sale').offer_type).toBe('');
+    expect(read('type=demand&offer_type=buy').offer_type).toBe('buy');
+  });
+
+  it('reads a position only when both coordinates are numbers within range', () => {
+    expect(read('latitude=18.1&longitude=-15.9').position).toEqual({
+      latitude: 18.1,
+      longitude: -15.9,
+    });
+    expect(read('latitude=18.1').position).toBeNull();
+    expect(read('latitude=95&longitude=1').position).toBeNull();
+    expect(read('latitude=abc&longitude=1').position).toBeNull();
+  });
+
+  it('rounds the position it writes to about 100 m', () => {
+    const params = writeSearch({
+      ...emptySearch,
+      mode: 'advanced',
+      distance: '5',
+      position: { latitude: 18.0861234, longitude: -15.9754321 },
+    });
+    expect(params.get('latitude')).toBe('18.086');
+    expect(params.get('longitude')).toBe('-15.975');
+  });
+});
+
+describe('modes', () => {
+  it('the normal mode applies only the name, category and subcategory', () => {
+    const normal = withMode(advanced, 'normal');
+    expect(effectiveSearch(normal)).toMatchObject({
+      name: advanced.name,
+      pcategory_id: '1',
+      psubcategory_id: '2',
+      min_price: '',
+      max_price: '',
+      distance: '',
+      negotiable: '',
+      offer_type: '',
+      fields: {},
+      position: null,
+    });
+    expect([...writeSearch(normal).keys()].sort()).toEqual(
+      ['name', 'pcategory_id', 'psubcategory_id', 'type', 'page'].sort(),
+    );
+  });
+
+  it('the advanced mode adds the filters but not the subcategory fields', () => {
+    const state = effectiveSearch(withMode(advanced, 'advanced'));
+    expect(state).toMatchObject({ min_price: '100000', distance: '25', used: 'no', fields: {} });
+    expect(state.position).toEqual(advanced.position);
+  });
+
+  it('the so advanced mode applies fields only with a subcategory', () => {
+    expect(effectiveSearch(advanced).fields).toEqual(advanced.fields);
+    expect(effectiveSearch({ ...advanced, psubcategory_id: '' }).fields).toEqual({});
+  });
+
+  it('a position without a distance is not kept', () => {
+    expect(writeSearch({ ...advanced, distance: '' }).has('latitude')).toBe(false);
+  });
+
+  it('switching offers and demands drops an offer type of the other side only', () => {
+    const sale = { ...advanced, type: 'offer' as const, offer_type: 'sale' as const };
+    expect(withType(sale, 'demand')).toMatchObject({ type: 'demand', offer_type: '', page: 1 });
+    expect(withType(advanced, 'offer')).toMatchObject({ offer_type: 'monthly_rent', page: 1 });
+  });
+});
+
+describe('the request body', () => {
+  it('sends what applies, numbers as typed, fields by kind', () => {
+    expect(toSearchBody(advanced)).toEqual({
+      page: 3,
+      type: 'demand',
+      name: 'تويوتا هيلوكس',
+      pcategory_id: '1',
+      psubcategory_id: '2',
+      min_price: '100000',
+      max_price: '2000000',
+      negotiable: 'yes',
+      used: 'no',
+      delivery: 'yes',
+      offer_type: 'monthly_rent',
+      latitude: 18.086,
+      longitude: -15.975,
+      distance: '25',
+      pfield_4: 'diesel',
+      pfield_9: ['gps', 'air_conditioning'],
+      pfield_2: { min: '2010', max: '2020' },
+    });
+  });
+
+  it('leaves out a distance it cannot measure (no position)', () => {
+    const body = toSearchBody({ ...advanced, position: null });
+    expect(body).not.toHaveProperty('distance');
+    expect(body).not.toHaveProperty('latitude');
+  });
+
+  it('a bare search is the newest offers', () => {
+    expect(toSearchBody(emptySearch)).toEqual({ page: 1, type: 'offer' });
+    expect(toSearchBody(emptySearch, 10)).toEqual({ page: 1, type: 'offer', page_size: 10 });
+  });
+});
+
+describe('SPEC §5 client checks', () => {
+  it.each(['', '1', '25', ' 7 ', '2000000000'])('accepts %j', (value) => {
+    expect(isValidBound(value)).toBe(true);
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '1e3', '٣', '10 000', '99999999999999999999'])(
+    'refuses %j',
+    (value) => {
+      expect(isValidBound(value)).toBe(false);
+    },
+  );
+
+  it('checks the bounds the mode shows, each under its own name', () => {
+    const state = { ...advanced, mode: 'advanced' as const, min_price: '0', distance: 'x' };
+    expect(checkBounds(state)).toEqual({ min_price: true, distance: true });
+    // Hidden in the normal mode: not applied, so not checked.
+    expect(checkBounds(withMode(state, 'normal'))).toEqual({});
+  });
+});

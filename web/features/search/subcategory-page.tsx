@@ -1,0 +1,83 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { ArrowStartIcon, SearchIcon, TagIcon } from '../../components/icons';
+import { Loader } from '../../components/loader';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCategories, useSubcategories } from './api/catalog';
+import { useProductSearch } from './api/products';
+import { useCatalogLabels } from './catalog-labels';
+import { CatalogNotFound } from './components/catalog-not-found';
+import { ProductResults } from './components/product-results';
+import { ResultsCount } from './components/results-count';
+import { TypeSwitch } from './components/type-switch';
+import { listHref, readListParams } from './list-params';
+
+/**
+ * /categories/:id/subcategories/:subcategoryId: a subcategory's offers or demands (the search
+ * with source psubcategory). The category is in the path: its list of subcategories names this one.
+ */
+export function SubcategoryPage() {
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
+  const routeParams = useParams();
+  const categoryId = Number(routeParams.id);
+  const id = Number(routeParams.subcategoryId);
+  const [params] = useSearchParams();
+  const { type, page } = readListParams(params);
+  const categories = useCategories();
+  const category = categories.data?.find((c) => c.id === categoryId);
+  const subcategories = useSubcategories(category ? categoryId : null);
+  const subcategory = subcategories.data?.find((s) => s.id === id);
+  const body = useMemo(() => ({ type, page }), [type, page]);
+  const results = useProductSearch('psubcategory', id, body, { enabled: !!subcategory });
+  const title = subcategory ? labels.name(subcategory) : '';
+  useDocumentTitle(title || undefined);
+
+  if (categories.isPending || (category && subcategories.isPending)) return <Loader block />;
+  if (!category || !subcategory) {
+    return <CatalogNotFound failed={categories.isError || subcategories.isError} />;
+  }
+  const here = paths.subcategory(categoryId, id);
+
+  return (
+    <div className="container">
+      <header className="page-header">
+        <Link to={paths.category(categoryId)} className="page-header__back">
+          <ArrowStartIcon size={16} />
+          {labels.name(category)}
+        </Link>
+        <h1 className="page-header__title">{title}</h1>
+      </header>
+      <div className="results__header">
+        <TypeSwitch current={type} hrefFor={(next) => listHref(here, { type: next, page: 1 })} />
+        <Link
+          to={`${paths.search}?mode=so_advanced&pcategory_id=${categoryId}&psubcategory_id=${id}${type === 'demand' ? '&type=demand' : ''}`}
+          className="button button--ghost"
+        >
+          <SearchIcon size={18} />
+          {t('search_in_subcategory')}
+        </Link>
+      </div>
+      <ProductResults
+        query={results}
+        hrefFor={(next) => listHref(here, { type, page: next })}
+        header={(data) => (
+          <p className="results__summary">
+            <ResultsCount total={data.total} />
+          </p>
+        )}
+        empty={
+          <EmptyState
+            icon={<TagIcon size={32} />}
+            title={t(type === 'offer' ? 'no_offers_in_category' : 'no_demands_in_category')}
+          />
+        }
+      />
+    </div>
+  );
+}
+
+export { SubcategoryPage as Component };
