@@ -86,8 +86,8 @@ function ProfileForm({ me }: { me: Me }) {
       <fieldset className="form-section">
         <legend className="form-section__title">{t('profile_identity')}</legend>
         <div className="form__row">
-          {text('first_name', { autoComplete: 'given-name', maxLength: 60 })}
-          {text('last_name', { autoComplete: 'family-name', maxLength: 60 })}
+          {text('first_name', { autoComplete: 'given-name', maxLength: 60, dir: 'auto' })}
+          {text('last_name', { autoComplete: 'family-name', maxLength: 60, dir: 'auto' })}
         </div>
         <div className="profile-form__images">
           <ImageField
@@ -147,7 +147,13 @@ function ProfileForm({ me }: { me: Me }) {
           optional
           errors={fields.more_infos}
           render={(control) => (
-            <textarea {...control} rows={5} maxLength={2000} defaultValue={me.more_infos ?? ''} />
+            <textarea
+              {...control}
+              rows={5}
+              maxLength={2000}
+              dir="auto"
+              defaultValue={me.more_infos ?? ''}
+            />
           )}
         />
       </fieldset>

@@ -112,7 +112,13 @@ export function ShopForm({ shop, submitLabel, save }: ShopFormProps) {
       optional
       errors={fieldErrors[name]}
       render={(control) => (
-        <textarea {...control} rows={rows} maxLength={2000} defaultValue={shop?.[name] ?? ''} />
+        <textarea
+          {...control}
+          rows={rows}
+          maxLength={2000}
+          dir="auto"
+          defaultValue={shop?.[name] ?? ''}
+        />
       )}
     />
   );
@@ -129,6 +135,7 @@ export function ShopForm({ shop, submitLabel, save }: ShopFormProps) {
           errors={fieldErrors.name}
           defaultValue={shop?.name ?? ''}
           maxLength={100}
+          dir="auto"
           autoComplete="organization"
         />
         <FormField

@@ -1,0 +1,257 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../shared/schemas/users';
+import { FakeXhr } from '../../test/fake-xhr';
+import { aUser, fakeServer, renderApp, type Handler } from '../../test/render-app';
+
+// The user card (SPEC §2), account deletion (SPEC §6, §7), profile edit and 'my shops'.
+
+// Pages load lazily, which takes a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+let assign: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function aPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id: 20,
+    first_name: 'Mohamed',
+    last_name: 'Ould Ahmed',
+    phone_1: '22334455',
+    phone_2: '36112233',
+    whatsapp_number: '22334455',
+    photo: null,
+    photo_url: null,
+    photo_small_url: null,
+    cover: null,
+    cover_url: null,
+    cover_small_url: null,
+    more_infos: 'Vendeur de pièces auto.\nOuvert le samedi.',
+    role: 'user',
+    created_at: '2025-06-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const viewer = (user: ReturnType<typeof aUser> | null): Record<string, Handler> => ({
+  'GET /users/me': () => ({ status: 200, body: { user } }),
+});
+const userAnswer = (user = aPublicUser()): Record<string, Handler> => ({
+  [`GET /users/user/${user.id}`]: () => ({ status: 200, body: { user } }),
+});
+
+describe('the user page', () => {
+  it('shows the card of SPEC §2 to a visitor, without controls', async () => {
+    fakeServer({ ...viewer(null), ...userAnswer() });
+    renderApp('/users/user/20');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Mohamed Ould Ahmed',
+    );
+    expect(screen.getByText('Membre depuis le 1 juin 2025')).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('link', { name: 'Appeler' }).map((a) => a.getAttribute('href')),
+    ).toEqual(['tel:+22222334455', 'tel:+22236112233']);
+    const whatsapp = screen.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')!;
+    expect(whatsapp.startsWith('https://wa.me/22222334455?text=')).toBe(true);
+    expect(new URL(whatsapp).searchParams.get('text')).toContain('Bonjour Mohamed');
+    expect(screen.getByText(/Vendeur de pièces auto\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Modifier le profil' })).toBeNull();
+  });
+
+  it('gives the user themself edit, my shops and delete; delete asks, then loads home', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeServer({
+      ...viewer(aUser({ id: 20 })),
+      ...userAnswer(),
+      'DELETE /users/20': () => ({ status: 204 }),
+    });
+    renderApp('/users/user/20');
+    expect(await screen.findByRole('link', { name: 'Modifier le profil' })).toHaveAttribute(
+      'href',
+      '/account/profile',
+    );
+    expect(screen.getByRole('link', { name: 'Mes boutiques' })).toHaveAttribute(
+      'href',
+      '/account/shops',
+    );
+    await user.click(screen.getByRole('button', { name: 'Supprimer le compte' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Votre compte, vos boutiques et tout ce que vous avez publié');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    const deletion = calls.find((c) => c.method === 'DELETE')!;
+    expect(deletion.url).toBe('/users/20');
+    expect(deletion.headers['X-XSRF-TOKEN']).toBe('xsrf-value');
+  });
+
+  it('gives a site admin the delete button on anyone, not a moderator', async () => {
+    fakeServer({ ...viewer(aUser({ id: 1, role: 'admin' })), ...userAnswer() });
+    const admin = renderApp('/users/user/20');
+    expect(await screen.findByRole('button', { name: 'Supprimer le compte' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Modifier le profil' })).toBeNull();
+    admin.unmount();
+
+    fakeServer({ ...viewer(aUser({ id: 2, role: 'moderator' })), ...userAnswer() });
+    renderApp('/users/user/20');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
+  });
+
+  it('stays on the page, loader stopped, when the deletion fails', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      ...viewer(aUser({ id: 20 })),
+      ...userAnswer(),
+      'DELETE /users/20': () => ({ status: 500 }),
+    });
+    renderApp('/users/user/20');
+    await user.click(await screen.findByRole('button', { name: 'Supprimer le compte' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur du serveur');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says so for an unknown user', async () => {
+    fakeServer({
+      ...viewer(null),
+      'GET /users/user/404': () => ({ status: 404, body: { errors: { global: ['not_found'] } } }),
+    });
+    renderApp('/users/user/404');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Cet utilisateur n’existe pas',
+    );
+  });
+});
+
+describe('the profile form', () => {
+  const me = aUser({ id: 20, phone_2: null, more_infos: 'Bonjour' });
+
+  it('comes filled in, checks in the browser first, and shows server errors under fields', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeServer({
+      ...viewer(me),
+      'PUT /users/20': () => ({
+        status: 422,
+        body: { errors: { phone_1: ['phone_taken'], email: ['email_taken'] } },
+      }),
+    });
+    renderApp('/account/profile');
+    expect(await screen.findByLabelText('Prénom')).toHaveValue('Aïcha');
+    expect(screen.getByLabelText(/^Informations complémentaires/)).toHaveValue('Bonjour');
+    await user.clear(screen.getByLabelText('Prénom'));
+    await user.type(screen.getByLabelText(/^Numéro de téléphone secondaire/), '12');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(screen.getByLabelText('Prénom')).toHaveAccessibleDescription('Ce champ est obligatoire');
+    expect(screen.getByLabelText(/^Numéro de téléphone secondaire/)).toHaveAccessibleDescription(
+      /Numéro de téléphone incorrect/,
+    );
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Prénom'), 'Aïcha');
+    await user.clear(screen.getByLabelText(/^Numéro de téléphone secondaire/));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Ce numéro de téléphone est déjà utilisé')).toBeInTheDocument();
+    expect(screen.getByText('Cette adresse e-mail est déjà utilisée')).toBeInTheDocument();
+  });
+
+  it('sends the fields and the photo, then shows the card', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { calls } = fakeServer({
+      ...viewer(me),
+      ...userAnswer(aPublicUser({ id: 20 })),
+      'PUT /users/20': () => ({ status: 200, body: { user: { ...me, last_name: 'Mint Sidi' } } }),
+    });
+    const { router } = renderApp('/account/profile');
+    await user.clear(await screen.findByLabelText('Nom'));
+    await user.type(screen.getByLabelText('Nom'), 'Mint Sidi');
+    await user.upload(
+      screen.getByLabelText(/^Photo/),
+      new File([new Uint8Array([1, 2, 3])], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user/20'));
+    const sent = Object.fromEntries([...(calls.find((c) => c.method === 'PUT')!.body as FormData)]);
+    expect(sent).toMatchObject({
+      first_name: 'Aïcha',
+      last_name: 'Mint Sidi',
+      phone_1: '22000002',
+      language: 'fr',
+      more_infos: 'Bonjour',
+    });
+    expect(sent.photo).toBeInstanceOf(File);
+    expect(sent).not.toHaveProperty('cover');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('loads the whole app anew when the language changes', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      ...viewer(me),
+      'PUT /users/20': () => ({ status: 200, body: { user: { ...me, language: 'ar' } } }),
+    });
+    renderApp('/account/profile');
+    await user.selectOptions(await screen.findByLabelText('Langue'), 'ar');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/users/user/20'));
+  });
+});
+
+describe('my shops', () => {
+  it("lists the user's shops with their role, edit where allowed, and a link to create one", async () => {
+    fakeServer(
+      viewer(
+        aUser({
+          shops: [
+            {
+              id: 11,
+              name: 'Boutique Aïcha',
+              logo: null,
+              logo_url: null,
+              logo_small_url: null,
+              is_professional: false,
+              pivot: { role: 'owner' },
+            },
+            {
+              id: 12,
+              name: 'Garage Ennour',
+              logo: null,
+              logo_url: null,
+              logo_small_url: '/media/x-small.webp',
+              is_professional: true,
+              pivot: { role: 'employee' },
+            },
+          ],
+        }),
+      ),
+    );
+    renderApp('/account/shops');
+    const items = await screen.findAllByRole('listitem');
+    const shops = items.filter((item) => item.classList.contains('my-shops__item'));
+    expect(shops).toHaveLength(2);
+    expect(within(shops[0]).getByText('Propriétaire')).toBeInTheDocument();
+    expect(
+      within(shops[0]).getByRole('link', { name: 'Modifier « Boutique Aïcha »' }),
+    ).toHaveAttribute('href', '/shops/edit/11');
+    expect(within(shops[1]).getByText('Employé')).toBeInTheDocument();
+    expect(within(shops[1]).queryByRole('link', { name: /Modifier/ })).toBeNull();
+    expect(within(shops[1]).getByRole('link', { name: 'Garage Ennour' })).toHaveAttribute(
+      'href',
+      '/shops/shop/12',
+    );
+    expect(screen.getByRole('link', { name: 'Créer une boutique' })).toHaveAttribute(
+      'href',
+      '/shops/new',
+    );
+  });
+});
