@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,7 +15,7 @@ import type { Config } from './config';
 import { connect, type Connection } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { DB, Dialect } from './db/types';
-import errors from './plugins/errors';
+import errors, { frameworkErrors } from './plugins/errors';
 import session from './plugins/session';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
@@ -27,8 +27,8 @@ declare module 'fastify' {
     db: DB;
     dialect: Dialect;
     appSecret: string;
-    /** Every route as registered (method, url, whether XSRF applies): the security suites walk it. */
-    routeTable: { method: string; url: string; xsrf: boolean }[];
+    /** Every route as registered (method, url, whether XSRF applies, its schema): the security suites walk it. */
+    routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
   }
 }
 
@@ -47,6 +47,7 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,7 +62,7 @@ export async function buildApp(
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const xsrf = !['GET', 'HEAD', 'OPTIONS'].includes(method) || !!route.config?.xsrf;
-      routeTable.push({ method, url: route.url, xsrf });
+      routeTable.push({ method, url: route.url, xsrf, schema: route.schema });
     }
   });
   app.addHook('onClose', async () => {

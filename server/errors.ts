@@ -20,3 +20,26 @@ export const tooMany = (retryAfterSeconds: number) =>
     { global: ['too_many_attempts'] },
     { 'retry-after': String(retryAfterSeconds) },
   );
+
+/** The top-level key of the first value holding a NUL byte, at any depth ('global' for a bare value). */
+function keyWithNul(values: unknown): string | null {
+  const holdsNul = (v: unknown): boolean =>
+    typeof v === 'string'
+      ? v.includes('\u0000')
+      : typeof v === 'object' && v !== null && Object.values(v).some(holdsNul);
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    return holdsNul(values) ? 'global' : null;
+  }
+  return Object.entries(values).find(([key, v]) => holdsNul(key) || holdsNul(v))?.[0] ?? null;
+}
+
+/**
+ * Text with a NUL byte is refused before it reaches a query: PostgreSQL cannot store it ("invalid
+ * byte sequence"), SQLite would. 422 under the field for a body or query; 404 for a path part,
+ * which then names nothing.
+ */
+export function refuseNulBytes(values: unknown, where: 'input' | 'path' = 'input'): void {
+  const key = keyWithNul(values);
+  if (key === null) return;
+  throw where === 'path' ? notFound() : invalid(key);
+}

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_FILES_PER_PRODUCT } from '../../shared/constants';
-import { HttpError, invalid } from '../errors';
+import { HttpError, invalid, refuseNulBytes } from '../errors';
 
 // Reading a form that may carry files (multipart) or not (JSON), for routes that accept both.
 // The size of each file is capped by the uploads plugin (413); the number of files here (422).
@@ -63,6 +63,7 @@ export async function readForm(
     const value = form.fields[key];
     if (!Array.isArray(value)) form.fields[key] = [value];
   }
+  refuseNulBytes(form.fields);
   return form;
 }
 

@@ -1,10 +1,33 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors';
+import { HttpError, refuseNulBytes } from '../errors';
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs, in DESIGN §3's
+ * shape. A path part past the router's length limit names nothing (404); a URL whose
+ * percent-encoding does not decode is bad input (400).
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(404).send({ errors: { global: ['not_found'] } });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ errors: { global: ['bad_input'] } });
+  }
+  return reply.status(500).send({ errors: { global: ['server_error'] } });
+}
 
 // One place turns every failure into DESIGN §3's errors object. Bad input is a 4xx, never a 500.
 export default fp(async (app) => {
+  // After validation, before any handler: one check for every route's params, query and body
+  // (forms read by the handler are checked by readForm).
+  app.addHook('preHandler', async (request) => {
+    refuseNulBytes(request.params, 'path');
+    refuseNulBytes(request.query);
+    refuseNulBytes(request.body);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ errors: error.errors });

@@ -14,6 +14,23 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/** A PNG of `side`×`side` pixels (depth, colour type as given) around the given pixel data. */
+function pngOf(side: number, depthAndColour: [number, number], pixels: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([...depthAndColour, 0, 0, 0], 8); // deflate, no filter, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixels, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A header that claims `side`×`side` RGBA pixels, then a few bytes of data: a lie, cheaply. */
+export const pngClaiming = (side: number) => pngOf(side, [8, 6], Buffer.alloc(16));
+
 let flood: Buffer | undefined;
 /**
  * A real, valid 20000×20000 PNG of one colour (1-bit grey): about 50 KB on the wire, 400
@@ -21,20 +38,9 @@ let flood: Buffer | undefined;
  * this size would take seconds to encode.
  */
 export function pixelFlood(): Buffer {
-  if (flood) return flood;
   const side = 20_000;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
-  const row = Buffer.alloc(1 + side / 8); // filter byte 0, then 20000 black pixels
-  const raw = Buffer.alloc(row.length * side);
-  flood = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  // Each row: filter byte 0, then 20000 black pixels.
+  flood ??= pngOf(side, [1, 0], Buffer.alloc((1 + side / 8) * side));
   return flood;
 }
 

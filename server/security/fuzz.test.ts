@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { errorsBody } from '../../shared/schemas/common';
+import type { TestClient } from '../test/client';
+import { describeEachEngine } from '../test/harness';
+import { multipart } from '../media/test-files';
+import { caseArbitrary, FORM_ROUTES, payloadOf, takesMultipart } from './support/fuzz-requests';
+import { pngClaiming } from './support/hostile-files';
+import { REQUESTS } from './support/matrix-requests';
+import { buildScenario, type Scenario } from './support/scenario';
+import { changes, snapshot } from './support/state';
+
+// Property-based fuzzing of every route of app.routeTable, driven by its zod schemas (params,
+// query string, body; the form schema for multipart routes): values shaped by the schema, the
+// same with one field made hostile or left out, hostile bodies, and hostile path ids, sent by
+// signed-in users (a site admin, the scenario's shop owner, a stranger) with a valid XSRF token,
+// as JSON and, where the route reads a form, as multipart. Whatever comes in:
+// - never a 5xx;
+// - a 4xx is JSON in DESIGN §3's shape, `{ errors: { <field|global>: [<key>, …] } }`;
+// - a 4xx writes nothing: the row count of every table and the media folder stay as they were.
+// FUZZ_RUNS (default 25) sets the cases per route; FUZZ_SEED the seed (fixed by default, so a
+// run is repeatable; fast-check prints the seed and the failing case on failure).
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+/** Sign-in failures are counted on purpose (login throttling), even though the answer is 401. */
+const COUNTED_ON_REFUSAL = ['login_throttle'];
+
+/** The routes, as the authorization matrix lists them (it checks they are all of routeTable). */
+const ROUTES = [...new Set(Object.keys(REQUESTS).map((key) => key.split(' · ')[0]))];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What is wrong with a refusal (a 4xx): not JSON, not DESIGN §3's errors object. */
+function refusalProblem(res: LightMyRequestResponse): string | null {
+  if (!String(res.headers['content-type']).startsWith('application/json')) return 'not JSON';
+  let body: unknown;
+  try {
+    body = res.json();
+  } catch {
+    return 'unparsable JSON';
+  }
+  const parsed = errorsBody.safeParse(body);
+  if (!parsed.success || !Object.keys(parsed.data.errors).length) return 'not an errors object';
+  return null;
+}
+
+describeEachEngine('fuzzing every route', (ctx) => {
+  let s: Scenario;
+  beforeAll(async () => {
+    s = await buildScenario(ctx());
+  }, 60_000);
+
+  it('knows the form schema of every multipart route', () => {
+    const forms = ctx()
+      .app.routeTable.filter(takesMultipart)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(forms.sort()).toEqual(Object.keys(FORM_ROUTES).sort());
+  });
+
+  it.each(ROUTES)(
+    '%s',
+    async (key) => {
+      const route = ctx().app.routeTable.find((r) => `${r.method} ${r.url}` === key)!;
+      const method = route.method as Method;
+      const real = await REQUESTS[key](s, 'siteAdmin');
+      // Fresh sessions for each route: a case may sign one out or change its password.
+      const senders: TestClient[] = [
+        (await ctx().userClient('admin')).client,
+        await s.again('owner'),
+        await s.again('stranger'),
+      ];
+      await fc.assert(
+        fc.asyncProperty(caseArbitrary(route, real, senders.length), async (c) => {
+          const before = await snapshot(ctx());
+          const res = await senders[c.sender].request(method, c.path, await payloadOf(route, c));
+          const status = res.statusCode;
+          const problem =
+            status >= 500
+              ? 'a server error'
+              : status >= 400
+                ? (refusalProblem(res) ??
+                  changes(before, await snapshot(ctx()), COUNTED_ON_REFUSAL).join(', '))
+                : null;
+          if (problem) {
+            throw new Error(`${problem}: ${method} → ${status} ${res.body.slice(0, 300)}`);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    // Each case can carry up to a few hundred kilobytes; the machine may be loaded.
+    Math.max(60_000, RUNS * 4_000),
+  );
+});
+
+// The bugs fuzzing found, as plain regression tests (docs/security.md).
+describeEachEngine('fuzzing finds', (ctx) => {
+  let s: Scenario;
+  beforeAll(async () => {
+    s = await buildScenario(ctx());
+  }, 60_000);
+
+  it('a NUL byte in a text field is a 422 under that field, as JSON, as a form, in a query', async () => {
+    const owner = s.actors.owner.client;
+    const admin = s.actors.siteAdmin.client;
+    const before = await snapshot(ctx());
+    const cases: [Promise<LightMyRequestResponse>, string][] = [
+      [owner.post('/shops/create', { name: 'a\u0000b' }), 'name'],
+      [admin.post('/pcategories/create', { name: 'cat\u0000' }), 'name'],
+      [owner.put(`/users/${s.actors.owner.user.id}`, { more_infos: '\u0000' }), 'more_infos'],
+      [
+        s.actors.stranger.client.post(`/comments/create/product/${s.productId}`, {
+          text: 'x\u0000',
+        }),
+        'text',
+      ],
+      [
+        owner.post('/products/create/offer', {
+          name: 'Offer',
+          shop_id: s.shopId,
+          psubcategory_id: s.subcategoryId,
+          contact_methods: ['call\u0000'],
+        }),
+        'contact_methods',
+      ],
+      [owner.request('POST', '/shops/create', multipart({ name: 'shop\u0000' })), 'name'],
+      [owner.post('/products/all/0/search', { name: 'car\u0000' }), 'name'],
+      [owner.post('/login', { login: '4\u00001', password: 'x' }), 'login'],
+    ];
+    for (const [request, field] of cases) {
+      const res = await request;
+      expect({ field, status: res.statusCode, errors: res.json().errors?.[field] }).toEqual({
+        field,
+        status: 422,
+        errors: expect.any(Array),
+      });
+    }
+    expect(changes(before, await snapshot(ctx()))).toEqual([]);
+  });
+
+  it('a NUL byte in a path segment names nothing: 404', async () => {
+    for (const path of ['/localisation/fr%00', '/media/a%00.webp', '/comments/product%00/1']) {
+      const res = await s.actors.owner.client.post(path, {});
+      expect([path, res.statusCode, refusalProblem(res)]).toEqual([path, 404, null]);
+    }
+  });
+
+  it('answers the router’s own refusals in DESIGN §3’s shape', async () => {
+    const client = s.actors.owner.client;
+    const badUrl = await client.get('/users/user/%E0%A4%A');
+    expect([badUrl.statusCode, badUrl.json()]).toEqual([
+      400,
+      { errors: { global: ['bad_input'] } },
+    ]);
+    const longParam = await client.get(`/users/user/${'9'.repeat(500)}`);
+    expect([longParam.statusCode, longParam.json()]).toEqual([
+      404,
+      { errors: { global: ['not_found'] } },
+    ]);
+  });
+
+  it('refuses a PNG whose header alone claims 20000×20000 pixels as image_too_large', async () => {
+    const form = multipart({}, [
+      { field: 'photo', name: 'big.png', data: pngClaiming(20_000), type: 'image/png' },
+    ]);
+    const before = await snapshot(ctx());
+    const res = await s.actors.owner.client.request(
+      'PUT',
+      `/users/${s.actors.owner.user.id}`,
+      form,
+    );
+    expect([res.statusCode, res.json()]).toEqual([422, { errors: { photo: ['image_too_large'] } }]);
+    expect(changes(before, await snapshot(ctx()))).toEqual([]);
+  });
+});
