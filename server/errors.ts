@@ -21,16 +21,21 @@ export const tooMany = (retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
-/** The top-level key of the first value holding a NUL byte, at any depth ('global' for a bare value). */
+const holdsNul = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? v.includes('\u0000')
+    : typeof v === 'object' &&
+      v !== null &&
+      Object.entries(v).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
+
+/** The field whose value holds a NUL byte at any depth; 'global' for a bare value. */
 function keyWithNul(values: unknown): string | null {
-  const holdsNul = (v: unknown): boolean =>
-    typeof v === 'string'
-      ? v.includes('\u0000')
-      : typeof v === 'object' && v !== null && Object.values(v).some(holdsNul);
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
     return holdsNul(values) ? 'global' : null;
   }
-  return Object.entries(values).find(([key, v]) => holdsNul(key) || holdsNul(v))?.[0] ?? null;
+  const entry = Object.entries(values).find(([key, v]) => holdsNul(key) || holdsNul(v));
+  // A field whose very name holds one is no field of ours.
+  return entry ? (holdsNul(entry[0]) ? 'global' : entry[0]) : null;
 }
 
 /**

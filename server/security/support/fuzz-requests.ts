@@ -78,9 +78,9 @@ function pathArbitrary(route: Route, realPath: string): Arbitrary<string> {
     if (!part.startsWith(':')) return fc.constant(part);
     const own = shape?.[part.slice(1)];
     return fc.oneof(
-      { weight: 2, arbitrary: fc.constant(real[i] ?? '1') },
+      { weight: 4, arbitrary: fc.constant(real[i] ?? '1') },
       { weight: 1, arbitrary: own ? valid(own).map(asSegment) : hostileSegment },
-      { weight: 3, arbitrary: hostileSegment },
+      { weight: 2, arbitrary: hostileSegment },
     );
   });
   return fc.tuple(...segments).map((parts) => parts.join('/'));
@@ -107,7 +107,11 @@ function bodyArbitrary(route: Route, realBody: unknown): Arbitrary<unknown> {
   const schema = schemaOf(route, 'body');
   if (!schema) return fc.oneof(fc.constant(realBody ?? {}), hostile);
   const base = realBody && typeof realBody === 'object' ? fc.constant(realBody) : valid(schema);
-  return fc.oneof(valid(schema), mutated(schema), mutated(schema, base));
+  return fc.oneof(
+    { weight: 1, arbitrary: valid(schema) },
+    { weight: 1, arbitrary: mutated(schema) },
+    { weight: 3, arbitrary: mutated(schema, base) },
+  );
 }
 
 /** A form field's text, as a browser would send a value of that shape. */

@@ -45,6 +45,16 @@ const checksOf = (def: Def): Check[] => [
 /** Arrays in valid values stay short; `hostile` has the long ones. */
 const MAX_ITEMS = 4;
 
+const LETTER = fc.constantFrom(...'abcdeفرنسا');
+/** Text with a NUL byte, a bidi override or mark, a family emoji, a lone surrogate, a CRLF. */
+export const strangeText: Arbitrary<string> = fc
+  .tuple(
+    fc.string({ minLength: 1, maxLength: 8, unit: LETTER }),
+    fc.constantFrom('\u0000', '\u202e', '\u200f\u061c', '👩‍👩‍👧‍👦', '\ud800', '\r\n', '\u00a0'),
+    fc.string({ maxLength: 8, unit: LETTER }),
+  )
+  .map(([before, odd, after]) => before + odd + after);
+
 function stringOf(def: Def): Arbitrary<string> {
   let minLength = 0;
   let maxLength = 40;
@@ -57,9 +67,17 @@ function stringOf(def: Def): Arbitrary<string> {
       return fc.stringMatching(c.pattern).filter((s) => s.length <= Math.max(maxLength, 1));
     }
   }
-  // Mostly letters, so that a trimmed value keeps its length; sometimes any unicode.
-  const letters = fc.string({ minLength, maxLength, unit: fc.constantFrom(...'abcdeفرنسا') });
-  return fc.oneof(letters, fc.string({ minLength, maxLength, unit: 'grapheme' }));
+  // Mostly letters, so that a trimmed value keeps its length; else any unicode, or letters around
+  // a character that has broken text handling before.
+  const letters = fc.string({ minLength, maxLength, unit: LETTER });
+  return fc.oneof(
+    { weight: 3, arbitrary: letters },
+    { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }) },
+    {
+      weight: 2,
+      arbitrary: strangeText.filter((t) => t.length >= minLength && t.length <= maxLength),
+    },
+  );
 }
 
 function numberOf(def: Def): Arbitrary<number> {
@@ -192,7 +210,11 @@ export function mutated(schema: z.ZodType, base?: Arbitrary<unknown>): Arbitrary
 
 function mutateOne(from: Arbitrary<unknown>, keys: string[]): Arbitrary<unknown> {
   return fc
-    .tuple(from, fc.constantFrom(...keys), fc.option(hostile, { nil: undefined, freq: 6 }))
+    .tuple(
+      from,
+      fc.constantFrom(...keys),
+      fc.option(fc.oneof(strangeText, hostile), { nil: undefined, freq: 6 }),
+    )
     .map(([value, key, replacement]) => {
       const copy = { ...(value as Record<string, unknown>) };
       if (replacement === undefined) delete copy[key];
