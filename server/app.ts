@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -27,7 +27,7 @@ declare module 'fastify' {
     db: DB;
     dialect: Dialect;
     appSecret: string;
-    /** Every route as registered (method, url, whether XSRF applies, its schema): the security suites walk it. */
+    /** Every route as registered (method, url, whether XSRF applies, schema): security suites walk it. */
     routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
   }
 }
