@@ -66,7 +66,9 @@ const hostileSegment: Arbitrary<string> = fc.oneof(
   fc.constantFrom('%', '%E0%A4%A', '%zz', 'a%', '9'.repeat(120), 'x'.repeat(5000)),
 );
 
-const asSegment = (value: unknown) => encodeURIComponent(String(value));
+/** A value as a path segment; a lone surrogate (no UTF-8 form) goes as U+FFFD, as browsers send it. */
+const asSegment = (value: unknown) =>
+  encodeURIComponent(String(value).replace(/\p{Surrogate}/gu, '\ufffd'));
 
 /** The path: each `:param` becomes the real value, a value its schema takes, or a hostile one. */
 function pathArbitrary(route: Route, realPath: string): Arbitrary<string> {
@@ -120,7 +122,7 @@ const formText = (value: unknown) =>
 
 /**
  * Files a form may carry: none, a real small image, bytes that are no image, and a PNG whose
- * header alone claims 20000×20000 pixels (past sharp's own limit).
+ * header claims 20000×20000 pixels (past sharp's own limit) over a few bytes of data.
  */
 const FILES: (() => Promise<{ name: string; data: Buffer; type: string }[]>)[] = [
   async () => [],
