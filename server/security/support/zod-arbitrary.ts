@@ -208,13 +208,15 @@ export function mutated(schema: z.ZodType, base?: Arbitrary<unknown>): Arbitrary
   );
 }
 
+/** What takes a field's place: mostly text with a strange character, else any hostile value. */
+const replacement = fc.oneof(
+  { weight: 2, arbitrary: strangeText },
+  { weight: 1, arbitrary: hostile },
+);
+
 function mutateOne(from: Arbitrary<unknown>, keys: string[]): Arbitrary<unknown> {
   return fc
-    .tuple(
-      from,
-      fc.constantFrom(...keys),
-      fc.option(fc.oneof(strangeText, hostile), { nil: undefined, freq: 6 }),
-    )
+    .tuple(from, fc.constantFrom(...keys), fc.option(replacement, { nil: undefined, freq: 6 }))
     .map(([value, key, replacement]) => {
       const copy = { ...(value as Record<string, unknown>) };
       if (replacement === undefined) delete copy[key];
