@@ -17,7 +17,8 @@ export class Client {
   readonly address = `10.9.${(++clients >> 8) & 255}.${clients & 255}`;
   userId = 0;
 
-  constructor(readonly base: string) {}
+  /** The server it talks to (a restarted server listens on another port). */
+  constructor(public base: string) {}
 
   /** The headers of a signed-in browser tab: cookies, XSRF, X-Requested-With, JSON. */
   headers(): Record<string, string> {
