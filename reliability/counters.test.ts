@@ -149,7 +149,8 @@ describe.each(engines)('counters under concurrent bursts [%s]', (engine) => {
         ]);
       }),
     ]);
-    await Promise.all([...sellerWork, ...buyerWork].map((work) => inParallel(shuffle(work), 2)));
+    const everyone: (() => Promise<unknown>)[][] = [...sellerWork, ...buyerWork];
+    await Promise.all(everyone.map((work) => inParallel(shuffle(work), 2)));
     const seconds = (Date.now() - started) / 1000;
 
     expect(await deployment.server.stop()).toBe(0);

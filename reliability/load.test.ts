@@ -28,7 +28,7 @@ function visit(buyers: Client[], offers: number[]): Step[] {
     headers: { ...ctx.user.headers(), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return [
+  const steps: Step[] = [
     [
       'product',
       (ctx) => ({
@@ -97,12 +97,13 @@ function visit(buyers: Client[], offers: number[]): Step[] {
         ...json(ctx, { number: 1 }),
       }),
     ],
-  ].map(([label, build], i) => [
-    label as string,
-    (ctx: Context) => {
+  ];
+  return steps.map(([label, build], i) => [
+    label,
+    (ctx) => {
       // Each visit starts as someone else, on some offer.
       if (i === 0) Object.assign(ctx, { user: pick(buyers), product: pick(offers) });
-      return (build as Step[1])(ctx);
+      return build(ctx);
     },
   ]);
 }

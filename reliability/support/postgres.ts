@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -33,7 +34,9 @@ export async function createDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    async drop() {
+      await admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
@@ -56,11 +59,15 @@ function freePort(): Promise<number> {
 
 export interface PrivateCluster {
   url: string;
-  stop(): void;
-  start(): void;
+  /** pg_ctl stop -m fast: every session is cut. */
+  stop(): Promise<void>;
+  /** pg_ctl start, resolved once it accepts connections. */
+  start(): Promise<void>;
   /** Stops and removes the cluster. */
-  destroy(): void;
+  destroy(): Promise<void>;
 }
+
+const run = promisify(execFile);
 
 /**
  * A throw-away PostgreSQL cluster on a free port, run as the postgres user (initdb refuses root),
@@ -71,12 +78,11 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   const dir = tempDir('pgcluster');
   const data = `${dir}/data`;
   execFileSync('chown', ['postgres:postgres', dir]);
-  const asPostgres = (cmd: string, args: string[]) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', `${BIN}/${cmd}`, ...args], {
-      stdio: 'pipe',
-      cwd: dir,
-    });
-  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
+  // Not blocking: the suite's own clients keep running while PostgreSQL stops and starts.
+  const asPostgres = async (cmd: string, args: string[]) => {
+    await run('runuser', ['-u', 'postgres', '--', `${BIN}/${cmd}`, ...args], { cwd: dir });
+  };
+  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const port = await freePort();
   const start = () =>
     asPostgres('pg_ctl', [
@@ -90,17 +96,13 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
       'start',
     ]);
   const stop = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-  start();
+  await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,
-    destroy() {
-      try {
-        stop();
-      } catch {
-        // already stopped
-      }
+    async destroy() {
+      await stop().catch(() => {}); // already stopped
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
