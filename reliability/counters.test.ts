@@ -20,7 +20,7 @@ import {
 
 const USERS = 50;
 const SELLERS = SHORT ? 3 : 5;
-const ROUNDS = SHORT ? 3 : 10;
+const ROUNDS = SHORT ? 2 : 10;
 /** Units per offer: few enough that the sellers' marking sold runs out of some. */
 const UNITS = 12;
 

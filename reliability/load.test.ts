@@ -4,7 +4,7 @@ import { REACTION_KINDS } from '../shared/constants';
 import { signUpMany, type Client } from './support/client';
 import { deploy, engines, type Deployment } from './support/engines';
 import { counterDrift } from './support/invariants';
-import { errorLines } from './support/server';
+import { errorLines, handlingTimes } from './support/server';
 import { countableSubcategory, loadAverage, pick, postOffer, SHORT } from './support/world';
 
 // Many signed-in people at once for a while, through a real server: product pages, searches, the
@@ -111,7 +111,8 @@ function visit(buyers: Client[], offers: number[]): Step[] {
 describe.each(engines)('load [%s]', (engine) => {
   let deployment: Deployment;
   beforeAll(async () => {
-    deployment = await deploy(engine);
+    // Info level: the server logs how long it spent on each request (see handlingTimes).
+    deployment = await deploy(engine, { LOG_LEVEL: 'info' });
   });
   afterAll(() => deployment?.cleanup());
 
@@ -125,13 +126,15 @@ describe.each(engines)('load [%s]', (engine) => {
       for (let i = 0; i < 3; i++) offers.push(await postOffer(seller, sub, 1_000_000));
     }
 
+    const logged = deployment.server.output().length;
     const statuses = new Map<string, number>();
     const steps = visit(buyers, offers);
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
       duration: SECONDS,
-      timeout: 30,
+      // Long enough for a request queued behind the others on a machine shared with other work.
+      timeout: 60,
       requests: steps.map(([label, build]) => ({
         setupRequest: (request, context) => ({ ...request, ...build(context as Context) }),
         onResponse: (status) => {
@@ -141,10 +144,15 @@ describe.each(engines)('load [%s]', (engine) => {
       })),
     });
     const load = loadAverage();
+    // The server's own time per request, apart from the time requests wait to be read.
+    const handled = handlingTimes(deployment.server.output().slice(logged));
+    const at = (q: number) => handled[Math.min(handled.length - 1, Math.floor(handled.length * q))];
     console.info(
       `load [${engine}]: ${CONNECTIONS} connections, ${result.duration} s: ${result.requests.total} requests, ` +
         `${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, ` +
-        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; load ${load}\n  ` +
+        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; server handling p50 ` +
+        `${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${handled.at(-1)!.toFixed(1)} ms; ` +
+        `load ${load}\n  ` +
         [...statuses].map(([k, n]) => `${k}: ${n}`).join(', '),
     );
 

@@ -85,3 +85,12 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 export function errorLines(output: string): string[] {
   return output.split('\n').filter((line) => /"level":(5|6)\d/.test(line));
 }
+
+/** Time the server spent on each request (fastify's responseTime, at LOG_LEVEL=info), sorted. */
+export function handlingTimes(output: string): number[] {
+  return output
+    .split('\n')
+    .filter((line) => line.includes('"request completed"'))
+    .map((line) => Number(JSON.parse(line).responseTime))
+    .sort((a, b) => a - b);
+}
