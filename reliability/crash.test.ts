@@ -1,10 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp, signUpMany, type Client } from './support/client';
 import { counterDrift, sqliteQuery } from './support/invariants';
 import { errorLines, startServer, tempDir, type ServerProcess } from './support/server';
 import { countableSubcategory, loadAverage, Outcomes, postOffer, SHORT } from './support/world';
-import fs from 'node:fs';
 
 // SQLite, killed mid-write: every write the server acknowledged (2xx with its id) is there after
 // a restart on the same DATA_DIR, and the database file is sound. SIGKILL stops the process, not

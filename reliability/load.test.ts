@@ -25,7 +25,7 @@ type Step = [label: string, build: (ctx: Context) => autocannon.Request];
 /** One visit: what each connection does, over and over, as a random signed-in person. */
 function visit(buyers: Client[], offers: number[]): Step[] {
   const json = (ctx: Context, body: unknown) => ({
-    headers: { ...ctx.user.headers(), 'content-type': 'application/json' },
+    headers: ctx.user.jsonHeaders(),
     body: JSON.stringify(body),
   });
   const steps: Step[] = [

@@ -30,15 +30,16 @@ export class Client {
     };
   }
 
+  jsonHeaders(): Record<string, string> {
+    return { ...this.headers(), 'content-type': 'application/json' };
+  }
+
   async request(method: string, path: string, body?: unknown): Promise<Reply> {
     if (!this.cookies.has('XSRF-TOKEN') && path !== '/users/me')
       await this.request('GET', '/users/me');
     const res = await fetch(this.base + path, {
       method,
-      headers:
-        body === undefined
-          ? this.headers()
-          : { ...this.headers(), 'content-type': 'application/json' },
+      headers: body === undefined ? this.headers() : this.jsonHeaders(),
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
