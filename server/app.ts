@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -33,6 +33,8 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** How long shutdown waits for requests still being handled (main.ts gives up at 10 s). */
+const DRAIN_MS = 8_000;
 
 /** The whole server, ready to listen or to answer `inject()` in tests. Migrates on the way up. */
 export async function buildApp(
@@ -65,7 +67,20 @@ export async function buildApp(
       routeTable.push({ method, url: route.url, xsrf, schema: route.schema });
     }
   });
+  // close() waits for open connections, not for handlers whose client has gone away meanwhile:
+  // the database closes once every request that came in has answered (or after DRAIN_MS).
+  const answering = new WeakSet<FastifyRequest>();
+  let open = 0;
+  app.addHook('onRequest', async (request) => {
+    answering.add(request);
+    open += 1;
+  });
+  app.addHook('onSend', async (request) => {
+    if (answering.delete(request)) open -= 1;
+  });
   app.addHook('onClose', async () => {
+    const deadline = Date.now() + DRAIN_MS;
+    while (open > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     if (!options.connection) await connection.close();
   });
 

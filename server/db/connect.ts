@@ -21,8 +21,12 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export function connect(options: { databaseUrl?: string; dataDir: string }): Connection {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A dropped connection (server restart) must not crash the process; the pool reconnects.
+    // A dropped connection (PostgreSQL restarting) must not crash the process. The pool listens
+    // to its idle clients; a client in use (between two queries of a transaction) needs its own
+    // listener, else its 'error' is unhandled. The query that meets it fails, the pool drops the
+    // client on release (it is no longer queryable) and opens new ones.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
