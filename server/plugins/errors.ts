@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, refuseNulBytes } from '../errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route runs, in DESIGN §3's
@@ -67,6 +68,14 @@ export default fp(async (app) => {
       return reply
         .status(status === 404 || status === 415 ? status : 400)
         .send({ errors: { global: [key] } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request: the database is restarting or busy. Try again shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .headers({ 'retry-after': '5' })
+        .send({ errors: { global: ['database_unavailable'] } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: { global: ['server_error'] } });
