@@ -65,7 +65,10 @@ async function toQuery(
     shopId: source.shopId,
     // The source's subcategory and the body's must both hold: two different ones match nothing.
     psubcategoryIds: new Set(subcategories).size > 1 ? [0] : [...new Set(subcategories)],
-    pcategoryId: body.pcategory_id,
+    pcategorySubcategoryIds:
+      body.pcategory_id === undefined
+        ? undefined
+        : await repo.subcategoriesOf(db, body.pcategory_id),
     minPrice: body.min_price,
     maxPrice: body.max_price,
     negotiable: body.negotiable,
