@@ -38,6 +38,11 @@ export interface SearchQuery {
   words: string[];
   /** SQLite: the words match at least COMMON_WORDS products (see textCondition). */
   commonWords?: boolean;
+  /**
+   * PostgreSQL: read every match from the indexes first, then order them (see orderedRows):
+   * set for near spellings and for words of middling frequency.
+   */
+  matchesFirst?: boolean;
   /** PostgreSQL's fallback: near spellings (pg_trgm word similarity) instead of prefixes. */
   nearSpellings?: boolean;
   origin?: { latitude: number; longitude: number };
@@ -175,6 +180,22 @@ const onlyWords = (q: SearchQuery) =>
   !q.origin &&
   !q.pfields.length;
 
+/** The query of the rows in the search's order: newest first, or nearest first within a distance. */
+function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
+  const where = sql.join(conditions(dialect, q), sql` and `);
+  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
+  const order = q.origin && q.distanceKm !== undefined ? sql`distance_km, id desc` : sql`id desc`;
+  const matches = sql`select products.id, ${distance} as distance_km from products where ${where}`;
+  // PostgreSQL walks the primary key newest first and tests each row when it expects matches to
+  // come soon; testing a row (similarity, or a text vector) costs more than it assumes, so for
+  // near spellings and words of middling frequency the matches are read from the indexes first:
+  // `offset 0` keeps the planner from merging the two queries back into that walk.
+  return q.matchesFirst
+    ? sql<Row>`select id, distance_km from (${matches} offset 0) matches
+        order by ${order} limit ${limit} offset ${offset}`
+    : sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`;
+}
+
 /** Rows in the search's order: newest first, or nearest first when a distance bounds it. */
 function orderedRows(
   db: Executor,
@@ -184,18 +205,29 @@ function orderedRows(
   offset: number,
 ): Promise<Row[]> {
   if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyRows(db, q, limit, offset);
-  const where = sql.join(conditions(dialect, q), sql` and `);
-  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  const order = q.origin && q.distanceKm !== undefined ? sql`distance_km, id desc` : sql`id desc`;
-  const matches = sql`select products.id, ${distance} as distance_km from products where ${where}`;
-  // Near spellings (PostgreSQL): testing similarity row by row along the primary key costs far
-  // more than reading the trigram index's matches first; `offset 0` keeps the planner from
-  // merging the two queries back into that walk.
-  const query = q.nearSpellings
-    ? sql<Row>`select id, distance_km from (${matches} offset 0) matches
-        order by ${order} limit ${limit} offset ${offset}`
-    : sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`;
-  return query.execute(db).then((r) => r.rows);
+  const subcategories = q.pcategorySubcategoryIds ?? [];
+  const newest = !(q.origin && q.distanceKm !== undefined);
+  if (!newest || q.psubcategoryIds.length || subcategories.length < 2) {
+    return orderedQuery(dialect, q, limit, offset)
+      .execute(db)
+      .then((r) => r.rows);
+  }
+  // A category, newest first: each of its subcategories walks its own index newest first (and
+  // stops soon); merged, they give the newest of all. One walk over the list would read and
+  // sort every product of the category.
+  const parts = subcategories.map(
+    (id) =>
+      sql`select * from (${orderedQuery(
+        dialect,
+        { ...q, psubcategoryIds: [id], pcategorySubcategoryIds: undefined },
+        limit + offset,
+        0,
+      )}) part`,
+  );
+  return sql<Row>`select id, distance_km from (${sql.join(parts, sql` union all `)}) parts
+    order by id desc limit ${limit} offset ${offset}`
+    .execute(db)
+    .then((r) => r.rows);
 }
 
 /**
@@ -220,6 +252,39 @@ async function nearestRows(
 }
 
 /**
+ * PostgreSQL: in what share of products the words occur (the rarest of them), from the most
+ * common elements ANALYZE keeps for search_vector; words not among them are rarer than all.
+ */
+const wordStats = new WeakMap<object, { at: number; freqs: Promise<Map<string, number>> }>();
+const WORD_STATS_MS = 10 * 60_000;
+/** Between these shares, reading the matches first beats walking the primary key. */
+const MIDDLING = { min: 0.002, max: 0.015 };
+
+async function middlingWords(db: Executor, words: string[]): Promise<boolean> {
+  let stats = wordStats.get(db);
+  if (!stats || Date.now() - stats.at > WORD_STATS_MS) {
+    const freqs = sql<{ elems: string[] | null; freqs: number[] | null }>`
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats where tablename = 'products' and attname = 'search_vector'`
+      .execute(db)
+      .then(({ rows }) => {
+        const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+        return new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)]));
+      });
+    stats = { at: Date.now(), freqs };
+    wordStats.set(db, stats);
+  }
+  const freqs = await stats.freqs;
+  if (!freqs.size) return false;
+  const share = Math.min(
+    ...words.map((w) =>
+      [...freqs].reduce((sum, [elem, f]) => (elem.startsWith(w) ? sum + f : sum), 0),
+    ),
+  );
+  return share >= MIDDLING.min && share <= MIDDLING.max;
+}
+
+/**
  * One page of matching ids, in the search's order, and how many match — counted up to
  * COUNTED only: an exact count of a very common word would read every match.
  */
@@ -235,6 +300,9 @@ export async function searchPage(
       from products_fts where products_fts match ${ftsMatch(q.words, q.type)}
       limit ${COMMON_WORDS})`.execute(db);
     q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+  }
+  if (dialect === 'postgres' && q.words.length) {
+    q = { ...q, matchesFirst: q.nearSpellings || (await middlingWords(db, q.words)) };
   }
   const search = q;
   const first =
