@@ -14,7 +14,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '002-notifications-index': notificationsIndex,
     '003-shops-list-index': shopsListIndex,
     '004-search': search(dialect),
-    '005-search-geo-index': searchGeoIndex,
+    '005-search-geo-index': searchGeoIndex(dialect),
   };
 }
 
