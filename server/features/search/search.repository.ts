@@ -207,7 +207,9 @@ function orderedRows(
   if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyRows(db, q, limit, offset);
   const subcategories = q.pcategorySubcategoryIds ?? [];
   const newest = !(q.origin && q.distanceKm !== undefined);
-  if (!newest || q.psubcategoryIds.length || subcategories.length < 2) {
+  // (SQLite would read the words' matches again for each subcategory: there, the words lead.)
+  const wordsLead = dialect === 'sqlite' && q.words.length > 0;
+  if (!newest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
     return orderedQuery(dialect, q, limit, offset)
       .execute(db)
       .then((r) => r.rows);
@@ -295,7 +297,9 @@ export async function searchPage(
   page: number,
   perPage: number,
 ): Promise<Page> {
-  if (dialect === 'sqlite' && q.words.length && !onlyWords(q)) {
+  // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
+  const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
+  if (dialect === 'sqlite' && q.words.length && narrowing) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
       from products_fts where products_fts match ${ftsMatch(q.words, q.type)}
       limit ${COMMON_WORDS})`.execute(db);
