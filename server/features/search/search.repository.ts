@@ -247,9 +247,10 @@ async function nearestRows(
   for (let radius = Math.min(km, FIRST_RADIUS_KM); ;) {
     const rows = await orderedRows(db, dialect, { ...q, distanceKm: radius }, COUNTED, 0);
     if (rows.length >= COUNTED || radius >= km) return rows;
-    // Area grows with the square of the radius; at least twice, at most eight times as far.
+    // Area grows with the square of the radius; at least twice, at most sixteen times as far.
+    // Nothing at all so near: the place is sparse, and the whole distance costs little more.
     const guess = radius * Math.sqrt(COUNTED / Math.max(rows.length, 1)) * 1.2;
-    radius = Math.min(km, Math.max(radius * 2, Math.min(radius * 8, guess)));
+    radius = rows.length ? Math.min(km, Math.max(radius * 2, Math.min(radius * 16, guess))) : km;
   }
 }
 
