@@ -254,16 +254,13 @@ async function nearestRows(
   }
 }
 
-/**
- * PostgreSQL: in what share of products the words occur (the rarest of them), from the most
- * common elements ANALYZE keeps for search_vector; words not among them are rarer than all.
- */
 const wordStats = new WeakMap<object, { at: number; freqs: Promise<Map<string, number>> }>();
 const WORD_STATS_MS = 10 * 60_000;
 /** Between these shares, reading the matches first beats walking the primary key. */
 const MIDDLING = { min: 0.002, max: 0.015 };
 
-async function middlingWords(db: Executor, words: string[]): Promise<boolean> {
+/** PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE). */
+export function commonWords(db: Executor): Promise<Map<string, number>> {
   let stats = wordStats.get(db);
   if (!stats || Date.now() - stats.at > WORD_STATS_MS) {
     const freqs = sql<{ elems: string[] | null; freqs: number[] | null }>`
@@ -277,7 +274,15 @@ async function middlingWords(db: Executor, words: string[]): Promise<boolean> {
     stats = { at: Date.now(), freqs };
     wordStats.set(db, stats);
   }
-  const freqs = await stats.freqs;
+  return stats.freqs;
+}
+
+/**
+ * PostgreSQL: whether the words occur in a middling share of products (the rarest of them), from
+ * the most common elements ANALYZE keeps for search_vector; words not among them are rarer.
+ */
+async function middlingWords(db: Executor, words: string[]): Promise<boolean> {
+  const freqs = await commonWords(db);
   if (!freqs.size) return false;
   const share = Math.min(
     ...words.map((w) =>
