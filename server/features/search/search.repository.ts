@@ -244,7 +244,10 @@ async function nearestRows(
   q: SearchQuery & { distanceKm: number },
 ): Promise<Row[]> {
   const km = Math.min(q.distanceKm, MAX_KM);
-  for (let radius = Math.min(km, FIRST_RADIUS_KM); ;) {
+  // SQLite, common words within a subcategory: every radius would read all the words' matches
+  // again, while the subcategory's places come from an index and are few: one look at once.
+  const atOnce = dialect === 'sqlite' && q.commonWords && q.psubcategoryIds.length > 0;
+  for (let radius = atOnce ? km : Math.min(km, FIRST_RADIUS_KM); ;) {
     const rows = await orderedRows(db, dialect, { ...q, distanceKm: radius }, COUNTED, 0);
     if (rows.length >= COUNTED || radius >= km) return rows;
     // Area grows with the square of the radius; at least twice, at most sixteen times as far.
