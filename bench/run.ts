@@ -1,30 +1,15 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { childRss, start } from './child';
 
 // npm run bench: requests per second and latency of the API's hot reads, each as a ratio to a bare
 // Fastify hello-world measured in the same run, and the gzipped JavaScript the home page loads.
 // Results: bench/results/<timestamp>.json and a table on stdout.
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-function start(
-  script: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  const child = fork(script, [], {
-    env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
 
 async function measure(name: string, options: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
@@ -67,10 +52,7 @@ try {
   });
   rows.push(product);
   const table = rows.map((r) => ({ ...r, ratio_to_hello: +(r.rps / baseline.rps).toFixed(3) }));
-  const rss = await new Promise<number>((resolve) => {
-    server.child.once('message', (m) => resolve((m as { rss: number }).rss));
-    server.child.send('rss');
-  });
+  const rss = await childRss(server.child);
   const result = {
     at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },

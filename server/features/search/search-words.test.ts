@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ftsMatch, MAX_SEARCH_WORDS, searchWords, tsQuery } from './search-words';
+import {
+  ftsMatch,
+  MAX_SEARCH_WORDS,
+  nearestKnownWord,
+  searchWords,
+  trigramSimilarity,
+  tsQuery,
+} from './search-words';
 
 describe('search words', () => {
   it('normalises as the index does, and splits on anything but letters and digits', () => {
@@ -26,5 +33,21 @@ describe('search words', () => {
       'search_text : ("toyota"* "hilux"*) AND type : "offer"',
     );
     expect(tsQuery(['toyota', 'سياره'])).toBe('toyota:* & سياره:*');
+  });
+
+  it('measures trigram similarity as pg_trgm does, and finds the nearest known word', () => {
+    // pg_trgm: similarity('toyata', 'toyota') = 0.4, similarity('hilox', 'hilux') = 0.333…
+    expect(trigramSimilarity('toyata', 'toyota')).toBeCloseTo(0.4);
+    expect(trigramSimilarity('hilox', 'hilux')).toBeCloseTo(1 / 3);
+    expect(trigramSimilarity('toyota', 'toyota')).toBe(1);
+    const known = new Map([
+      ['toyota', 0.1],
+      ['mercedes', 0.05],
+      ['telephone', 0.01],
+    ]);
+    expect(nearestKnownWord('toyata', known, 0.4)).toBe('toyota');
+    expect(nearestKnownWord('mersedes', known, 0.4)).toBe('mercedes');
+    expect(nearestKnownWord('telefone', known, 0.4)).toBe('telephone');
+    expect(nearestKnownWord('hilox', known, 0.4)).toBeUndefined();
   });
 });

@@ -35,3 +35,41 @@ export function ftsMatch(words: string[], type: string): string {
 export function tsQuery(words: string[]): string {
   return words.map((w) => `${w}:*`).join(' & ');
 }
+
+/** pg_trgm's trigrams of a word: its letters padded with two spaces before and one after. */
+function trigrams(word: string): Set<string> {
+  const chars = [' ', ' ', ...word, ' '];
+  return new Set(chars.slice(2).map((c, i) => chars[i] + chars[i + 1] + c));
+}
+
+/** pg_trgm's similarity of two words: shared trigrams over all their trigrams (0–1). */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  const shared = [...ta].filter((t) => tb.has(t)).length;
+  return shared / (ta.size + tb.size - shared);
+}
+
+/**
+ * The word of `known` most like `word` (trigram similarity at least `min`; the commoner on a
+ * tie), or undefined. `known` maps words to how common they are.
+ */
+export function nearestKnownWord(
+  word: string,
+  known: Map<string, number>,
+  min: number,
+): string | undefined {
+  let best: { word: string; similarity: number; share: number } | undefined;
+  for (const [candidate, share] of known) {
+    const similarity = trigramSimilarity(word, candidate);
+    if (
+      similarity >= min &&
+      (!best ||
+        similarity > best.similarity ||
+        (similarity === best.similarity && share > best.share))
+    ) {
+      best = { word: candidate, similarity, share };
+    }
+  }
+  return best?.word;
+}

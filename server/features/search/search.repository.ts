@@ -11,14 +11,23 @@ import { distanceExpr, MAX_KM, withinKm } from './search-geo';
 
 /** The largest value an integer column holds: price bounds beyond it change nothing. */
 const MAX_INT = 2_147_483_647;
-/** The nearest-first search looks this far first, then four times farther, and so on. */
-const FIRST_RADIUS_KM = 1;
+/**
+ * SQLite: words matching this many products or more make the other filters lead (see
+ * textCondition). Below, reading the products of every match by id is cheaper.
+ */
+const COMMON_WORDS = 5000;
+/** The nearest-first search looks this far first (km), then farther. */
+const FIRST_RADIUS_KM = 0.25;
 
 export interface SearchQuery {
   type: string;
   shopId?: number;
   psubcategoryIds: number[];
-  pcategoryId?: number;
+  /**
+   * The subcategories of the category asked for (read first, so that the planner sees the list
+   * and its statistics, not a subquery).
+   */
+  pcategorySubcategoryIds?: number[];
   minPrice?: number;
   maxPrice?: number;
   negotiable?: string;
@@ -27,6 +36,13 @@ export interface SearchQuery {
   offerType?: string;
   /** Normalised words, each matched as a prefix, all required. */
   words: string[];
+  /** SQLite: the words match at least COMMON_WORDS products (see textCondition). */
+  commonWords?: boolean;
+  /**
+   * PostgreSQL: read every match from the indexes first, then order them (see orderedRows):
+   * set for near spellings and for words of middling frequency.
+   */
+  matchesFirst?: boolean;
   /** PostgreSQL's fallback: near spellings (pg_trgm word similarity) instead of prefixes. */
   nearSpellings?: boolean;
   origin?: { latitude: number; longitude: number };
@@ -41,9 +57,13 @@ const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
 function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   if (!q.words.length) return [];
   if (dialect === 'sqlite') {
-    // The text match runs first and alone, on its own index; products are then read by id.
+    // The matches are read once from the text index into a list. Few of them: products are
+    // then read by id from that list. Many (a common word): `+` keeps SQLite from walking the
+    // list, so that it walks the most selective of the other filters' indexes instead and
+    // looks each row up in the list.
+    const id = q.commonWords ? sql`+products.id` : sql`products.id`;
     return [
-      cond`products.id in (select rowid from products_fts
+      cond`${id} in (select rowid from products_fts
         where products_fts match ${ftsMatch(q.words, q.type)})`,
     ];
   }
@@ -54,9 +74,11 @@ function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] 
 }
 
 function pfieldCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool> {
+  // Tested on the rows the other conditions lead to (the primary key (product_id, pfield_id)
+  // finds the value): an `in (select …)` would first read every value of the field.
   const values = (where: Expression<SqlBool>) =>
-    cond`products.id in (select product_id from product_pfield
-      where pfield_id = ${f.pfieldId} and ${where})`;
+    cond`exists (select 1 from product_pfield where product_pfield.product_id = products.id
+      and product_pfield.pfield_id = ${f.pfieldId} and ${where})`;
   switch (f.kind) {
     case 'equals':
       return values(cond`value = ${f.value}`);
@@ -91,10 +113,10 @@ function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
       cond`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,
     );
   }
-  if (q.pcategoryId !== undefined) {
-    list.push(
-      cond`products.psubcategory_id in (select id from psubcategories where pcategory_id = ${q.pcategoryId})`,
-    );
+  if (q.pcategorySubcategoryIds) {
+    // A category without subcategories holds nothing (no id is 0).
+    const ids = q.pcategorySubcategoryIds.length ? q.pcategorySubcategoryIds : [0];
+    list.push(cond`products.psubcategory_id in (${sql.join(ids.map((id) => sql`${id}`))})`);
   }
   if (q.minPrice !== undefined) list.push(cond`products.price >= ${Math.min(q.minPrice, MAX_INT)}`);
   if (q.maxPrice !== undefined) list.push(cond`products.price <= ${Math.min(q.maxPrice, MAX_INT)}`);
@@ -109,22 +131,38 @@ function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   return list;
 }
 
-type Page = { total: number; rows: { id: number; distance_km: number | null }[] };
+type Row = { id: number; distance_km: number | null };
+type Page = { total: number; rows: Row[] };
+
+/** More than this many matches is 'SEARCH_TOTAL_MAX or more': nothing needs to read further. */
+const COUNTED = SEARCH_TOTAL_MAX + 1;
+
+/**
+ * The count and the page from one read: the first COUNTED ids in the search's order give both,
+ * unless the page reaches past them (then `later` reads it on its own).
+ */
+async function fromFirst(
+  first: Row[],
+  page: number,
+  perPage: number,
+  later: (offset: number) => Promise<Row[]>,
+): Promise<Page> {
+  const offset = (page - 1) * perPage;
+  const inFirst = first.length < COUNTED || offset + perPage <= first.length;
+  const rows = inFirst ? first.slice(offset, offset + perPage) : await later(offset);
+  return { total: first.length, rows };
+}
 
 /**
  * SQLite, words and type only: the FTS index answers alone (it indexes the type too), newest
  * (highest rowid) first.
  */
-async function ftsOnlyPage(db: Executor, q: SearchQuery, page: number, perPage: number) {
-  const match = ftsMatch(q.words, q.type);
-  const [count, rows] = await Promise.all([
-    sql<{ total: number }>`select count(*) as total from (select rowid from products_fts
-      where products_fts match ${match} limit ${SEARCH_TOTAL_MAX + 1})`.execute(db),
-    sql<{ id: number; distance_km: null }>`select rowid as id, null as distance_km
-      from products_fts where products_fts match ${match}
-      order by rowid desc limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
-  ]);
-  return { total: Number(count.rows[0]?.total ?? 0), rows: rows.rows };
+function ftsOnlyRows(db: Executor, q: SearchQuery, limit: number, offset: number) {
+  return sql<Row>`select rowid as id, null as distance_km from products_fts
+    where products_fts match ${ftsMatch(q.words, q.type)}
+    order by rowid desc limit ${limit} offset ${offset}`
+    .execute(db)
+    .then((r) => r.rows);
 }
 
 const onlyWords = (q: SearchQuery) =>
@@ -132,7 +170,7 @@ const onlyWords = (q: SearchQuery) =>
   !q.nearSpellings &&
   q.shopId === undefined &&
   !q.psubcategoryIds.length &&
-  q.pcategoryId === undefined &&
+  !q.pcategorySubcategoryIds &&
   q.minPrice === undefined &&
   q.maxPrice === undefined &&
   !q.negotiable &&
@@ -142,43 +180,124 @@ const onlyWords = (q: SearchQuery) =>
   !q.origin &&
   !q.pfields.length;
 
-/** Rows of one page: newest first, or nearest first when a distance bounds the search. */
-function pageRows(db: Executor, dialect: Dialect, q: SearchQuery, page: number, perPage: number) {
+/** The query of the rows in the search's order: newest first, or nearest first within a distance. */
+function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  const order =
-    q.origin && q.distanceKm !== undefined
-      ? sql`distance_km, products.id desc`
-      : sql`products.id desc`;
-  return sql<{ id: number; distance_km: number | null }>`
-    select products.id, ${distance} as distance_km from products where ${where}
-    order by ${order} limit ${perPage} offset ${(page - 1) * perPage}`
+  const order = q.origin && q.distanceKm !== undefined ? sql`distance_km, id desc` : sql`id desc`;
+  const matches = sql`select products.id, ${distance} as distance_km from products where ${where}`;
+  // PostgreSQL walks the primary key newest first and tests each row when it expects matches to
+  // come soon; testing a row (similarity, or a text vector) costs more than it assumes, so for
+  // near spellings and words of middling frequency the matches are read from the indexes first:
+  // `offset 0` keeps the planner from merging the two queries back into that walk.
+  return q.matchesFirst
+    ? sql<Row>`select id, distance_km from (${matches} offset 0) matches
+        order by ${order} limit ${limit} offset ${offset}`
+    : sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`;
+}
+
+/** Rows in the search's order: newest first, or nearest first when a distance bounds it. */
+function orderedRows(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
+  if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyRows(db, q, limit, offset);
+  const subcategories = q.pcategorySubcategoryIds ?? [];
+  const newest = !(q.origin && q.distanceKm !== undefined);
+  // (SQLite would read the words' matches again for each subcategory: there, the words lead.)
+  const wordsLead = dialect === 'sqlite' && q.words.length > 0;
+  if (!newest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
+    return orderedQuery(dialect, q, limit, offset)
+      .execute(db)
+      .then((r) => r.rows);
+  }
+  // A category, newest first: each of its subcategories walks its own index newest first (and
+  // stops soon); merged, they give the newest of all. One walk over the list would read and
+  // sort every product of the category.
+  const parts = subcategories.map(
+    (id) =>
+      sql`select * from (${orderedQuery(
+        dialect,
+        { ...q, psubcategoryIds: [id], pcategorySubcategoryIds: undefined },
+        limit + offset,
+        0,
+      )}) part`,
+  );
+  return sql<Row>`select id, distance_km from (${sql.join(parts, sql` union all `)}) parts
+    order by id desc limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
 }
 
 /**
- * Nearest first: ordering by distance reads every product within it. So look within 1 km, then
- * 4, 16… up to the distance asked, and stop at the first radius that fills the page: whatever
- * lies farther cannot come before what is inside.
+ * Nearest first: ordering by distance reads every product within it. So look within a small
+ * radius first, then farther, and stop at the first radius holding COUNTED products (or at the
+ * distance asked): whatever lies farther cannot come before them, and the count is capped
+ * there anyway. Each next radius is guessed from the density seen so far.
  */
 async function nearestRows(
   db: Executor,
   dialect: Dialect,
   q: SearchQuery & { distanceKm: number },
-  page: number,
-  perPage: number,
-) {
+): Promise<Row[]> {
   const km = Math.min(q.distanceKm, MAX_KM);
-  for (let radius = Math.min(km, FIRST_RADIUS_KM); ; radius = Math.min(km, radius * 4)) {
-    const rows = await pageRows(db, dialect, { ...q, distanceKm: radius }, page, perPage);
-    if (rows.length === perPage || radius >= km) return rows;
+  // SQLite, common words within a subcategory: every radius would read all the words' matches
+  // again, while the subcategory's places come from an index and are few: one look at once.
+  const atOnce = dialect === 'sqlite' && q.commonWords && q.psubcategoryIds.length > 0;
+  for (let radius = atOnce ? km : Math.min(km, FIRST_RADIUS_KM); ;) {
+    const rows = await orderedRows(db, dialect, { ...q, distanceKm: radius }, COUNTED, 0);
+    if (rows.length >= COUNTED || radius >= km) return rows;
+    // Area grows with the square of the radius; at least twice, at most sixteen times as far.
+    // Nothing at all so near: the place is sparse, and the whole distance costs little more.
+    const guess = radius * Math.sqrt(COUNTED / Math.max(rows.length, 1)) * 1.2;
+    radius = rows.length ? Math.min(km, Math.max(radius * 2, Math.min(radius * 16, guess))) : km;
   }
+}
+
+const wordStats = new WeakMap<object, { at: number; freqs: Promise<Map<string, number>> }>();
+const WORD_STATS_MS = 10 * 60_000;
+/** Between these shares, reading the matches first beats walking the primary key. */
+const MIDDLING = { min: 0.002, max: 0.015 };
+
+/** PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE). */
+export function commonWords(db: Executor): Promise<Map<string, number>> {
+  let stats = wordStats.get(db);
+  if (!stats || Date.now() - stats.at > WORD_STATS_MS) {
+    const freqs = sql<{ elems: string[] | null; freqs: number[] | null }>`
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats where tablename = 'products' and attname = 'search_vector'`
+      .execute(db)
+      .then(({ rows }) => {
+        const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
+        return new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)]));
+      });
+    stats = { at: Date.now(), freqs };
+    wordStats.set(db, stats);
+  }
+  return stats.freqs;
+}
+
+/**
+ * PostgreSQL: whether the words occur in a middling share of products (the rarest of them), from
+ * the most common elements ANALYZE keeps for search_vector; words not among them are rarer.
+ */
+async function middlingWords(db: Executor, words: string[]): Promise<boolean> {
+  const freqs = await commonWords(db);
+  if (!freqs.size) return false;
+  const share = Math.min(
+    ...words.map((w) =>
+      [...freqs].reduce((sum, [elem, f]) => (elem.startsWith(w) ? sum + f : sum), 0),
+    ),
+  );
+  return share >= MIDDLING.min && share <= MIDDLING.max;
 }
 
 /**
  * One page of matching ids, in the search's order, and how many match — counted up to
- * SEARCH_TOTAL_MAX + 1 only: an exact count of a very common word would read every match.
+ * COUNTED only: an exact count of a very common word would read every match.
  */
 export async function searchPage(
   db: Executor,
@@ -187,16 +306,25 @@ export async function searchPage(
   page: number,
   perPage: number,
 ): Promise<Page> {
-  if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyPage(db, q, page, perPage);
-  const where = sql.join(conditions(dialect, q), sql` and `);
-  const [count, rows] = await Promise.all([
-    sql<{ total: number }>`select count(*) as total from (select 1 from products
-      where ${where} limit ${SEARCH_TOTAL_MAX + 1}) matches`.execute(db),
-    q.origin && q.distanceKm !== undefined
-      ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm }, page, perPage)
-      : pageRows(db, dialect, q, page, perPage),
-  ]);
-  return { total: Number(count.rows[0]?.total ?? 0), rows };
+  // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
+  const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
+  if (dialect === 'sqlite' && q.words.length && narrowing) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
+      from products_fts where products_fts match ${ftsMatch(q.words, q.type)}
+      limit ${COMMON_WORDS})`.execute(db);
+    q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+  }
+  if (dialect === 'postgres' && q.words.length) {
+    q = { ...q, matchesFirst: q.nearSpellings || (await middlingWords(db, q.words)) };
+  }
+  const search = q;
+  const first =
+    search.origin && search.distanceKm !== undefined
+      ? await nearestRows(db, dialect, { ...search, distanceKm: search.distanceKm })
+      : await orderedRows(db, dialect, search, COUNTED, 0);
+  return fromFirst(first, page, perPage, (offset) =>
+    orderedRows(db, dialect, search, perPage, offset),
+  );
 }
 
 /** The cards of these products (any order), with their place. */
@@ -210,6 +338,15 @@ export function searchCards(db: Executor, ids: number[]) {
 
 export async function shopExists(db: Executor, id: number): Promise<boolean> {
   return !!(await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function subcategoriesOf(db: Executor, pcategoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('psubcategories')
+    .select('id')
+    .where('pcategory_id', '=', pcategoryId)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function subcategoryExists(db: Executor, id: number): Promise<boolean> {

@@ -373,6 +373,17 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search', (c
       ]);
       expect(sorted(await found({ psubcategory_id: w.appliances }))).toEqual(['fridge', 'rosso']);
       expect(await found({ pcategory_id: 999999 })).toEqual([]);
+      // Each subcategory of the category is read on its own (search.repository): still one
+      // list, newest first, and its pages follow each other.
+      const ids = async (body: Record<string, unknown>) =>
+        (await search({ pcategory_id: w.homeCategory, ...body }))
+          .json()
+          .products.data.map((c: { id: number }) => c.id);
+      const all = await ids({});
+      expect(all).toEqual([...all].sort((a, b) => b - a));
+      expect([...(await ids({ page_size: 2 })), ...(await ids({ page_size: 2, page: 2 }))]).toEqual(
+        all.slice(0, 4),
+      );
     });
 
     it('price bounds, inclusive', async () => {

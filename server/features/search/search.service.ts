@@ -11,7 +11,7 @@ import {
 import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
 import { parsePfieldFilters, pfieldEntries } from './pfield-filters';
-import { searchWords } from './search-words';
+import { nearestKnownWord, searchWords } from './search-words';
 import * as repo from './search.repository';
 
 // SPEC §7's search: where to look (source), what to match (DESIGN §7), in which order.
@@ -65,7 +65,10 @@ async function toQuery(
     shopId: source.shopId,
     // The source's subcategory and the body's must both hold: two different ones match nothing.
     psubcategoryIds: new Set(subcategories).size > 1 ? [0] : [...new Set(subcategories)],
-    pcategoryId: body.pcategory_id,
+    pcategorySubcategoryIds:
+      body.pcategory_id === undefined
+        ? undefined
+        : await repo.subcategoriesOf(db, body.pcategory_id),
     minPrice: body.min_price,
     maxPrice: body.max_price,
     negotiable: body.negotiable,
@@ -94,7 +97,22 @@ async function findPage(
   if (found.total > 0 || !query.words.length || !(await nearSpellingsAvailable(db, dialect))) {
     return found;
   }
-  // Nothing starts with these words: PostgreSQL looks for near spellings (pg_trgm).
+  // Nothing starts with these words: PostgreSQL looks for near spellings. First among the most
+  // common words of the index (a misspelt 'toyata' is most often a common 'toyota'): a prefix
+  // search of those is as cheap as any; the trigram search over every product is not (up to
+  // a second at 1,000,000 products, docs/search.md).
+  const known = await repo.commonWords(db);
+  const corrected = query.words.map((w) => nearestKnownWord(w, known, NEAR_SPELLING_SIMILARITY));
+  if (corrected.every((w): w is string => w !== undefined)) {
+    const near = await repo.searchPage(
+      db,
+      dialect,
+      { ...query, words: [...new Set(corrected)] },
+      body.page,
+      body.page_size,
+    );
+    if (near.total > 0) return near;
+  }
   return db.transaction().execute(async (trx) => {
     await repo.setWordSimilarity(trx, NEAR_SPELLING_SIMILARITY);
     return repo.searchPage(
