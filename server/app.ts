@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import {
@@ -16,6 +15,7 @@ import { connect, type Connection } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { DB, Dialect } from './db/types';
 import errors from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
@@ -70,7 +70,7 @@ export async function buildApp(
 
   await app.register(errors);
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, DB, Dialect } from './types';
+import { WriteTracker } from './write-tracker';
 
 export interface Connection {
   db: DB;
@@ -23,7 +24,10 @@ export function connect(options: { databaseUrl?: string; dataDir: string }): Con
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A dropped connection (server restart) must not crash the process; the pool reconnects.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new WriteTracker()],
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -37,6 +41,7 @@ export function connect(options: { databaseUrl?: string; dataDir: string }): Con
   // one at a time: writes are serialised, as DESIGN §5 asks.
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new WriteTracker()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import {
@@ -14,10 +15,19 @@ import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
+import type { CachedProduct } from './product-cache';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
 // reports). Create and edit take multipart (with `files`) or JSON; their fields are checked by
 // the shared schema once the form is read.
+/** The cached answer for visitors, gzipped when the client takes gzip (browsers all do). */
+function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!ACCEPTS_GZIP.test(request.headers['accept-encoding'] ?? '')) return reply.send(ready.json);
+  return reply.header('content-encoding', 'gzip').send(ready.gzip);
+}
+const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/;
+
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media };
   const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
@@ -74,12 +84,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const pageParams = idParam.extend({ notificationId: z.string().max(40).optional() });
   for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
     app.get(url, { schema: { params: pageParams } }, async (request, reply) => {
-      const product = await service.detail(app.db, request.params.id, request.user);
+      const found = await service.publicDetail(app.db, request.params.id, request.user);
       if (request.wantsJson) {
-        if (!product) throw notFound();
-        return { product };
+        if (!found) throw notFound();
+        if (found.ready) return sendReady(request, reply, found.ready);
+        return { product: found.product };
       }
-      if (!product) return reply.page();
+      if (!found) return reply.page();
+      const { product } = found;
       const fr = request.language === 'fr';
       const name = (fr ? product.name_fr : product.name_ar) ?? product.name;
       const infos =
