@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { connect, type Connection } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { DB, Dialect } from './db/types';
+import compression from './plugins/compression';
 import errors from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
@@ -70,6 +71,7 @@ export async function buildApp(
 
   await app.register(errors);
   await app.register(cookie);
+  await app.register(compression);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {

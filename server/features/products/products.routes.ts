@@ -11,6 +11,7 @@ import {
 import { READ_MORE_LENGTH } from '../../../shared/constants';
 import { notFound } from '../../errors';
 import { parseForm, readForm } from '../../media/multipart';
+import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
 import * as saves from './saves.service';
@@ -22,11 +23,11 @@ import type { CachedProduct } from './product-cache';
 // the shared schema once the form is read.
 /** The cached answer for visitors, gzipped when the client takes gzip (browsers all do). */
 function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (!ACCEPTS_GZIP.test(request.headers['accept-encoding'] ?? '')) return reply.send(ready.json);
+  reply.type('application/json; charset=utf-8');
+  varyOnEncoding(reply);
+  if (!acceptsGzip(request)) return reply.send(ready.json);
   return reply.header('content-encoding', 'gzip').send(ready.gzip);
 }
-const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/;
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media };
@@ -104,6 +105,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         title: name,
         description: infos?.slice(0, READ_MORE_LENGTH),
         image: image ? app.config.publicUrl + image.url : null,
+        // The web app shows the images in a new random order each time (SPEC §4): which one comes
+        // first is only known when there is one.
+        preloadImage: product.pfiles.length === 1 ? image?.small_url : null,
       });
     });
   }
