@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { pageShell } from './page-shell';
 
 // JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
 // any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
@@ -133,7 +134,8 @@ export default fp(async (app) => {
       .join('\n');
     const html = template
       .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
-      .replace(/<title>[\s\S]*?<\/title>/, tags);
+      .replace(/<title>[\s\S]*?<\/title>/, tags)
+      .replace('<div id="root"></div>', `<div id="root">${pageShell(lang)}</div>`);
     return this.status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
