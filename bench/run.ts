@@ -6,7 +6,7 @@ import { memoryOf, start, startServer } from './server';
 import { measureRoutesJs } from './web-js';
 
 // npm run bench: requests per second and latency of the API's hot reads, each as a ratio to a bare
-// Fastify hello-world measured in the same run with the same connections; the server's memory
+// Fastify hello-world measured in the same run, in turn with them, with the same connections; the server's memory
 // after the load; the JavaScript each main page loads on a first visit (needs `npm run build`).
 // Results: bench/results/http-<time>.json, docs/performance.md's tables, and stdout.
 // BENCH_DATA_DIR: serve that data dir (e.g. a million products from `npm run seed:bulk`).
@@ -14,15 +14,46 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_WORD = process.env.BENCH_SEARCH_WORD ?? 'toyota';
 
-async function measure(name: string, options: autocannon.Options) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return {
-    name,
-    rps: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+interface Target {
+  name: string;
+  options: autocannon.Options;
+}
+
+/**
+ * Every target for DURATION seconds in all, in ROUNDS slices taken in turn (hello-world, product,
+ * …, hello-world, product, …): on a machine shared with other jobs, a change of load then weighs
+ * on every target alike instead of on whichever was running. rps: all requests over all slices;
+ * p50: the median of the slices' p50; p99: the worst slice's.
+ */
+async function measureInTurn(targets: Target[]) {
+  const slices = targets.map(() => [] as autocannon.Result[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, target] of targets.entries()) {
+      slices[i].push(
+        await autocannon({
+          connections: CONNECTIONS,
+          duration: DURATION / ROUNDS,
+          ...target.options,
+        }),
+      );
+    }
+  }
+  return targets.map((target, i) => {
+    const results = slices[i];
+    const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+    return {
+      name: target.name,
+      rps: Math.round(
+        results.reduce((n, r) => n + r.requests.total, 0) /
+          results.reduce((t, r) => t + r.duration, 0),
+      ),
+      p50_ms: p50s[Math.floor(p50s.length / 2)],
+      p99_ms: Math.max(...results.map((r) => r.latency.p99)),
+      errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    };
+  });
 }
 
 /** The cookies a first page view gives (sid, XSRF-TOKEN), as the web app then sends them. */
@@ -48,48 +79,34 @@ const plainJson = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequ
 try {
   const visitor = await visitorCookies(base);
   const load: { before: string; after?: string } = { before: loadAverage() };
-  // The yardstick is measured first and last; ratios are to the mean of the two, so that a change
-  // of load on this shared machine during the run weighs on both sides.
-  const helloRun = () =>
-    measure('hello-world (bare Fastify)', { url: `${hello.info.address}/hello` });
-  const helloFirst = await helloRun();
-  const rows = [
-    await measure('GET /products/product/{id} (visitor, as the web app)', {
-      url: product,
-      headers: { ...json, cookie: visitor.cookie },
-    }),
-    await measure('GET /products/product/{id} (no cookies, no compression: an API client)', {
-      url: product,
-      headers: plainJson,
-    }),
-    await measure(`POST /products/all/0/search {name: "${SEARCH_WORD}"} (visitor)`, {
-      url: `${base}/products/all/0/search`,
-      method: 'POST',
-      headers: {
-        ...json,
-        'content-type': 'application/json',
-        cookie: visitor.cookie,
-        'x-xsrf-token': visitor.xsrf,
+  const measured = await measureInTurn([
+    { name: 'hello-world (bare Fastify)', options: { url: `${hello.info.address}/hello` } },
+    {
+      name: 'GET /products/product/{id} (visitor, as the web app)',
+      options: { url: product, headers: { ...json, cookie: visitor.cookie } },
+    },
+    {
+      name: 'GET /products/product/{id} (no cookies, no compression: an API client)',
+      options: { url: product, headers: plainJson },
+    },
+    {
+      name: `POST /products/all/0/search {name: "${SEARCH_WORD}"} (visitor)`,
+      options: {
+        url: `${base}/products/all/0/search`,
+        method: 'POST',
+        headers: {
+          ...json,
+          'content-type': 'application/json',
+          cookie: visitor.cookie,
+          'x-xsrf-token': visitor.xsrf,
+        },
+        body: JSON.stringify({ name: SEARCH_WORD }),
       },
-      body: JSON.stringify({ name: SEARCH_WORD }),
-    }),
-  ];
+    },
+  ]);
   const memory = await memoryOf(server);
-  const helloLast = await helloRun();
-  const baseline = {
-    ...helloFirst,
-    name: 'hello-world (bare Fastify), mean of first and last',
-    rps: Math.round((helloFirst.rps + helloLast.rps) / 2),
-    p50_ms: Math.max(helloFirst.p50_ms, helloLast.p50_ms),
-    p99_ms: Math.max(helloFirst.p99_ms, helloLast.p99_ms),
-    errors: helloFirst.errors + helloLast.errors,
-  };
-  const http = [
-    { ...helloFirst, name: 'hello-world (first)' },
-    { ...helloLast, name: 'hello-world (last)' },
-    baseline,
-    ...rows,
-  ].map((r) => ({ ...r, ratio_to_hello: +(r.rps / baseline.rps).toFixed(3) }));
+  const baseline = measured[0];
+  const http = measured.map((r) => ({ ...r, ratio_to_hello: +(r.rps / baseline.rps).toFixed(3) }));
   const pages = [
     { name: 'home', url: '/' },
     { name: 'search', url: `/search?name=${SEARCH_WORD}` },
@@ -101,7 +118,12 @@ try {
   const result = {
     at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, load_average: load },
-    settings: { duration_s: DURATION, connections: CONNECTIONS, data: server.data },
+    settings: {
+      duration_s: DURATION,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      data: server.data,
+    },
     http,
     server_memory_after_load: memory,
     web_js_first_visit: webJs,
@@ -113,7 +135,7 @@ try {
   if (webJs) console.table(webJs);
   else console.info('web JS: n/a (run npm run build first)');
 
-  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s · data: ${server.data} · ${out}`;
+  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data} · ${out}`;
   const section = server.data === 'demo seed' ? 'http' : 'http-large';
   writeSection(
     section,

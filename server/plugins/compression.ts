@@ -1,4 +1,3 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +7,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // compressed once at build time (vite.config.ts); an answer that is already encoded (the cached
 // product read) is left alone.
 
-const gzip = promisify(zlib.gzip);
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/json|text\/html)/;
 const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/;
@@ -26,14 +24,19 @@ export function varyOnEncoding(reply: FastifyReply): void {
 }
 
 export default fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if (Buffer.byteLength(payload) < MIN_BYTES) return payload;
+  // Callback style: most answers pass through untouched, and need not cost a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+      reply.hasHeader('content-encoding') ||
+      !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? '')) ||
+      Buffer.byteLength(payload) < MIN_BYTES
+    ) {
+      return done(null, payload);
+    }
     varyOnEncoding(reply);
-    if (!acceptsGzip(request)) return payload;
+    if (!acceptsGzip(request)) return done(null, payload);
     reply.header('content-encoding', 'gzip').removeHeader('content-length');
-    return gzip(payload, { level: 6 });
+    zlib.gzip(payload, { level: 6 }, done);
   });
 });
