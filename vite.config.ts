@@ -79,6 +79,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Read by the server (server/plugins/pages.ts) to preload the page language's dictionary.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { connect } from '../server/db/connect';
-import { childRss, start } from './child';
+import { memoryOf, start } from './server';
 import { interleave, searchCases, type SearchCase } from './search-cases';
 import { postgresDatabase, sqliteDatabase } from './search-data';
 
@@ -148,7 +148,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', env: NodeJS.ProcessE
         ...summary(list),
         matches: [...new Set(totals.get(kind))].sort((a, b) => a - b).join(' '),
       })),
-      server_rss_mb: Math.round((await childRss(server.child)) / 1024 / 1024),
+      server_rss_mb: (await memoryOf(server)).rss_mib,
     };
   } finally {
     server.child.kill();

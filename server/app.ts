@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import {
@@ -15,7 +14,9 @@ import type { Config } from './config';
 import { connect, type Connection } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import type { DB, Dialect } from './db/types';
+import compression from './plugins/compression';
 import errors, { frameworkErrors } from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
@@ -86,7 +87,8 @@ export async function buildApp(
 
   await app.register(errors);
   await app.register(cookie);
-  await app.register(helmet, {
+  await app.register(compression);
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

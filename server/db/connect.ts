@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, DB, Dialect } from './types';
+import { WriteTracker } from './write-tracker';
 
 export interface Connection {
   db: DB;
@@ -27,7 +28,10 @@ export function connect(options: { databaseUrl?: string; dataDir: string }): Con
     // client on release (it is no longer queryable) and opens new ones.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new WriteTracker()],
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -45,6 +49,7 @@ export function connect(options: { databaseUrl?: string; dataDir: string }): Con
   // one at a time: writes are serialised, as DESIGN §5 asks.
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new WriteTracker()],
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { pageShell } from './page-shell';
 
 // JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
 // any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
@@ -13,6 +14,8 @@ export interface PageMeta {
   title?: string;
   description?: string;
   image?: string | null;
+  /** The page's main image (its LCP element), fetched at once, before the scripts ask for it. */
+  preloadImage?: string | null;
 }
 
 declare module 'fastify' {
@@ -53,6 +56,34 @@ export function resolveLanguage(request: FastifyRequest): Language {
   return accepted ? (accepted.lang as Language) : DEFAULT_LANGUAGE;
 }
 
+/**
+ * Per language, <link rel="modulepreload"> tags for its dictionary's chunk (and what that chunk
+ * imports), from the build's manifest: the browser fetches it with the app's own script instead of
+ * after it has run. None without a build.
+ */
+function dictionaryPreloads(webDir: string): Record<Language, string> {
+  const tags = { ar: '', fr: '' } as Record<Language, string>;
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return tags;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const filesOf = (key: string, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return seen;
+    seen.add(chunk.file);
+    for (const imported of chunk.imports ?? []) filesOf(imported, seen);
+    return seen;
+  };
+  for (const lang of LANGUAGES) {
+    tags[lang] = [...filesOf(`locales/${lang}.ts`)]
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`)
+      .join('\n');
+  }
+  return tags;
+}
+
 export default fp(async (app) => {
   const { webDir } = app.config;
   const built = path.join(webDir, 'index.html');
@@ -80,6 +111,8 @@ export default fp(async (app) => {
     `<meta name="routing-url" content="${escapeHtml(app.config.routingUrl)}">`,
   ].join('\n');
 
+  const dictionaryTags = dictionaryPreloads(webDir);
+
   app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
     const lang = this.request.language;
     const title = meta.title ? `${meta.title} · Souq` : 'Souq';
@@ -92,12 +125,17 @@ export default fp(async (app) => {
       meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
       `<meta property="og:url" content="${escapeHtml(app.config.publicUrl + this.request.url)}">`,
       mapTags,
+      dictionaryTags[lang],
+      meta.preloadImage
+        ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`
+        : '',
     ]
       .filter(Boolean)
       .join('\n');
     const html = template
       .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
-      .replace(/<title>[\s\S]*?<\/title>/, tags);
+      .replace(/<title>[\s\S]*?<\/title>/, tags)
+      .replace('<div id="root"></div>', `<div id="root">${pageShell(lang)}</div>`);
     return this.status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

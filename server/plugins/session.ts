@@ -35,13 +35,49 @@ const XSRF_COOKIE = 'XSRF-TOKEN';
 const SID_FORMAT = /^[A-Za-z0-9_-]{22}$/;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-const newSid = () => crypto.randomBytes(16).toString('base64url');
+/** A map that forgets its oldest entries beyond `max`. */
+class Recent<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: V) {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    this.map.set(key, value);
+  }
+}
+
+// Random bytes are drawn 4 KiB at a time and each used once: a visitor without cookies gets a
+// new sid on every request, and one getrandom call per sid cost more than the rest of the hook.
+const SID_BYTES = 16;
+let pool = Buffer.alloc(0);
+let used = 0;
+function newSid(): string {
+  if (used + SID_BYTES > pool.length) {
+    pool = crypto.randomBytes(256 * SID_BYTES);
+    used = 0;
+  }
+  used += SID_BYTES;
+  return pool.toString('base64url', used - SID_BYTES, used);
+}
 const hashSid = (sid: string) => crypto.createHash('sha256').update(sid).digest('hex');
 
 export default fp(async (app) => {
   const secret = app.appSecret;
-  const xsrfFor = (sid: string) =>
-    crypto.createHmac('sha256', secret).update(sid).digest('base64url');
+  const tokens = new Recent<string>(50_000);
+  const xsrfFor = (sid: string) => {
+    let token = tokens.get(sid);
+    if (token === undefined) {
+      token = crypto.createHmac('sha256', secret).update(sid).digest('base64url');
+      tokens.set(sid, token);
+    }
+    return token;
+  };
+  // Session ids known to have no signed-in session: a visitor who has not signed in sends the
+  // same sid with every request, and need not cost a query each time. Exact, not a guess: a
+  // session row is only ever made for a new random sid (signIn), never for one already seen.
+  const anonymous = new Recent<true>(50_000);
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: app.config.secureCookies };
 
   function setSid(reply: FastifyReply, sid: string) {
@@ -72,7 +108,7 @@ export default fp(async (app) => {
       if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
     }
 
-    if (sid !== cookieSid) return;
+    if (sid !== cookieSid || anonymous.get(sid)) return;
     const row = await app.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -85,7 +121,10 @@ export default fp(async (app) => {
       ])
       .where('sessions.id', '=', hashSid(sid))
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) {
+      anonymous.set(sid, true);
+      return;
+    }
     const current = Date.now();
     if (Date.parse(row.expires_at) <= current) {
       await app.db.deleteFrom('sessions').where('id', '=', hashSid(sid)).execute();

@@ -60,6 +60,7 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
                   src={original ? file.url : file.small_url}
                   alt={total > 1 ? `${name} (${index + 1}/${total})` : name}
                   decoding="async"
+                  fetchPriority={index === 0 ? 'high' : undefined}
                 />
                 <button
                   type="button"

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import {
@@ -10,14 +11,24 @@ import {
 import { READ_MORE_LENGTH } from '../../../shared/constants';
 import { notFound } from '../../errors';
 import { parseForm, readForm } from '../../media/multipart';
+import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
+import type { CachedProduct } from './product-cache';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
 // reports). Create and edit take multipart (with `files`) or JSON; their fields are checked by
 // the shared schema once the form is read.
+/** The cached answer for visitors, gzipped when the client takes gzip (browsers all do). */
+function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
+  reply.type('application/json; charset=utf-8');
+  varyOnEncoding(reply);
+  if (!acceptsGzip(request)) return reply.send(ready.json);
+  return reply.header('content-encoding', 'gzip').send(ready.gzip);
+}
+
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media };
   const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
@@ -74,12 +85,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const pageParams = idParam.extend({ notificationId: z.string().max(40).optional() });
   for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
     app.get(url, { schema: { params: pageParams } }, async (request, reply) => {
-      const product = await service.detail(app.db, request.params.id, request.user);
+      const found = await service.publicDetail(app.db, request.params.id, request.user);
       if (request.wantsJson) {
-        if (!product) throw notFound();
-        return { product };
+        if (!found) throw notFound();
+        if (found.ready) return sendReady(request, reply, found.ready);
+        return { product: found.product };
       }
-      if (!product) return reply.page();
+      if (!found) return reply.page();
+      const { product } = found;
       const fr = request.language === 'fr';
       const name = (fr ? product.name_fr : product.name_ar) ?? product.name;
       const infos =
@@ -92,6 +105,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         title: name,
         description: infos?.slice(0, READ_MORE_LENGTH),
         image: image ? app.config.publicUrl + image.url : null,
+        // The web app shows the images in a new random order each time (SPEC §4): which one comes
+        // first is only known when there is one.
+        preloadImage: product.pfiles.length === 1 ? image?.small_url : null,
       });
     });
   }

@@ -21,6 +21,7 @@ import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
 import { checkPfieldValues } from './pfield-values';
+import { cachedProduct, type CachedProduct } from './product-cache';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
 // and writes that leave nothing half done (rows in one transaction, files taken back on failure).
@@ -276,6 +277,22 @@ export async function detail(
     pfields,
     viewer: viewerMarks,
   });
+}
+
+/**
+ * The product page's read: the product as anyone sees it comes from a short in-process cache
+ * (product-cache.ts); only a signed-in viewer's own marks are read each time. `ready` is the whole
+ * answer, ready to send, when the viewer is not signed in.
+ */
+export async function publicDetail(
+  db: DB,
+  id: number,
+  viewer: AuthUser | null,
+): Promise<{ product: Product; ready: CachedProduct | null } | null> {
+  const cached = await cachedProduct(db, id, () => detail(db, id, null));
+  if (!cached) return null;
+  if (!viewer) return { product: cached.product, ready: cached };
+  return { product: { ...cached.product, ...(await viewerState(db, viewer, id)) }, ready: null };
 }
 
 async function cardsFor(db: Executor, viewer: AuthUser | null, rows: cards.CardRow[]) {

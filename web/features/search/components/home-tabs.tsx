@@ -43,7 +43,9 @@ export function HomeTabs() {
           </Link>
         ))}
       </nav>
-      <div className="home-tabs__panel">
+      {/* At least a screen high from the start: what follows (the join banner, the footer) is
+          not on screen before the tab's content comes, so it never jumps down (layout shift). */}
+      <div className="home-tabs__panel" style={{ minBlockSize: '100vh' }}>
         <Suspense fallback={<Loader block />}>
           {current === 'categories' && <CategoriesTab />}
           {current === 'shops' && <ShopsTab />}

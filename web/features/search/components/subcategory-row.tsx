@@ -13,6 +13,8 @@ import { ResultCard } from './result-card';
 
 /** Offers a row of the home's categories tab shows; the rest are one click away ('see all'). */
 export const HOME_ROW_SIZE = 10;
+/** Cards of a row whose images are not lazy-loaded. */
+const EAGER_CARDS = 2;
 
 interface SubcategoryRowProps {
   subcategory: Psubcategory;
@@ -60,8 +62,15 @@ export function SubcategoryRow({ subcategory, onEmpty, onOpen }: SubcategoryRowP
       </div>
       {results.data ? (
         <Scroller label={name}>
-          {results.data.data.map((product) => (
-            <ResultCard key={product.id} product={product} onOpen={onOpen} />
+          {results.data.data.map((product, index) => (
+            // The first cards are on screen as soon as the row is (often the page's largest
+            // image): fetched at once rather than after layout.
+            <ResultCard
+              key={product.id}
+              product={product}
+              onOpen={onOpen}
+              eager={index < EAGER_CARDS}
+            />
           ))}
         </Scroller>
       ) : (

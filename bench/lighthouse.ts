@@ -1,0 +1,94 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadAverage, saveResult, table, writeSection } from './docs';
+import { startServer } from './server';
+import { CHROME_FLAGS, CHROME_PATH } from './web-js';
+
+// npm run bench:lighthouse: Lighthouse 12's mobile run (its default: simulated slow 4G and a 4×
+// slower CPU) of the home page, a search results page and an offer page, on the production build
+// (`npm run build` first) served on localhost. Results: bench/results/lighthouse-<time>.json,
+// docs/performance.md, stdout with the audits that cost the most.
+const SEARCH_WORD = process.env.BENCH_SEARCH_WORD ?? 'toyota';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+
+const server = await startServer();
+const base = server.info.address.replace('127.0.0.1', 'localhost');
+const pages = [
+  { name: 'home', url: '/' },
+  { name: 'search', url: `/search?name=${SEARCH_WORD}` },
+  { name: 'offer', url: `/products/product/${server.info.productId}` },
+];
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+});
+
+/** The page elements an audit names (the LCP element, what shifted), as HTML snippets. */
+function nodesOf(audit: { details?: unknown }): string[] {
+  const found: string[] = [];
+  JSON.stringify(audit.details ?? null, (key, value) => {
+    if (key === 'snippet' && typeof value === 'string' && found.length < 5) found.push(value);
+    return value;
+  });
+  return found;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  const load = { before: loadAverage(), after: '' };
+  const rows = [];
+  const details: Record<string, unknown> = {};
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(base + page.url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!result) throw new Error(`lighthouse gave nothing for ${page.url}`);
+      runs.push(result.lhr);
+    }
+    const lhr = runs.sort(
+      (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0),
+    )[Math.floor(runs.length / 2)];
+    const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+    rows.push({
+      page: page.name,
+      url: page.url,
+      score: Math.round(median(runs.map((r) => r.categories.performance.score ?? 0)) * 100),
+      lcp_ms: ms('largest-contentful-paint'),
+      fcp_ms: ms('first-contentful-paint'),
+      tbt_ms: ms('total-blocking-time'),
+      cls: +(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3),
+      speed_index_ms: ms('speed-index'),
+      error: lhr.runtimeError?.code ?? '',
+    });
+    // The audits that did not pass, cheapest first to read: what to fix next.
+    details[page.name] = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .map((a) => ({ id: a.id, score: a.score, value: a.displayValue ?? '', nodes: nodesOf(a) }));
+  }
+  load.after = loadAverage();
+  const result = {
+    at: new Date().toISOString(),
+    settings: { preset: 'mobile (lighthouse default)', runs_per_page: RUNS, data: server.data },
+    load_average: load,
+    pages: rows,
+    failing_audits: details,
+  };
+  const out = saveResult('lighthouse', result);
+  console.table(rows);
+  console.info(JSON.stringify(details, null, 2));
+  writeSection(
+    'lighthouse',
+    `Measured ${result.at} · Lighthouse 12 mobile preset · ${RUNS} run(s) per page (median) · load average before ${load.before}, after ${load.after} · data: ${server.data} · ${out}\n\n${table(rows)}`,
+  );
+  console.info(`results: ${out}`);
+} finally {
+  chrome.kill();
+  server.stop();
+}

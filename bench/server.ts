@@ -1,0 +1,62 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// Starting the benchmarked processes: bench/serve.ts (the real server) and bench/hello.ts.
+
+export interface Started {
+  child: ChildProcess;
+  info: { address: string; productId?: number };
+}
+
+export function start(script: string, env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = fork(script, [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, info: info as Started['info'] }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/**
+ * The server on BENCH_DATA_DIR (an existing data dir, e.g. one filled by `npm run seed:bulk`),
+ * else on DATABASE_URL, else on a new data dir with the demo seed (removed by `stop`).
+ */
+export async function startServer(): Promise<Started & { data: string; stop(): void }> {
+  const given = process.env.BENCH_DATA_DIR;
+  if (given && !fs.existsSync(path.join(given, 'marketplace.sqlite'))) {
+    throw new Error(`BENCH_DATA_DIR ${given} holds no marketplace.sqlite`);
+  }
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
+  const server = await start('bench/serve.ts', {
+    DATA_DIR: dataDir,
+    SEED_DEMO: given ? '0' : '1',
+    // The map's services, unless named: an address here that answers nothing (no traffic leaves
+    // the machine, and the pages do not wait on a far server).
+    TILE_URL: process.env.TILE_URL ?? 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+    ROUTING_URL: process.env.ROUTING_URL ?? 'http://127.0.0.1:9',
+  });
+  return {
+    ...server,
+    data: process.env.DATABASE_URL ? 'postgres (DATABASE_URL)' : given ? dataDir : 'demo seed',
+    stop() {
+      server.child.kill();
+      if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's resident memory now and at its peak, in MiB. */
+export function memoryOf(server: Started): Promise<{ rss_mib: number; peak_rss_mib: number }> {
+  return new Promise((resolve) => {
+    server.child.once('message', (m) => {
+      const { rss, maxRss } = m as { rss: number; maxRss: number };
+      resolve({ rss_mib: Math.round(rss / 2 ** 20), peak_rss_mib: Math.round(maxRss / 2 ** 20) });
+    });
+    server.child.send('rss');
+  });
+}

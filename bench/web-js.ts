@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+// The JavaScript a first visit loads, as Chromium really fetches it: each route opened in a fresh
+// browser context (empty cache), every script response counted once, with the size of its
+// gzipped and brotli forms that the build wrote beside it (dist/web/assets/*.gz, *.br).
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const kib = (bytes: number) => +(bytes / 1024).toFixed(1);
+
+function sizeOf(file: string): number {
+  return fs.existsSync(file) ? fs.statSync(file).size : 0;
+}
+
+export interface RouteJs {
+  route: string;
+  language: string;
+  files: number;
+  js_raw_kib: number;
+  js_gzip_kib: number;
+  js_brotli_kib: number;
+}
+
+export async function measureRoutesJs(
+  base: string,
+  routes: { name: string; url: string }[],
+  languages = ['ar', 'fr'],
+): Promise<RouteJs[]> {
+  const assets = path.resolve('dist/web');
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const rows: RouteJs[] = [];
+  try {
+    for (const language of languages) {
+      for (const route of routes) {
+        const context = await browser.newContext({ locale: language });
+        await context.addCookies([{ name: 'lang', value: language, url: base }]);
+        const page = await context.newPage();
+        const scripts = new Set<string>();
+        page.on('response', (res) => {
+          const url = new URL(res.url());
+          if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+        });
+        await page.goto(base + route.url, { waitUntil: 'networkidle' });
+        await context.close();
+        const files = [...scripts].map((p) => path.join(assets, p));
+        rows.push({
+          route: route.name,
+          language,
+          files: files.length,
+          js_raw_kib: kib(files.reduce((s, f) => s + sizeOf(f), 0)),
+          js_gzip_kib: kib(files.reduce((s, f) => s + sizeOf(`${f}.gz`), 0)),
+          js_brotli_kib: kib(files.reduce((s, f) => s + sizeOf(`${f}.br`), 0)),
+        });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}

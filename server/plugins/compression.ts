@@ -1,0 +1,42 @@
+import zlib from 'node:zlib';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// Pages and JSON answers of 1 KiB or more go gzipped to clients that take gzip (every browser):
+// phones on slow, paid connections download a fraction as much. Files under /assets/ are
+// compressed once at build time (vite.config.ts); an answer that is already encoded (the cached
+// product read) is left alone.
+
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(application\/json|text\/html)/;
+const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/;
+
+export function acceptsGzip(request: FastifyRequest): boolean {
+  return ACCEPTS_GZIP.test(request.headers['accept-encoding'] ?? '');
+}
+
+/** Answers that depend on Accept-Encoding must say so to caches. */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary)) {
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  }
+}
+
+export default fp(async (app) => {
+  // Callback style: most answers pass through untouched, and need not cost a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
+      reply.hasHeader('content-encoding') ||
+      !COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? '')) ||
+      Buffer.byteLength(payload) < MIN_BYTES
+    ) {
+      return done(null, payload);
+    }
+    varyOnEncoding(reply);
+    if (!acceptsGzip(request)) return done(null, payload);
+    reply.header('content-encoding', 'gzip').removeHeader('content-length');
+    zlib.gzip(payload, { level: 6 }, done);
+  });
+});
