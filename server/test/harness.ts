@@ -81,6 +81,9 @@ export function describeEachEngine(title: string, body: (ctx: () => TestContext)
         const config = loadConfig({
           DATA_DIR: dataDir,
           DATABASE_URL: databaseUrl,
+          // No built web app: the route table (and so the authorization matrix) is the same
+          // whether or not `npm run build` has run; pages use web/index.html as their template.
+          WEB_DIR: path.join(dataDir, 'no-web-build'),
           SCRYPT_LOG_N: '10',
           SEED_DEMO: '0',
           LOG_LEVEL: 'silent',
