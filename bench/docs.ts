@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import prettier from 'prettier';
 
 // docs/performance.md keeps the latest figures between markers that the bench scripts rewrite;
 // the prose around them is written by hand.
 const DOC = 'docs/performance.md';
 
-export function writeSection(name: string, markdown: string): void {
+/** Rewrites the section `name` of docs/performance.md, formatted as `npm run lint` expects. */
+export async function writeSection(name: string, markdown: string): Promise<void> {
   const start = `<!-- bench:${name}:start -->`;
   const end = `<!-- bench:${name}:end -->`;
   const text = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# Performance\n';
@@ -15,7 +17,8 @@ export function writeSection(name: string, markdown: string): void {
     at >= 0 && until > at
       ? text.slice(0, at) + block + text.slice(until + end.length)
       : `${text.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(DOC, next);
+  const options = (await prettier.resolveConfig(DOC)) ?? {};
+  fs.writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));
 }
 
 export function table(rows: object[]): string {

@@ -83,7 +83,7 @@ try {
   const out = saveResult('lighthouse', result);
   console.table(rows);
   console.info(JSON.stringify(details, null, 2));
-  writeSection(
+  await writeSection(
     'lighthouse',
     `Measured ${result.at} · Lighthouse 12 mobile preset · ${RUNS} run(s) per page (median) · load average before ${load.before}, after ${load.after} · data: ${server.data} · ${out}\n\n${table(rows)}`,
   );

@@ -137,11 +137,11 @@ try {
 
   const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data} · ${out}`;
   const section = server.data === 'demo seed' ? 'http' : 'http-large';
-  writeSection(
+  await writeSection(
     section,
     `${header}\n\n${table(http)}\n\nServer memory after the load: RSS ${memory.rss_mib} MiB (peak ${memory.peak_rss_mib} MiB).`,
   );
-  if (webJs) writeSection('web-js', `${header}\n\n${table(webJs)}`);
+  if (webJs) await writeSection('web-js', `${header}\n\n${table(webJs)}`);
   console.info(`results: ${out}`);
 } finally {
   hello.child.kill();
