@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/harness';
 import { createSubcategory, personalShopOf } from '../../test/fixtures';
@@ -230,3 +231,21 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     placeOf,
   };
 }
+
+/**
+ * The search suites' calls: `search` posts a search, `found` answers the labels of the products
+ * found, in order (`#id` for a product outside the world).
+ */
+export function searchCalls(ctx: () => TestContext, world: () => World) {
+  const search = (body: Record<string, unknown> = {}, url = '/products/all/0/search') =>
+    ctx().client().post(url, body);
+  async function found(body: Record<string, unknown> = {}, url?: string): Promise<string[]> {
+    const res = await search(body, url);
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(Object.entries(world().p).map(([label, id]) => [id, label]));
+    return res.json().products.data.map((c: { id: number }) => byId.get(c.id) ?? `#${c.id}`);
+  }
+  return { search, found };
+}
+
+export const sorted = (list: string[]) => [...list].sort();
