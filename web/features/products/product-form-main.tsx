@@ -29,26 +29,22 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
         {...input('name')}
       />
       <div className="form__row">
-        <FormField
-          name="name_ar"
-          label={t('name_ar')}
-          optional
-          errors={errors.name_ar}
-          maxLength={200}
-          dir="rtl"
-          lang="ar"
-          {...input('name_ar')}
-        />
-        <FormField
-          name="name_fr"
-          label={t('name_fr')}
-          optional
-          errors={errors.name_fr}
-          maxLength={200}
-          dir="ltr"
-          lang="fr"
-          {...input('name_fr')}
-        />
+        {(['ar', 'fr'] as const).map((lang) => {
+          const name = `name_${lang}` as const;
+          return (
+            <FormField
+              key={lang}
+              name={name}
+              label={t(name)}
+              optional
+              errors={errors[name]}
+              maxLength={200}
+              dir={lang === 'ar' ? 'rtl' : 'ltr'}
+              lang={lang}
+              {...input(name)}
+            />
+          );
+        })}
       </div>
       {offerTypes.length > 1 && (
         <FormField
