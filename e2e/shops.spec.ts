@@ -264,7 +264,7 @@ test('a visitor sees a shop of the demo without edit controls; an unknown shop s
   const demo = shops.find((s) => s.is_professional && s.offers_count > 3 && s.latitude !== null)!;
   await page.goto(`/shops/shop/${demo.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('.shop-products__grid li').first()).toBeVisible();
+  await expect(page.locator('.shop-products .offer-card').first()).toBeVisible();
   await expect(page.getByRole('link', { name: t.edit_shop })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t.delete_shop })).toHaveCount(0);
   await shotBoth(page, lang, 'shop-page-visitor', {
