@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
-  dictionary,
   expectLanguage,
-  languageOf,
+  type Language,
   signIn,
   snap,
-  type Language,
+  testLanguage,
+  VIEWPORTS,
 } from './helpers';
 
 // Issue 4, done when: an admin can build and change the catalogue from the browser in either
@@ -15,11 +15,6 @@ import {
 
 const ADMIN = '22000000';
 const USER = '22000002';
-
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -44,8 +39,7 @@ for (const viewport of VIEWPORTS) {
     test('an admin builds, changes and deletes a category, a subcategory and a field', async ({
       page,
     }, info) => {
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info);
       const shot = (name: string) => snap(page, lang, `admin-${name}`);
       const key = `e2e_${unique()}`;
       await signInAs(page, ADMIN, lang);
@@ -171,8 +165,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('an error thrown in the page shows up in the logs tab', async ({ page }, info) => {
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info);
       const shot = (name: string) => snap(page, lang, `admin-${name}`);
       await signInAs(page, ADMIN, lang);
       await page.goto('/admin');
@@ -214,8 +207,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('nobody else opens the admin page', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   // A visitor is asked to sign in first.
   await page.goto('/admin');
   await expect(page).toHaveURL('/login?next=%2Fadmin');

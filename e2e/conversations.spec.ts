@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dictionary, languageOf } from './helpers';
+import { testLanguage } from './helpers';
 import {
   commandOn,
   commentOn,
@@ -43,9 +43,7 @@ test('a comment thread: three at a time, grown to its depth limit, edited and de
   browser,
   baseURL,
 }, info) => {
-  test.setTimeout(150_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 150_000);
   const seller = await newPerson(baseURL!, lang, 'Vatma', 'Mint Brahim');
   const buyer = await newPerson(baseURL!, lang, 'Cheikh', 'Ould Ahmedou');
   const productId = await newPhoneOffer(seller, 'Tecno Camon 20', 4, 4500);
@@ -160,9 +158,7 @@ test('commands: the stock rule, the private note, accepting, and the buyer’s v
   browser,
   baseURL,
 }, info) => {
-  test.setTimeout(150_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 150_000);
   const seller = await newPerson(baseURL!, lang, 'Zeinabou', 'Mint Salem');
   const buyer = await newPerson(baseURL!, lang, 'Yahya', 'Ould Mohamed');
   const other = await newPerson(baseURL!, lang, 'Oumar', 'Sy');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
 export type Language = 'ar' | 'fr';
 
@@ -21,6 +21,22 @@ export function dictionary(language: Language): Record<string, string> {
 }
 
 export const languageOf = (info: TestInfo) => info.project.name as Language;
+
+/**
+ * A test's language (its project) and that language's dictionary; with `timeoutMs`, the test's
+ * time limit too (tests that post, sign up several people or shoot many screens need more).
+ */
+export function testLanguage(info: TestInfo, timeoutMs?: number) {
+  if (timeoutMs !== undefined) test.setTimeout(timeoutMs);
+  const lang = languageOf(info);
+  return { lang, t: dictionary(lang) };
+}
+
+/** The screen sizes pages are looked at in: a phone and a desktop. */
+export const VIEWPORTS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+];
 export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
 export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
 

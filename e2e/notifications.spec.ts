@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dictionary, languageOf } from './helpers';
+import { testLanguage } from './helpers';
 import {
   commandOn,
   commentOn,
@@ -19,9 +19,7 @@ test('B comments on A’s offer: A’s bell shows 1, the notification opens the 
   browser,
   baseURL,
 }, info) => {
-  test.setTimeout(90_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 90_000);
   const seller = await newPerson(baseURL!, lang, 'Khadija', 'Mint Ely');
   const buyer = await newPerson(baseURL!, lang, 'Brahim', 'Ould Sidi');
   const productId = await newPhoneOffer(seller, 'Samsung Galaxy A54', 3);
@@ -61,9 +59,7 @@ test('the list filters by type, marks one or all as read, deletes, and says when
   browser,
   baseURL,
 }, info) => {
-  test.setTimeout(90_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 90_000);
   const seller = await newPerson(baseURL!, lang, 'Aminetou', 'Mint Cheikh');
   const buyer = await newPerson(baseURL!, lang, 'Moussa', 'Diallo');
   const productId = await newPhoneOffer(seller, 'iPhone 12 Pro', 2);
@@ -118,8 +114,7 @@ test('the list filters by type, marks one or all as read, deletes, and says when
 });
 
 test('a visitor is asked to sign in to see notifications', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   await page.goto('/notifications/home');
   await expect(page.getByText(t.notifications_sign_in)).toBeVisible();
   await expect(page.locator('.header-bell')).toHaveCount(0);

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { dictionary, languageOf, randomPhone, signIn, signOut, signUp, snap } from './helpers';
+import { randomPhone, signIn, signOut, signUp, snap, testLanguage, VIEWPORTS } from './helpers';
 
 // Offers end to end (issue 5), in ar and fr: post an offer with two photos, see it, edit it, save
 // it, react and take the reaction back, open it as someone else, report it, copy its link, and
@@ -41,9 +41,7 @@ async function chooseCars(page: Page, t: Record<string, string>) {
 const productUrl = /\/products\/product\/(\d+)$/;
 
 test('an offer from posting to deleting', async ({ page, context }, info) => {
-  test.setTimeout(120_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const name = lang === 'ar' ? `سيارة تجريبية ${Date.now()}` : `Voiture d’essai ${Date.now()}`;
 
@@ -135,8 +133,7 @@ test('an offer from posting to deleting', async ({ page, context }, info) => {
 });
 
 test('the form checks files and fields before sending', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { t } = testLanguage(info);
   await signUp(page, randomPhone(), PASSWORD);
   await page.goto('/products/new/offer');
   await chooseCars(page, t);
@@ -155,8 +152,7 @@ test('the form checks files and fields before sending', async ({ page }, info) =
 });
 
 test('anonymous visitors are asked to sign in to post, save or react', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { t } = testLanguage(info);
   await page.goto('/products/new/demand');
   await expect(page).toHaveURL(/\/login\?next=%2Fproducts%2Fnew%2Fdemand$/);
   await page.goto('/products/product/1');
@@ -178,19 +174,12 @@ test('anonymous visitors are asked to sign in to post, save or react', async ({ 
   ).toBeVisible();
 });
 
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
-
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
     test('screens of offers', async ({ page }, info) => {
-      test.setTimeout(90_000);
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info, 90_000);
       // A user of this language (the demo users' own language would switch the page).
       await signUp(page, randomPhone(), PASSWORD);
 

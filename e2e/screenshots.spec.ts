@@ -1,21 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { dictionary, languageOf, randomPhone, signUp, snap } from './helpers';
+import { randomPhone, signUp, snap, testLanguage, VIEWPORTS } from './helpers';
 
 // A screenshot of every screen of the shell, at phone and desktop sizes, in the project's language
 // (test-results/screenshots/, not committed). Looked at by a person before calling a change done.
-
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
 
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
     test('screens of a visitor', async ({ page }, info) => {
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await snap(page, lang, 'home');
@@ -54,8 +48,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('screens of a signed-in user', async ({ page }, info) => {
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info);
       await signUp(page, randomPhone());
       await page.getByRole('button', { name: t.user_menu }).click();
       await expect(page.locator('.user-menu__panel')).toBeVisible();

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dictionary, languageOf, randomPhone, signUp, snap, type Language } from './helpers';
+import {
+  dictionary,
+  type Language,
+  randomPhone,
+  signUp,
+  snap,
+  testLanguage,
+  VIEWPORTS,
+} from './helpers';
 
 // Issue 6, the screens: the search finds the demo offers however their Arabic letters or French
 // accents are typed, filters narrow the results, and the search lives in the URL (reload, back).
@@ -39,8 +47,7 @@ async function expectCount(page: Page, lang: Language, count: number) {
 test('a text search finds the demo Toyota offers, whatever the spelling', async ({
   page,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   await page.goto('/search');
   await search(page, t, lang === 'ar' ? 'تويوتا' : 'toyota');
   await expect(page).toHaveURL(/\/search\?name=/);
@@ -69,8 +76,7 @@ test('a text search finds the demo Toyota offers, whatever the spelling', async 
 test('advanced search: client checks, a price range narrows, reload and back keep the search', async ({
   page,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   await page.goto('/search?name=toyota');
   await expectCount(page, lang, 4);
 
@@ -119,8 +125,7 @@ test('a search by distance finds nearby offers only, nearest first', async ({
   page,
   context,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { t } = testLanguage(info);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(TEVRAGH_ZEINA);
   await page.goto('/search?mode=advanced');
@@ -141,8 +146,7 @@ test('a search by distance finds nearby offers only, nearest first', async ({
 });
 
 test('the market pages through the offers and the demands', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   await page.goto('/market');
   // The demo's 61 offers, plus any that other specs of the run have posted.
   await expect(page.locator('.results__count')).toHaveText(/\d/);
@@ -181,8 +185,7 @@ test('the market pages through the offers and the demands', async ({ page }, inf
 test('saved: empty at first, then the offer saved from the market, gone once removed', async ({
   page,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { t } = testLanguage(info);
   await page.goto('/saved');
   await expect(page).toHaveURL(/\/login\?next=%2Fsaved/);
 
@@ -208,18 +211,12 @@ test('saved: empty at first, then the offer saved from the market, gone once rem
   await expect(page.getByText(t.no_saved)).toBeVisible();
 });
 
-const VIEWPORTS = [
-  { width: 360, height: 740 },
-  { width: 1280, height: 800 },
-];
-
 for (const viewport of VIEWPORTS) {
   test.describe(`screens at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
     test('home, market, search, category', async ({ page, context }, info) => {
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info);
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation(TEVRAGH_ZEINA);
 
@@ -281,8 +278,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('saved, empty and with items', async ({ page }, info) => {
-      const lang = languageOf(info);
-      const t = dictionary(lang);
+      const { lang, t } = testLanguage(info);
       await signUp(page, randomPhone());
       await page.goto('/saved');
       await expect(page.getByText(t.no_saved)).toBeVisible();

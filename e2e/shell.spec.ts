@@ -4,12 +4,12 @@ import {
   dictionary,
   directionOf,
   expectLanguage,
-  languageOf,
   otherLanguage,
   randomPhone,
   signIn,
   signOut,
   signUp,
+  testLanguage,
 } from './helpers';
 
 // Issue 3, done when: a new user can sign up, sign in, switch languages and sign out, and every
@@ -18,8 +18,7 @@ import {
 test('a new user signs up, signs out, signs in again and switches the language', async ({
   page,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   const phone = randomPhone();
 
   await signUp(page, phone);
@@ -58,8 +57,7 @@ test('a new user signs up, signs out, signs in again and switches the language',
 });
 
 test('sign-up errors show under their fields, in the page language', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { t } = testLanguage(info);
   await page.goto('/register');
   await page.locator('form button[type=submit]').click();
   const firstName = page.locator('input[name=first_name]');
@@ -81,7 +79,7 @@ test('sign-up errors show under their fields, in the page language', async ({ pa
 test('wrong credentials show as a general error; the demo account signs in', async ({
   page,
 }, info) => {
-  const t = dictionary(languageOf(info));
+  const { t } = testLanguage(info);
   await signIn(page, '22000003', 'not-the-password');
   await expect(page.getByRole('alert')).toContainText(t.wrong_credentials);
   await page.locator('input[name=password]').fill(DEMO_PASSWORD);
@@ -93,7 +91,7 @@ test('wrong credentials show as a general error; the demo account signs in', asy
 });
 
 test('the password can be changed, and the old one no longer works', async ({ page }, info) => {
-  const t = dictionary(languageOf(info));
+  const { t } = testLanguage(info);
   const phone = randomPhone();
   await signUp(page, phone);
   await page.goto('/account/password');
@@ -117,8 +115,7 @@ test('the password can be changed, and the old one no longer works', async ({ pa
 });
 
 test('an unknown address shows the not-found page inside the shell', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   await page.goto('/this/does/not/exist');
   await expectLanguage(page, lang);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.not_found_title);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAP } from '../shared/constants';
 import { startMapStandIn, tilePng, type MapStandIn } from './map-stand-in';
-import { dictionary, languageOf, randomPhone, signUp } from './helpers';
+import { randomPhone, signUp, testLanguage } from './helpers';
 import { createAccount, fill, shotBoth, type ApiUser } from './shops-helpers';
 
 // Issue 9, end to end in ar and fr: a professional shop is created with a logo and a place picked
@@ -48,9 +48,7 @@ test('a professional shop: created with a logo and a place, its map and routes, 
   context,
   baseURL,
 }, info) => {
-  test.setTimeout(120_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 120_000);
   const longName =
     lang === 'ar'
       ? 'متجر النور للأجهزة الكهربائية والإلكترونيات والهواتف في تفرغ زينة'
@@ -252,8 +250,7 @@ test('a professional shop: created with a logo and a place, its map and routes, 
 test('a visitor sees a shop of the demo without edit controls; an unknown shop says so', async ({
   page,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   const list = await page.request.get('/shops/paginate/all/0?page=1', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });
@@ -267,7 +264,7 @@ test('a visitor sees a shop of the demo without edit controls; an unknown shop s
   const demo = shops.find((s) => s.is_professional && s.offers_count > 3 && s.latitude !== null)!;
   await page.goto(`/shops/shop/${demo.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('.shop-products__grid li').first()).toBeVisible();
+  await expect(page.locator('.shop-products .offer-card').first()).toBeVisible();
   await expect(page.getByRole('link', { name: t.edit_shop })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t.delete_shop })).toHaveCount(0);
   await shotBoth(page, lang, 'shop-page-visitor', {
@@ -290,8 +287,7 @@ test('the owner deletes a shop through the confirmation, then is at home', async
   page,
   baseURL,
 }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   const owner = await createAccount(baseURL!, randomPhone(), {
     first_name: 'Aminetou',
     last_name: 'Mint Salem',

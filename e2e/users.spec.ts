@@ -7,6 +7,7 @@ import {
   randomPhone,
   signIn,
   signUp,
+  testLanguage,
 } from './helpers';
 import { tilePng } from './map-stand-in';
 import { fill, shotBoth } from './shops-helpers';
@@ -21,9 +22,7 @@ test('a user edits their profile with a photo, sees their card and their shops',
   page,
   browser,
 }, info) => {
-  test.setTimeout(90_000);
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info, 90_000);
   await signUp(page, randomPhone());
 
   // From the header's menu to their own page.
@@ -104,8 +103,7 @@ test('a user edits their profile with a photo, sees their card and their shops',
 });
 
 test('a user deletes their own account, then is at home, signed out', async ({ page }, info) => {
-  const lang = languageOf(info);
-  const t = dictionary(lang);
+  const { lang, t } = testLanguage(info);
   const phone = randomPhone();
   await signUp(page, phone);
   await page.getByRole('button', { name: t.user_menu }).click();

@@ -97,7 +97,15 @@ describe('the shell', () => {
       'href',
       '/users/user/7',
     );
+    expect(within(menu).getByRole('link', { name: 'Modifier mon profil' })).toHaveAttribute(
+      'href',
+      '/account/profile',
+    );
     expect(within(menu).getByText('Mes boutiques')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Gérer mes boutiques' })).toHaveAttribute(
+      'href',
+      '/account/shops',
+    );
     expect(within(menu).getByRole('link', { name: 'Boutique Aïcha' })).toHaveAttribute(
       'href',
       '/shops/shop/11',

@@ -1,4 +1,45 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+
+/**
+ * While a panel is open, a click outside `root` or Escape closes it; Escape gives the focus back
+ * to the button that opened it. A confirmation opened from the panel lives in a modal outside
+ * it: a click there keeps the panel.
+ */
+export function useDismiss(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  root: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      const target = event.target as Element;
+      if (target.closest?.('.modal')) return;
+      if (!root.current?.contains(target)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, setOpen, root, button]);
+}
 
 interface PopoverProps {
   /** The trigger's accessible name. */
@@ -46,27 +87,7 @@ export function Popover({
     return () => setShift(0);
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      const target = event.target as Element;
-      // A confirmation opened from the panel lives in a modal outside it: it keeps the panel.
-      if (target.closest?.('.modal')) return;
-      if (!root.current?.contains(target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, root, button);
 
   const panelClass = [
     'popover__panel',

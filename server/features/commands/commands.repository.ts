@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { CommandsTable, Executor } from '../../db/types';
-import type { ShopRole } from '../../../shared/constants';
 import { now } from '../../db/connect';
+import { viewerReaction } from '../reactions/reactions.repository';
 
 // The only Kysely code of commands. Every function takes the database or a transaction.
 
@@ -30,21 +30,8 @@ export function findProductForCommands(db: Executor, productId: number) {
 }
 export type CommandProduct = NonNullable<Awaited<ReturnType<typeof findProductForCommands>>>;
 
-/** The viewer's role in the shop, null when not on its staff (or anonymous). */
-export async function shopRoleOf(
-  db: Executor,
-  shopId: number,
-  userId: number | undefined,
-): Promise<ShopRole | null> {
-  if (userId === undefined) return null;
-  const row = await db
-    .selectFrom('shop_employees')
-    .select('role')
-    .where('shop_id', '=', shopId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return (row?.role as ShopRole | undefined) ?? null;
-}
+/** The role lookup lives with the shops (one home); re-exported for this feature's service. */
+export { shopRoleOf } from '../shops/shops.repository';
 
 /** The shop's owner, admins and moderators: those who may see private commands. */
 export async function shopManagerIds(db: Executor, shopId: number): Promise<number[]> {
@@ -70,17 +57,7 @@ function selectCommands(db: Executor, viewerId: number | undefined) {
       'users.phone_1 as user_phone',
       'users.whatsapp_number as user_whatsapp_number',
     ])
-    .select((eb) =>
-      viewerId === undefined
-        ? sql<string | null>`null`.as('viewer_reaction')
-        : eb
-            .selectFrom('reactions')
-            .select('reactions.name')
-            .where('reactions.user_id', '=', viewerId)
-            .where('reactions.reactionable_type', '=', 'command')
-            .whereRef('reactions.reactionable_id', '=', 'commands.id')
-            .as('viewer_reaction'),
-    );
+    .select(viewerReaction(db, 'command', 'commands.id', viewerId));
 }
 export type CommandListRow = Awaited<ReturnType<ReturnType<typeof selectCommands>['execute']>>[0];
 

@@ -1,7 +1,8 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { CommentsTable, Executor } from '../../db/types';
 import type { CommentableType } from '../../../shared/schemas/comments';
 import { now } from '../../db/connect';
+import { viewerReaction } from '../reactions/reactions.repository';
 
 // The only Kysely code of comments. Every function takes the database or a transaction.
 
@@ -25,17 +26,7 @@ function selectComments(db: Executor, viewerId: number | undefined) {
       'users.last_name as user_last_name',
       'users.photo as user_photo',
     ])
-    .select((eb) =>
-      viewerId === undefined
-        ? sql<string | null>`null`.as('viewer_reaction')
-        : eb
-            .selectFrom('reactions')
-            .select('reactions.name')
-            .where('reactions.user_id', '=', viewerId)
-            .where('reactions.reactionable_type', '=', 'comment')
-            .whereRef('reactions.reactionable_id', '=', 'comments.id')
-            .as('viewer_reaction'),
-    );
+    .select(viewerReaction(db, 'comment', 'comments.id', viewerId));
 }
 export type CommentListRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[0];
 

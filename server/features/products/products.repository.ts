@@ -1,25 +1,13 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor, ProductsTable } from '../../db/types';
 import { now } from '../../db/connect';
-import type { ShopRole } from '../../../shared/constants';
 import type { StoredFile } from '../../media/media';
 
 // The only Kysely code of the products feature. Every function takes the database or the
 // transaction it runs in.
 
-export async function shopRoleOf(
-  db: Executor,
-  shopId: number,
-  userId: number,
-): Promise<ShopRole | null> {
-  const row = await db
-    .selectFrom('shop_employees')
-    .select('role')
-    .where('shop_id', '=', shopId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return (row?.role as ShopRole | undefined) ?? null;
-}
+/** The role lookup lives with the shops (one home); re-exported for this feature's service. */
+export { shopRoleOf } from '../shops/shops.repository';
 
 export async function shopExists(db: Executor, shopId: number): Promise<boolean> {
   return !!(await db.selectFrom('shops').select('id').where('id', '=', shopId).executeTakeFirst());

@@ -6,7 +6,8 @@ import { register } from '../users/users.service';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/connect';
 import type { SiteRole } from '../../../shared/constants';
-import { multipart } from '../../media/test-files';
+import { jpegWithExif, multipart, png } from '../../media/test-files';
+import { createSubcategory } from '../../test/fixtures';
 
 // Shared set-up of the products suites.
 
@@ -106,3 +107,46 @@ export async function manyUsers(ctx: TestContext, n: number, role: SiteRole = 'u
 export async function signIn(ctx: TestContext, role: SiteRole = 'user') {
   return (await manyUsers(ctx, 1, role))[0];
 }
+
+/**
+ * The subcategories of the create/edit suites: `sub` takes every input and one field of each
+ * kind, `plainSub` none of the optional inputs and a field of its own; and two photos.
+ */
+export async function buildProductWorld(db: Executor) {
+  const sub = await createSubcategory(db);
+  const plainSub = await createSubcategory(db, {
+    name: 'services',
+    can_be_priced: 'no',
+    can_be_rented: 'no',
+    can_be_used: 'no',
+    can_be_delivered: 'no',
+    can_be_counted: 'no',
+  });
+  const pf: Record<string, { id: number }> = {};
+  pf.number = await createPfield(db, sub.id, 'number', [], 'mileage');
+  pf.select = await createPfield(
+    db,
+    sub.id,
+    'select',
+    [{ value: 'diesel' }, { value: 'petrol' }],
+    'fuel',
+  );
+  pf.radio = await createPfield(db, sub.id, 'radio', ['manual', 'automatic'], 'gearbox');
+  pf.checkbox = await createPfield(
+    db,
+    sub.id,
+    'checkbox',
+    [{ value: 'abs' }, { value: 'gps' }, { value: 'camera' }],
+    'options',
+  );
+  pf.text = await createPfield(db, sub.id, 'text', [], 'colour');
+  pf.other = await createPfield(db, plainSub.id, 'text', [], 'hours');
+  return {
+    sub,
+    plainSub,
+    pf,
+    jpeg: await jpegWithExif(),
+    pngFile: await png(600, 400),
+  };
+}
+export type ProductWorld = Awaited<ReturnType<typeof buildProductWorld>>;

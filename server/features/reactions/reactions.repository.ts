@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/connect';
 import type { ReactionKind } from '../../../shared/constants';
@@ -7,6 +8,27 @@ import type { ReactionableType } from '../../../shared/schemas/reactions';
 
 const TABLE = { product: 'products', comment: 'comments', command: 'commands' } as const;
 const counter = (kind: ReactionKind) => `${kind}_count` as const;
+
+/**
+ * The viewer's own reaction on each comment or command of a list (`viewer_reaction`), null for an
+ * anonymous viewer: one subquery for both lists.
+ */
+export function viewerReaction(
+  db: Executor,
+  type: 'comment' | 'command',
+  id: 'comments.id' | 'commands.id',
+  viewerId: number | undefined,
+) {
+  return viewerId === undefined
+    ? sql<string | null>`null`.as('viewer_reaction')
+    : db
+        .selectFrom('reactions')
+        .select('reactions.name')
+        .where('reactions.user_id', '=', viewerId)
+        .where('reactions.reactionable_type', '=', type)
+        .where('reactions.reactionable_id', '=', sql.ref<number>(id))
+        .as('viewer_reaction');
+}
 
 export interface Target {
   id: number;

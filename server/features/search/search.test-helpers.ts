@@ -1,21 +1,25 @@
+import { expect } from 'vitest';
 import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/harness';
 import { createSubcategory, personalShopOf } from '../../test/fixtures';
 import { createPfield, signIn } from '../products/products.test-helpers';
+import { NEIGHBOURHOODS } from '../../db/demo-offers';
 import { EARTH_RADIUS_KM } from './search-geo';
 
 // The world the search suites look into: two categories, fields, and offers and demands placed
 // in Nouakchott's neighbourhoods (and two other towns), posted through the products API so that
 // their search text is the products feature's own.
 
-/** Real places (WGS 84): the searcher stands in Tevragh Zeina. */
+const { tevraghZeina, ksar, sebkha, elMina, arafat, darNaim } = NEIGHBOURHOODS;
+
+/** Real places (WGS 84): the demo's neighbourhoods and two other towns; the searcher stands in Tevragh Zeina. */
 export const PLACES = {
-  tevraghZeina: { latitude: 18.1036, longitude: -15.9785 },
-  ksar: { latitude: 18.1012, longitude: -15.9553 },
-  sebkha: { latitude: 18.0738, longitude: -15.9853 },
-  elMina: { latitude: 18.0492, longitude: -15.9744 },
-  arafat: { latitude: 18.0441, longitude: -15.9467 },
-  darNaim: { latitude: 18.1167, longitude: -15.9258 },
+  tevraghZeina,
+  ksar,
+  sebkha,
+  elMina,
+  arafat,
+  darNaim,
   rosso: { latitude: 16.5138, longitude: -15.805 },
   nouadhibou: { latitude: 20.9419, longitude: -17.0347 },
 } as const;
@@ -230,3 +234,21 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     placeOf,
   };
 }
+
+/**
+ * The search suites' calls: `search` posts a search, `found` answers the labels of the products
+ * found, in order (`#id` for a product outside the world).
+ */
+export function searchCalls(ctx: () => TestContext, world: () => World) {
+  const search = (body: Record<string, unknown> = {}, url = '/products/all/0/search') =>
+    ctx().client().post(url, body);
+  async function found(body: Record<string, unknown> = {}, url?: string): Promise<string[]> {
+    const res = await search(body, url);
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(Object.entries(world().p).map(([label, id]) => [id, label]));
+    return res.json().products.data.map((c: { id: number }) => byId.get(c.id) ?? `#${c.id}`);
+  }
+  return { search, found };
+}
+
+export const sorted = (list: string[]) => [...list].sort();

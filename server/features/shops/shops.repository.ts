@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { Database, Dialect, Executor, ShopsTable } from '../../db/types';
 import { now } from '../../db/connect';
+import type { ShopRole } from '../../../shared/constants';
 
 // The only Kysely code of the shops feature. Every function takes the database or a transaction.
 
@@ -198,20 +199,23 @@ export function findEmployee(db: Executor, shopId: number, userId: number) {
     .executeTakeFirst();
 }
 
-/** The viewer's role in the shop, or null when not on its staff. */
-export async function roleIn(
+/**
+ * The user's role in the shop, null when not on its staff (or anonymous). The one lookup of a
+ * shop role: products and commands ask it here too.
+ */
+export async function shopRoleOf(
   db: Executor,
   shopId: number,
   userId: number | undefined,
-): Promise<string | null> {
-  if (!userId) return null;
+): Promise<ShopRole | null> {
+  if (userId === undefined) return null;
   const row = await db
     .selectFrom('shop_employees')
     .select('role')
     .where('shop_id', '=', shopId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.role ?? null;
+  return (row?.role as ShopRole | undefined) ?? null;
 }
 
 export async function insertEmployee(

@@ -23,7 +23,7 @@ import * as repo from './shops.repository';
 const ownerImmutable = () => new HttpError(422, { global: ['owner_immutable'] });
 
 async function roleOf(db: Executor, shopId: number, viewer: Viewer | null) {
-  return (await repo.roleIn(db, shopId, viewer?.id)) as ShopRole | null;
+  return repo.shopRoleOf(db, shopId, viewer?.id);
 }
 
 async function shopOr404(db: Executor, id: number) {
@@ -183,7 +183,7 @@ export async function addEmployee(db: DB, viewer: Viewer, shopId: number, body: 
       phone ? { phone } : { email: body.login.toLowerCase() },
     );
     if (!user) throw invalid('login', 'user_not_found');
-    if (await repo.roleIn(trx, shopId, user.id)) throw invalid('login', 'already_employee');
+    if (await repo.shopRoleOf(trx, shopId, user.id)) throw invalid('login', 'already_employee');
     try {
       await repo.insertEmployee(trx, shopId, user.id, body.role);
     } catch (error) {

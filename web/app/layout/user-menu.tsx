@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import {
   ChevronDownIcon,
+  EditIcon,
   KeyIcon,
   LoginIcon,
   LogoutIcon,
@@ -12,6 +13,7 @@ import {
   StoreIcon,
   UserIcon,
 } from '../../components/icons';
+import { useDismiss } from '../../components/popover';
 import { UserText } from '../../components/user-text';
 import { signOut } from '../../features/account/api/sign-out';
 import { paths } from '../../lib/paths';
@@ -44,24 +46,7 @@ export function UserMenu() {
     setOpen(false);
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, root, button);
 
   async function onSignOut() {
     setSigningOut(true);
@@ -119,6 +104,12 @@ export function UserMenu() {
                     {t('my_profile')}
                   </Link>
                 </li>
+                <li>
+                  <Link to={paths.profileEdit} className="user-menu__item">
+                    <EditIcon size={18} />
+                    {t('menu_edit_profile')}
+                  </Link>
+                </li>
                 {me.shops.length > 0 && (
                   <li className="user-menu__group">
                     <p className="user-menu__group-title">{t('my_shops')}</p>
@@ -134,6 +125,12 @@ export function UserMenu() {
                     </ul>
                   </li>
                 )}
+                <li>
+                  <Link to={paths.myShops} className="user-menu__item">
+                    <StoreIcon size={18} />
+                    {t('menu_manage_shops')}
+                  </Link>
+                </li>
                 <li>
                   <Link to={paths.passwordChange} className="user-menu__item">
                     <KeyIcon size={18} />

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { passwordBody } from '../../../shared/schemas/users';
-import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
+import { FormField } from '../../components/form-field';
 import { CheckIcon, KeyIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe } from '../../lib/use-me';
 import { AccountCard } from './account-card';
+import { AccountForm, NewPasswordFields } from './account-form';
 import { useChangePassword } from './api/account';
 
 const FIELDS = ['old_password', 'new_password', 'new_password_confirmation'] as const;
@@ -58,14 +58,22 @@ export function PasswordPage() {
       intro={t('password_change_intro')}
       icon={<KeyIcon size={28} />}
     >
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        {done && (
-          <div className="alert alert--success" role="status">
-            <CheckIcon className="alert__icon" />
-            <p>{t('password_changed')}</p>
-          </div>
-        )}
-        <FormAlert messages={formErrors.general} />
+      <AccountForm
+        formRef={formRef}
+        onSubmit={onSubmit}
+        general={formErrors.general}
+        status={
+          done && (
+            <div className="alert alert--success" role="status">
+              <CheckIcon className="alert__icon" />
+              <p>{t('password_changed')}</p>
+            </div>
+          )
+        }
+        loading={change.isPending}
+        loadingLabel={t('saving')}
+        submitLabel={t('change_password')}
+      >
         <input type="hidden" name="username" autoComplete="username" value={me.data.phone_1} />
         <FormField
           name="old_password"
@@ -74,29 +82,8 @@ export function PasswordPage() {
           errors={errors.old_password}
           autoComplete="current-password"
         />
-        <FormField
-          name="new_password"
-          type="password"
-          label={t('new_password')}
-          hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })}
-          errors={errors.new_password}
-          autoComplete="new-password"
-        />
-        <FormField
-          name="new_password_confirmation"
-          type="password"
-          label={t('new_password_confirmation')}
-          errors={errors.new_password_confirmation}
-          autoComplete="new-password"
-        />
-        <SubmitButton
-          loading={change.isPending}
-          loadingLabel={t('saving')}
-          className="button--block"
-        >
-          {t('change_password')}
-        </SubmitButton>
-      </form>
+        <NewPasswordFields name="new_password" errors={errors} />
+      </AccountForm>
     </AccountCard>
   );
 }

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '../../../shared/schemas/users';
-import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
+import { FormField } from '../../components/form-field';
 import { LoginIcon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe } from '../../lib/use-me';
 import { AccountCard } from './account-card';
+import { AccountForm } from './account-form';
 import { useSignIn } from './api/account';
 
 const FIELDS = ['login', 'password'] as const;
@@ -54,8 +55,14 @@ export function SignInPage() {
         </>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <FormAlert messages={formErrors.general} />
+      <AccountForm
+        formRef={formRef}
+        onSubmit={onSubmit}
+        general={formErrors.general}
+        loading={signIn.isPending}
+        loadingLabel={t('signing_in')}
+        submitLabel={t('sign_in')}
+      >
         <FormField
           name="login"
           label={t('login')}
@@ -72,14 +79,7 @@ export function SignInPage() {
           errors={formErrors.fields.password}
           autoComplete="current-password"
         />
-        <SubmitButton
-          loading={signIn.isPending}
-          loadingLabel={t('signing_in')}
-          className="button--block"
-        >
-          {t('sign_in')}
-        </SubmitButton>
-      </form>
+      </AccountForm>
     </AccountCard>
   );
 }

@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { registerBody } from '../../../shared/schemas/users';
-import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
+import { FormField } from '../../components/form-field';
 import { UserIcon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { AccountCard } from './account-card';
+import { AccountForm, NewPasswordFields } from './account-form';
 import { useSignUp } from './api/account';
 
 const FIELDS = [
@@ -68,8 +68,14 @@ export function SignUpPage() {
         </>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <FormAlert messages={formErrors.general} />
+      <AccountForm
+        formRef={formRef}
+        onSubmit={onSubmit}
+        general={formErrors.general}
+        loading={signUp.isPending}
+        loadingLabel={t('creating_account')}
+        submitLabel={t('create_account')}
+      >
         <div className="form__row">
           <FormField
             name="first_name"
@@ -106,30 +112,9 @@ export function SignUpPage() {
           autoComplete="email"
           dir="ltr"
         />
-        <FormField
-          name="password"
-          type="password"
-          label={t('password')}
-          hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })}
-          errors={errors.password}
-          autoComplete="new-password"
-        />
-        <FormField
-          name="password_confirmation"
-          type="password"
-          label={t('password_confirmation')}
-          errors={errors.password_confirmation}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields name="password" errors={errors} />
         <p className="form__note">{t('account_terms')}</p>
-        <SubmitButton
-          loading={signUp.isPending}
-          loadingLabel={t('creating_account')}
-          className="button--block"
-        >
-          {t('create_account')}
-        </SubmitButton>
-      </form>
+      </AccountForm>
     </AccountCard>
   );
 }

@@ -1,31 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { GEOLOCATION } from '../../../shared/constants';
 import { can } from '../../../shared/domain/permissions';
 import {
-  CONTACT_METHODS,
   createProductBody,
   updateProductBody,
   type Product,
   type ProductType,
 } from '../../../shared/schemas/products';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
-import { PinIcon } from '../../components/icons';
 import { productQueryKey } from '../../components/product-query';
-import { catalogName } from '../../components/product-text';
-import { isLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useFormErrors } from '../../lib/use-form-errors';
 import type { Me } from '../../lib/use-me';
-import { createProduct, updateProduct, usePcategories, usePfields, usePsubcategories } from './api';
-import { MediaInput, type AddedFile } from './media-input';
-import { FieldErrors, PfieldInput, type PfieldValue } from './pfield-input';
+import { usePcategories, usePfields, usePsubcategories } from '../../lib/catalog';
+import { createProduct, updateProduct } from './api';
+import type { AddedFile } from './media-input';
+import { PfieldInput, type PfieldValue } from './pfield-input';
+import { CategoryFields } from './product-form-category';
+import {
+  ContactFields,
+  LocationFields,
+  MediaFields,
+  MoreInfosFields,
+} from './product-form-details';
+import { MainFields } from './product-form-main';
+import { bindInput, Section, type GroupProps } from './product-form-parts';
 import {
   emptyValues,
   fieldsToSend,
-  offerTypesFor,
   pfieldValuesOf,
   valuesOf,
   type FormValues,
@@ -68,9 +72,7 @@ interface ProductFormProps {
  * (SPEC §3), its extra fields, photos and videos (SPEC §5). Errors go under their fields.
  */
 export function ProductForm({ type, me, product }: ProductFormProps) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const exists = (key: string) => i18n.exists(key);
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = !!product;
@@ -91,7 +93,6 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
   const [removed, setRemoved] = useState<number[]>([]);
   const [preparing, setPreparing] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [locating, setLocating] = useState(false);
 
   const pcategories = usePcategories();
   const psubcategories = usePsubcategories(pcategoryId);
@@ -106,35 +107,9 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
   const shops = me.shops.filter((shop) => can.createProduct(me, shop.pivot.role));
   const shopChoice = !editing && shops.length > 1;
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((old) => ({ ...old, [key]: value }));
+  const set: GroupProps['set'] = (key, value) => setValues((old) => ({ ...old, [key]: value }));
 
-  const input = (key: keyof FormValues) => ({
-    value: values[key] as string,
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
-  });
-
-  function locate() {
-    if (!navigator.geolocation) return;
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setValues((old) => ({
-          ...old,
-          latitude: position.coords.latitude.toFixed(6),
-          longitude: position.coords.longitude.toFixed(6),
-        }));
-      },
-      // SPEC §8: a geolocation error is ignored silently.
-      () => setLocating(false),
-      {
-        timeout: GEOLOCATION.timeoutMs,
-        enableHighAccuracy: GEOLOCATION.enableHighAccuracy,
-        maximumAge: GEOLOCATION.maximumAge,
-      },
-    );
-  }
+  const group = { values, set, errors };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -183,11 +158,8 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
     }
   }
 
-  const demand = type === 'demand';
-  const offerTypes = offerTypesFor(type, sub);
   const existing = (product?.pfiles ?? []).filter((file) => !removed.includes(file.id));
   const sending = progress !== null;
-  const chosen = sub !== null;
 
   return (
     <form ref={formRef} className="form product-form" noValidate onSubmit={onSubmit}>
@@ -199,7 +171,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
           label={t('post_as_shop')}
           errors={errors.shop_id}
           render={(props) => (
-            <select {...props} className="field__input" {...input('shop_id')}>
+            <select {...props} className="field__input" {...bindInput({ values, set })('shop_id')}>
               <option value="">{t('personal_shop_default')}</option>
               {shops.map((shop) => (
                 <option key={shop.id} value={shop.id}>
@@ -211,211 +183,27 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
         />
       )}
 
-      <Section title={t('choose_category')}>
-        <div className="form__row">
-          <FormField
-            name="pcategory_id"
-            label={t('category')}
-            errors={errors.pcategory_id}
-            render={(props) => (
-              <select
-                {...props}
-                className="field__input"
-                value={pcategoryId ?? ''}
-                disabled={pcategories.isPending}
-                onChange={(event) => {
-                  setPcategoryId(event.target.value ? Number(event.target.value) : null);
-                  setPsubcategoryId(null);
-                  setPfieldValues({});
-                }}
-              >
-                <option value="">
-                  {pcategories.isPending ? t('loading') : t('choose_category')}
-                </option>
-                {pcategories.data?.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {catalogName(category, language, t, exists)}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-          <FormField
-            name="psubcategory_id"
-            label={t('subcategory')}
-            errors={errors.psubcategory_id}
-            render={(props) => (
-              <select
-                {...props}
-                className="field__input"
-                value={psubcategoryId ?? ''}
-                disabled={pcategoryId === null || psubcategories.isPending}
-                onChange={(event) => {
-                  setPsubcategoryId(event.target.value ? Number(event.target.value) : null);
-                  setPfieldValues({});
-                }}
-              >
-                <option value="">
-                  {pcategoryId !== null && psubcategories.isPending
-                    ? t('loading')
-                    : t('choose_subcategory')}
-                </option>
-                {psubcategories.data?.map((subcategory) => (
-                  <option key={subcategory.id} value={subcategory.id}>
-                    {catalogName(subcategory, language, t, exists)}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-        </div>
-        {!chosen && <p className="field__hint">{t('choose_subcategory_first')}</p>}
-      </Section>
+      <CategoryFields
+        pcategories={pcategories}
+        psubcategories={psubcategories}
+        pcategoryId={pcategoryId}
+        psubcategoryId={psubcategoryId}
+        onPcategory={(id) => {
+          setPcategoryId(id);
+          setPsubcategoryId(null);
+          setPfieldValues({});
+        }}
+        onPsubcategory={(id) => {
+          setPsubcategoryId(id);
+          setPfieldValues({});
+        }}
+        chosen={sub !== null}
+        errors={errors}
+      />
 
-      {chosen && (
+      {sub !== null && (
         <>
-          <Section title={t('product_main')}>
-            <FormField
-              name="name"
-              label={t('product_name')}
-              errors={errors.name}
-              maxLength={200}
-              dir="auto"
-              {...input('name')}
-            />
-            <div className="form__row">
-              <FormField
-                name="name_ar"
-                label={t('name_ar')}
-                optional
-                errors={errors.name_ar}
-                maxLength={200}
-                dir="rtl"
-                lang="ar"
-                {...input('name_ar')}
-              />
-              <FormField
-                name="name_fr"
-                label={t('name_fr')}
-                optional
-                errors={errors.name_fr}
-                maxLength={200}
-                dir="ltr"
-                lang="fr"
-                {...input('name_fr')}
-              />
-            </div>
-            {offerTypes.length > 1 && (
-              <FormField
-                name="offer_type"
-                label={t('offer_type')}
-                errors={errors.offer_type}
-                render={(props) => (
-                  <select
-                    {...props}
-                    className="field__input"
-                    value={values.offer_type}
-                    onChange={(event) =>
-                      set('offer_type', event.target.value as FormValues['offer_type'])
-                    }
-                  >
-                    {offerTypes.map((offerType) => (
-                      <option key={offerType} value={offerType}>
-                        {t(`offer_type_${offerType}`)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              />
-            )}
-            {sub.can_be_priced === 'yes' && (
-              <div className="form__row">
-                <FormField
-                  name="price"
-                  label={
-                    offerTypes.includes(values.offer_type) && values.offer_type.endsWith('_rent')
-                      ? `${t('price')} (${t('currency')} / ${t(`${values.offer_type}_unit`)})`
-                      : `${t('price')} (${t('currency')})`
-                  }
-                  optional
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  dir="ltr"
-                  errors={errors.price}
-                  {...input('price')}
-                />
-                <Check
-                  name="negotiable"
-                  label={t('negotiable')}
-                  checked={values.negotiable}
-                  onChange={(v) => set('negotiable', v)}
-                  errors={errors.negotiable}
-                />
-              </div>
-            )}
-            {sub.can_be_counted === 'yes' && (
-              <FormField
-                name="number"
-                label={demand ? t('demanded_number') : t('available_number')}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                dir="ltr"
-                hint={
-                  product && product.sold_count > 0
-                    ? t('already_sold_hint', { count: product.sold_count })
-                    : undefined
-                }
-                errors={errors.number}
-                {...input('number')}
-              />
-            )}
-            {demand && (
-              <FormField
-                name="distance"
-                label={t('product_max_distance')}
-                optional
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                dir="ltr"
-                errors={errors.distance}
-                {...input('distance')}
-              />
-            )}
-            <div className="product-form__checks">
-              {sub.can_be_used === 'yes' && (
-                <Check
-                  name="used"
-                  label={t('used')}
-                  checked={values.used}
-                  onChange={(v) => set('used', v)}
-                  errors={errors.used}
-                />
-              )}
-              {sub.can_be_delivered === 'yes' && (
-                <Check
-                  name="delivery"
-                  label={t('delivery')}
-                  checked={values.delivery}
-                  onChange={(v) => set('delivery', v)}
-                  errors={errors.delivery}
-                />
-              )}
-              <Check
-                name="private"
-                label={demand ? t('private_demand') : t('private')}
-                hint={t('private_product_hint')}
-                checked={values.private}
-                onChange={(v) => set('private', v)}
-                errors={errors.private}
-              />
-            </div>
-          </Section>
+          <MainFields type={type} sub={sub} product={product} {...group} />
 
           {fieldList.length > 0 && (
             <Section title={t('characteristics')}>
@@ -433,128 +221,17 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
             </Section>
           )}
 
-          <Section title={t('more_infos')}>
-            <FormField
-              name="more_infos_ar"
-              label={t('more_infos_ar')}
-              optional
-              errors={errors.more_infos_ar}
-              render={(props) => (
-                <textarea
-                  {...props}
-                  className="field__input field__textarea"
-                  rows={4}
-                  maxLength={5000}
-                  dir="rtl"
-                  lang="ar"
-                  {...input('more_infos_ar')}
-                />
-              )}
-            />
-            <FormField
-              name="more_infos_fr"
-              label={t('more_infos_fr')}
-              optional
-              errors={errors.more_infos_fr}
-              render={(props) => (
-                <textarea
-                  {...props}
-                  className="field__input field__textarea"
-                  rows={4}
-                  maxLength={5000}
-                  dir="ltr"
-                  lang="fr"
-                  {...input('more_infos_fr')}
-                />
-              )}
-            />
-          </Section>
-
-          <Section title={t('photos_videos')}>
-            <MediaInput
-              existing={existing}
-              onRemoveExisting={(id) => setRemoved((old) => [...old, id])}
-              added={added}
-              onAdd={(files) =>
-                setAdded((old) => [
-                  ...old,
-                  ...files.map((file) => ({
-                    key: crypto.randomUUID?.() ?? `${Math.random()}`,
-                    file,
-                  })),
-                ])
-              }
-              onRemoveAdded={(key) => setAdded((old) => old.filter((item) => item.key !== key))}
-              serverErrors={[...(errors.files ?? []), ...(errors.removed_files ?? [])]}
-              onBusyChange={setPreparing}
-            />
-          </Section>
-
-          <Section title={t('product_location')}>
-            <div className="form__row">
-              <FormField
-                name="latitude"
-                label={t('latitude')}
-                optional
-                type="number"
-                inputMode="decimal"
-                step="any"
-                dir="ltr"
-                errors={errors.latitude}
-                {...input('latitude')}
-              />
-              <FormField
-                name="longitude"
-                label={t('longitude')}
-                optional
-                type="number"
-                inputMode="decimal"
-                step="any"
-                dir="ltr"
-                errors={errors.longitude}
-                {...input('longitude')}
-              />
-            </div>
-            <button
-              type="button"
-              className="button button--secondary product-form__locate"
-              onClick={locate}
-              disabled={locating}
-              aria-busy={locating}
-            >
-              <PinIcon size={18} />
-              {locating ? t('locating') : t('use_my_location')}
-            </button>
-          </Section>
-
-          <Section title={t('contact_methods')}>
-            <fieldset className="choice-group" data-field="contact_methods">
-              <legend className="visually-hidden">{t('contact_methods')}</legend>
-              <div className="choice-group__options">
-                {CONTACT_METHODS.map((method) => (
-                  <label key={method} className="choice">
-                    <input
-                      type="checkbox"
-                      name="contact_methods"
-                      value={method}
-                      checked={values.contact_methods.includes(method)}
-                      onChange={(event) =>
-                        set(
-                          'contact_methods',
-                          CONTACT_METHODS.filter((m) =>
-                            m === method
-                              ? event.target.checked
-                              : values.contact_methods.includes(m),
-                          ),
-                        )
-                      }
-                    />
-                    <span>{t(`contact_${method}`)}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </Section>
+          <MoreInfosFields {...group} />
+          <MediaFields
+            existing={existing}
+            onRemoveExisting={(id) => setRemoved((old) => [...old, id])}
+            added={added}
+            setAdded={setAdded}
+            errors={errors}
+            onBusyChange={setPreparing}
+          />
+          <LocationFields {...group} />
+          <ContactFields values={values} set={set} />
 
           {sending && (
             <div className="product-form__progress" role="status">
@@ -574,48 +251,5 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
         </>
       )}
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="product-form__section">
-      <h2 className="product-form__section-title">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Check({
-  name,
-  label,
-  hint,
-  checked,
-  onChange,
-  errors,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  errors?: string[];
-}) {
-  return (
-    <div className={errors?.length ? 'field field--invalid check-field' : 'field check-field'}>
-      <label className="choice">
-        <input
-          type="checkbox"
-          name={name}
-          checked={checked}
-          aria-invalid={!!errors?.length}
-          aria-describedby={errors?.length ? `${name}-errors` : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span>{label}</span>
-      </label>
-      {hint && <p className="field__hint">{hint}</p>}
-      {errors?.length ? <FieldErrors id={`${name}-errors`} errors={errors} /> : null}
-    </div>
   );
 }

@@ -1,20 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
 import { SearchIcon, TagIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCategories, useSubcategories } from './api/catalog';
+import { usePcategories, usePsubcategories } from '../../lib/catalog';
 import { useProductSearch } from './api/products';
 import { useCatalogLabels } from './catalog-labels';
 import { CatalogNotFound } from './components/catalog-not-found';
 import { SubcategoryChips } from './components/subcategory-chips';
-import { ProductResults } from './components/product-results';
-import { ResultsCount } from './components/results-count';
-import { TypeSwitch } from './components/type-switch';
-import { listHref, readListParams } from './list-params';
+import { TypedResults } from './components/typed-results';
+import { readListParams } from './list-params';
 
 /** /categories/:id: a category's offers or demands (a search by pcategory_id), its subcategories. */
 export function CategoryPage() {
@@ -23,9 +20,9 @@ export function CategoryPage() {
   const id = Number(useParams().id);
   const [params] = useSearchParams();
   const { type, page } = readListParams(params);
-  const categories = useCategories();
+  const categories = usePcategories();
   const category = categories.data?.find((c) => c.id === id);
-  const subcategories = useSubcategories(category ? id : null);
+  const subcategories = usePsubcategories(category ? id : null);
   const body = useMemo(() => ({ type, page, pcategory_id: id }), [type, page, id]);
   const results = useProductSearch('all', 0, body, { enabled: !!category });
   const title = category ? labels.name(category) : '';
@@ -44,30 +41,21 @@ export function CategoryPage() {
       {subcategories.data && subcategories.data.length > 0 && (
         <SubcategoryChips categoryId={id} subcategories={subcategories.data} />
       )}
-      <div className="results__header">
-        <TypeSwitch current={type} hrefFor={(next) => listHref(here, { type: next, page: 1 })} />
-        <Link
-          to={`${paths.search}?mode=advanced&pcategory_id=${id}${type === 'demand' ? '&type=demand' : ''}`}
-          className="button button--ghost"
-        >
-          <SearchIcon size={18} />
-          {t('search_in_category')}
-        </Link>
-      </div>
-      <ProductResults
+      <TypedResults
+        here={here}
+        type={type}
         query={results}
-        hrefFor={(next) => listHref(here, { type, page: next })}
-        header={(data) => (
-          <p className="results__summary">
-            <ResultsCount total={data.total} />
-          </p>
-        )}
-        empty={
-          <EmptyState
-            icon={<TagIcon size={32} />}
-            title={t(type === 'offer' ? 'no_offers_in_category' : 'no_demands_in_category')}
-          />
+        action={
+          <Link
+            to={`${paths.search}?mode=advanced&pcategory_id=${id}${type === 'demand' ? '&type=demand' : ''}`}
+            className="button button--ghost"
+          >
+            <SearchIcon size={18} />
+            {t('search_in_category')}
+          </Link>
         }
+        emptyIcon={<TagIcon size={32} />}
+        emptyTitle={t(type === 'offer' ? 'no_offers_in_category' : 'no_demands_in_category')}
       />
     </div>
   );

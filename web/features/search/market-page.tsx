@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
 import { StoreIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useProductSearch } from './api/products';
-import { ProductResults } from './components/product-results';
-import { ResultsCount } from './components/results-count';
-import { TypeSwitch } from './components/type-switch';
-import { listHref, readListParams } from './list-params';
+import { TypedResults } from './components/typed-results';
+import { readListParams } from './list-params';
 
 /** /market: every offer, or every demand, newest first (the search with no criteria). */
 export function MarketPage() {
@@ -26,26 +23,12 @@ export function MarketPage() {
         <h1 className="page-header__title">{t('market_title')}</h1>
         <p className="page-header__intro">{t('market_intro')}</p>
       </header>
-      <div className="results__header">
-        <TypeSwitch
-          current={type}
-          hrefFor={(next) => listHref(paths.market, { type: next, page: 1 })}
-        />
-      </div>
-      <ProductResults
+      <TypedResults
+        here={paths.market}
+        type={type}
         query={results}
-        hrefFor={(next) => listHref(paths.market, { type, page: next })}
-        header={(data) => (
-          <p className="results__summary">
-            <ResultsCount total={data.total} />
-          </p>
-        )}
-        empty={
-          <EmptyState
-            icon={<StoreIcon size={32} />}
-            title={t(type === 'offer' ? 'no_offers' : 'no_demands')}
-          />
-        }
+        emptyIcon={<StoreIcon size={32} />}
+        emptyTitle={t(type === 'offer' ? 'no_offers' : 'no_demands')}
       />
     </div>
   );

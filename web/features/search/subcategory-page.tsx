@@ -1,19 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
 import { ArrowStartIcon, SearchIcon, TagIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCategories, useSubcategories } from './api/catalog';
+import { usePcategories, usePsubcategories } from '../../lib/catalog';
 import { useProductSearch } from './api/products';
 import { useCatalogLabels } from './catalog-labels';
 import { CatalogNotFound } from './components/catalog-not-found';
-import { ProductResults } from './components/product-results';
-import { ResultsCount } from './components/results-count';
-import { TypeSwitch } from './components/type-switch';
-import { listHref, readListParams } from './list-params';
+import { TypedResults } from './components/typed-results';
+import { readListParams } from './list-params';
 
 /**
  * /categories/:id/subcategories/:subcategoryId: a subcategory's offers or demands (the search
@@ -27,9 +24,9 @@ export function SubcategoryPage() {
   const id = Number(routeParams.subcategoryId);
   const [params] = useSearchParams();
   const { type, page } = readListParams(params);
-  const categories = useCategories();
+  const categories = usePcategories();
   const category = categories.data?.find((c) => c.id === categoryId);
-  const subcategories = useSubcategories(category ? categoryId : null);
+  const subcategories = usePsubcategories(category ? categoryId : null);
   const subcategory = subcategories.data?.find((s) => s.id === id);
   const body = useMemo(() => ({ type, page }), [type, page]);
   const results = useProductSearch('psubcategory', id, body, { enabled: !!subcategory });
@@ -51,30 +48,21 @@ export function SubcategoryPage() {
         </Link>
         <h1 className="page-header__title">{title}</h1>
       </header>
-      <div className="results__header">
-        <TypeSwitch current={type} hrefFor={(next) => listHref(here, { type: next, page: 1 })} />
-        <Link
-          to={`${paths.search}?mode=so_advanced&pcategory_id=${categoryId}&psubcategory_id=${id}${type === 'demand' ? '&type=demand' : ''}`}
-          className="button button--ghost"
-        >
-          <SearchIcon size={18} />
-          {t('search_in_subcategory')}
-        </Link>
-      </div>
-      <ProductResults
+      <TypedResults
+        here={here}
+        type={type}
         query={results}
-        hrefFor={(next) => listHref(here, { type, page: next })}
-        header={(data) => (
-          <p className="results__summary">
-            <ResultsCount total={data.total} />
-          </p>
-        )}
-        empty={
-          <EmptyState
-            icon={<TagIcon size={32} />}
-            title={t(type === 'offer' ? 'no_offers_in_category' : 'no_demands_in_category')}
-          />
+        action={
+          <Link
+            to={`${paths.search}?mode=so_advanced&pcategory_id=${categoryId}&psubcategory_id=${id}${type === 'demand' ? '&type=demand' : ''}`}
+            className="button button--ghost"
+          >
+            <SearchIcon size={18} />
+            {t('search_in_subcategory')}
+          </Link>
         }
+        emptyIcon={<TagIcon size={32} />}
+        emptyTitle={t(type === 'offer' ? 'no_offers_in_category' : 'no_demands_in_category')}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { ShopRole } from '../../../shared/constants';
 import type { Pagination } from '../../../shared/schemas/common';
-import type { SearchCard } from '../../../shared/schemas/search';
+import type { ProductCard } from '../../../shared/schemas/products';
 import type { Shop, ShopEmployee } from '../../../shared/schemas/shops';
+import { aCard as sharedCard } from '../../components/product-fixtures.test-support';
 
 // Answers of the API for the shops screens' tests (shapes of shared/schemas).
 
@@ -48,41 +49,9 @@ export function aShop(overrides: Partial<Shop> = {}): Shop {
   };
 }
 
-export function aCard(id: number, name: string): SearchCard {
-  return {
-    id,
-    type: 'offer',
-    name,
-    name_ar: null,
-    name_fr: name,
-    price: 4500,
-    offer_type: 'sale',
-    unit: null,
-    negotiable: 'no',
-    number: 1,
-    sold_count: 0,
-    sold: false,
-    psubcategory_id: 3,
-    image: null,
-    shop: {
-      id: 11,
-      name: 'Garage Ennour',
-      logo: null,
-      logo_url: null,
-      logo_small_url: null,
-      phone_1: '22456789',
-      first_whatsapp_number: null,
-      is_professional: true,
-    },
-    saved_count: 0,
-    comments_count: 0,
-    commands_count: 0,
-    created_at: '2026-03-05T10:00:00.000Z',
-    updated_at: '2026-03-05T10:00:00.000Z',
-    latitude: null,
-    longitude: null,
-    distance_km: null,
-  } as unknown as SearchCard;
+/** A card of the shop's lists: the shared test card, named in French. */
+export function aCard(id: number, name: string): ProductCard {
+  return sharedCard({ id, name, name_ar: null, name_fr: name });
 }
 
 export function aPage<T>(data: T[], page = 1, last = 1): Pagination<T> {

@@ -1,6 +1,7 @@
 import type { SeedCategory } from './helpers';
 import { realEstate, vehicles } from './vehicles-property';
-import { baby, diy, fashion, hobbies, homeGoods, multimedia } from './goods';
+import { baby, fashion, hobbies } from './fashion-hobbies';
+import { diy, homeGoods, multimedia } from './home-goods';
 import { animals, beauty, food, professionalEquipment, services, traditionalItems } from './trade';
 
 /** SPEC §3's fixed category tree, in display order (order_number follows this order). */

@@ -1,20 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Pagination } from '../../../../shared/schemas/common';
 import type { Pcategory, Pfield, Psubcategory } from '../../../../shared/schemas/catalog';
+import { catalogKeys, fetchPfields, fetchPsubcategories } from '../../../lib/catalog';
 import { http } from '../../../lib/http';
 
-// SPEC §7 Categories, Subcategories, Fields (docs/catalog.md). Every query key starts with
-// 'catalog', so a feature that caches the catalogue under that prefix sees the admin's changes.
-
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  pcategoryPages: ['catalog', 'pcategories', 'page'] as const,
-  pcategoryPage: (page: number) => ['catalog', 'pcategories', 'page', page] as const,
-  /** Every list of categories, paginated or not (`/pcategories/all` of other features). */
-  pcategories: ['catalog', 'pcategories'] as const,
-  psubcategories: (pcategoryId: number) => ['catalog', 'psubcategories', pcategoryId] as const,
-  pfields: (psubcategoryId: number) => ['catalog', 'pfields', psubcategoryId] as const,
-};
+// SPEC §7 Categories, Subcategories, Fields (docs/catalog.md). The keys are the shared ones
+// (web/lib/catalog.ts), so the admin's changes reach every feature's cached catalogue.
 
 /** Form values go to the server as typed (strings); the server applies SPEC §9's defaults. */
 export type FormBody = Record<string, unknown>;
@@ -72,12 +63,7 @@ export function useDeletePcategory(id: number) {
 export function usePsubcategories(pcategoryId: number, enabled = true) {
   return useQuery({
     queryKey: catalogKeys.psubcategories(pcategoryId),
-    queryFn: ({ signal }) =>
-      http
-        .get<{ psubcategories: Psubcategory[] }>(`/psubcategories/pcategory/${pcategoryId}`, {
-          signal,
-        })
-        .then((answer) => answer.psubcategories),
+    queryFn: ({ signal }) => fetchPsubcategories(pcategoryId, signal),
     enabled,
   });
 }
@@ -126,10 +112,7 @@ export function useDeletePsubcategory(subcategory: Pick<Psubcategory, 'id' | 'pc
 export function usePfields(psubcategoryId: number, enabled = true) {
   return useQuery({
     queryKey: catalogKeys.pfields(psubcategoryId),
-    queryFn: ({ signal }) =>
-      http
-        .get<{ pfields: Pfield[] }>(`/pfields/psubcategory/${psubcategoryId}`, { signal })
-        .then((answer) => answer.pfields),
+    queryFn: ({ signal }) => fetchPfields(psubcategoryId, signal),
     enabled,
   });
 }

@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
 import type { Pcategory } from '../../../../shared/schemas/catalog';
-import { EmptyState } from '../../../components/empty-state';
-import { EndOfList } from '../../../components/end-of-list';
-import { Loader } from '../../../components/loader';
-import { Pagination } from '../../../components/pagination';
 import { useDeletePcategory, usePcategoryPage } from '../api/catalog';
 import { isolate, useCatalogLabel } from '../catalog-label';
 import { CatalogItem } from './catalog-item';
 import { CatalogName } from './catalog-name';
 import { CatalogSection } from './catalog-section';
 import { CategoryForm } from './category-form';
-import { ListError } from './list-states';
+import { PagedList } from './list-states';
 import { SubcategoryList } from './subcategory-list';
 
 function CategoryItem({ category }: { category: Pcategory }) {
@@ -67,28 +62,14 @@ export function CategoriesTab({ page, hrefFor }: CategoriesTabProps) {
         />
       )}
     >
-      {categories.isPending ? (
-        <Loader block />
-      ) : categories.isError ? (
-        <ListError onRetry={() => categories.refetch()} />
-      ) : data!.data.length === 0 ? (
-        <EmptyState title={t('no_categories')} />
-      ) : (
-        <div aria-busy={categories.isPlaceholderData}>
-          <ul className="catalog-list catalog-list--categories">
-            {data!.data.map((category) => (
-              <CategoryItem key={category.id} category={category} />
-            ))}
-          </ul>
-          <Pagination
-            currentPage={data!.current_page}
-            lastPage={data!.last_page}
-            radius={PAGINATION_WINDOW_LISTS}
-            hrefFor={hrefFor}
-          />
-          {data!.current_page === data!.last_page && <EndOfList />}
-        </div>
-      )}
+      <PagedList
+        query={categories}
+        empty={t('no_categories')}
+        className="catalog-list catalog-list--categories"
+        hrefFor={hrefFor}
+      >
+        {(category) => <CategoryItem key={category.id} category={category} />}
+      </PagedList>
     </CatalogSection>
   );
 }

@@ -1,5 +1,13 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
+import type { Pagination as Page } from '../../../../shared/schemas/common';
+import { EmptyState } from '../../../components/empty-state';
+import { EndOfList } from '../../../components/end-of-list';
 import { AlertIcon } from '../../../components/icons';
+import { Loader } from '../../../components/loader';
+import { Pagination } from '../../../components/pagination';
 
 /** A list that failed to load: say so, and offer to try again. */
 export function ListError({ onRetry }: { onRetry: () => void }) {
@@ -23,5 +31,36 @@ export function EmptyLine({ text }: { text: string }) {
     <p className="admin-empty-line" role="status">
       {text}
     </p>
+  );
+}
+
+interface PagedListProps<T> {
+  query: UseQueryResult<Page<T>>;
+  /** The empty state's title. */
+  empty: string;
+  /** The class of the `ul`. */
+  className: string;
+  hrefFor: (page: number) => string;
+  /** One `li` of the list. */
+  children: (item: T) => ReactNode;
+}
+
+/** A paginated admin list with its states: loading, failure, empty, pages and the end. */
+export function PagedList<T>({ query, empty, className, hrefFor, children }: PagedListProps<T>) {
+  if (query.isPending) return <Loader block />;
+  if (query.isError) return <ListError onRetry={() => query.refetch()} />;
+  const page = query.data;
+  if (page.data.length === 0) return <EmptyState title={empty} />;
+  return (
+    <div aria-busy={query.isPlaceholderData}>
+      <ul className={className}>{page.data.map(children)}</ul>
+      <Pagination
+        currentPage={page.current_page}
+        lastPage={page.last_page}
+        radius={PAGINATION_WINDOW_LISTS}
+        hrefFor={hrefFor}
+      />
+      {page.current_page === page.last_page && <EndOfList />}
+    </div>
   );
 }

@@ -1,21 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PAGINATION_WINDOW_LISTS, READ_MORE_LENGTH } from '../../../../shared/constants';
+import { READ_MORE_LENGTH } from '../../../../shared/constants';
 import { internationalPhone } from '../../../../shared/domain/phone';
 import type { FrontendLog } from '../../../../shared/schemas/admin';
-import { EmptyState } from '../../../components/empty-state';
-import { EndOfList } from '../../../components/end-of-list';
 import { ChevronDownIcon } from '../../../components/icons';
-import { Loader } from '../../../components/loader';
-import { Pagination } from '../../../components/pagination';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useFrontendLogs } from '../api/frontend-logs';
-import { ListError } from './list-states';
+import { PagedList } from './list-states';
 
 /** The log's text as the admin reads it: pretty-printed JSON, or the text itself. */
 export function readLog(text: string): { body: string; message: string } {
@@ -128,28 +124,9 @@ export function LogsTab({ page, hrefFor }: LogsTabProps) {
         </button>
       </div>
       <p className="admin-section-intro">{t('logs_intro')}</p>
-      {logs.isPending ? (
-        <Loader block />
-      ) : logs.isError ? (
-        <ListError onRetry={() => logs.refetch()} />
-      ) : data!.data.length === 0 ? (
-        <EmptyState title={t('no_logs')} />
-      ) : (
-        <div aria-busy={logs.isPlaceholderData}>
-          <ul className="log-list">
-            {data!.data.map((log) => (
-              <LogItem key={log.id} log={log} />
-            ))}
-          </ul>
-          <Pagination
-            currentPage={data!.current_page}
-            lastPage={data!.last_page}
-            radius={PAGINATION_WINDOW_LISTS}
-            hrefFor={hrefFor}
-          />
-          {data!.current_page === data!.last_page && <EndOfList />}
-        </div>
-      )}
+      <PagedList query={logs} empty={t('no_logs')} className="log-list" hrefFor={hrefFor}>
+        {(log) => <LogItem key={log.id} log={log} />}
+      </PagedList>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { AlertIcon, ChevronEndIcon } from '../../../components/icons';
 import { EmptyState } from '../../../components/empty-state';
 import { Loader } from '../../../components/loader';
 import { paths } from '../../../lib/paths';
-import { useCategories, useSubcategories } from '../api/catalog';
+import { usePcategories, usePsubcategories } from '../../../lib/catalog';
 import { useCatalogLabels } from '../catalog-labels';
 import { useInView } from '../use-in-view';
 import { useOfferModal } from '../use-offer-modal';
@@ -29,7 +29,7 @@ function CategorySection({
   const labels = useCatalogLabels();
   const ref = useRef<HTMLElement>(null);
   const inView = useInView(ref);
-  const subcategories = useSubcategories(category.id, inView);
+  const subcategories = usePsubcategories(category.id, inView);
   const [empty, setEmpty] = useState<ReadonlySet<number>>(new Set());
   const onEmpty = useCallback(
     (id: number) => setEmpty((set) => (set.has(id) ? set : new Set(set).add(id))),
@@ -75,7 +75,7 @@ function CategorySection({
 /** The home's categories tab (SPEC §2: subcategory sliders), in the catalogue's order. */
 export function CategoriesTab() {
   const { t } = useTranslation();
-  const categories = useCategories();
+  const categories = usePcategories();
   // SPEC §2: a card opens the offer details modal, one for the whole tab.
   const details = useOfferModal();
   if (categories.isError) {

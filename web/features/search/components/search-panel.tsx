@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Errors } from '../../../lib/http';
 import { FormAlert, SubmitButton, useErrorText } from '../../../components/form-field';
 import { SearchIcon } from '../../../components/icons';
-import { useCategories, useFields, useSubcategories } from '../api/catalog';
+import { usePcategories, usePfields, usePsubcategories } from '../../../lib/catalog';
 import { useCatalogLabels } from '../catalog-labels';
 import { checkBounds, hasErrors, type BoundErrors } from '../search-checks';
 import {
@@ -81,9 +81,9 @@ export function SearchPanel({
 
   const categoryId = state.pcategory_id ? Number(state.pcategory_id) : null;
   const subcategoryId = state.psubcategory_id ? Number(state.psubcategory_id) : null;
-  const categories = useCategories();
-  const subcategories = useSubcategories(categoryId);
-  const fields = useFields(state.mode === 'so_advanced' ? subcategoryId : null);
+  const categories = usePcategories();
+  const subcategories = usePsubcategories(categoryId);
+  const fields = usePfields(state.mode === 'so_advanced' ? subcategoryId : null);
   const advanced = state.mode !== 'normal';
 
   // After a refused submit, the first field in error gets the focus.

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProductType } from '../../../../shared/schemas/products';
-import type { Pcategory } from '../../../../shared/schemas/catalog';
 import type { SearchAnswer } from '../../../../shared/schemas/search';
 import type { ShopRole } from '../../../../shared/constants';
 import type { Shop, ShopEmployee } from '../../../../shared/schemas/shops';
@@ -37,17 +36,6 @@ export function useShopProducts(id: number, type: ProductType, page: number, ena
     // While the next page loads, the current one stays (same shop and list only).
     placeholderData: (previous, query) =>
       query?.queryKey[1] === id && query?.queryKey[3] === type ? previous : undefined,
-  });
-}
-
-export function usePcategories() {
-  return useQuery({
-    queryKey: ['pcategories', 'all'],
-    queryFn: ({ signal }) =>
-      http
-        .get<{ pcategories: Pcategory[] }>('/pcategories/all', { signal })
-        .then((answer) => answer.pcategories),
-    staleTime: 10 * 60_000,
   });
 }
 

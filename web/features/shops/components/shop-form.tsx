@@ -7,7 +7,7 @@ import { appendImage, ImageField, type ImageChoice } from '../../../components/i
 import { LocationPicker } from '../../../components/location-picker';
 import { isLanguage } from '../../../lib/i18n';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
-import { usePcategories } from '../api/shops';
+import { usePcategories } from '../../../lib/catalog';
 import { categoryName } from '../category-name';
 
 // SPEC §3: every field of a shop, the logo and cover with previews, the place picked on the map.

@@ -5,10 +5,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { EndOfList } from '../../../components/end-of-list';
 import { FormAlert } from '../../../components/form-field';
 import { Loader } from '../../../components/loader';
+import { OfferCard } from '../../../components/offer-card';
 import { Pagination } from '../../../components/pagination';
 import { formErrorsOf } from '../../../lib/form-errors';
 import { useShopProducts } from '../api/shops';
-import { ProductTile } from './product-tile';
+
+/** The first cards of a page load their image at once, the rest lazily. */
+const EAGER_CARDS = 4;
 
 interface ShopProductsProps {
   shopId: number;
@@ -38,10 +41,10 @@ export function ShopProducts({ shopId, type, page, hrefFor }: ShopProductsProps)
   }
   return (
     <div className="shop-products" aria-busy={products.isPlaceholderData}>
-      <ul className="shop-products__grid">
-        {list.data.map((product) => (
-          <li key={product.id}>
-            <ProductTile product={product} />
+      <ul className="product-grid">
+        {list.data.map((product, index) => (
+          <li key={product.id} className="product-grid__item">
+            <OfferCard product={product} eager={index < EAGER_CARDS} />
           </li>
         ))}
       </ul>

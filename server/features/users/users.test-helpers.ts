@@ -1,0 +1,26 @@
+import { type TestContext } from '../../test/harness';
+
+// Shared by the users route suites: the keys of the public and self views, a shop's row.
+
+export const PUBLIC_KEYS = [
+  'cover',
+  'cover_small_url',
+  'cover_url',
+  'created_at',
+  'first_name',
+  'id',
+  'last_name',
+  'more_infos',
+  'phone_1',
+  'phone_2',
+  'photo',
+  'photo_small_url',
+  'photo_url',
+  'role',
+  'whatsapp_number',
+].sort();
+export const SELF_KEYS = [...PUBLIC_KEYS, 'email', 'language', 'shops'].sort();
+
+export async function shopRow(ctx: TestContext, id: number) {
+  return ctx.app.db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,161 @@
+import { useTranslation } from 'react-i18next';
+import type { Psubcategory } from '../../../shared/schemas/catalog';
+import type { Product, ProductType } from '../../../shared/schemas/products';
+import { FormField } from '../../components/form-field';
+import { bindInput, Check, Section, type GroupProps } from './product-form-parts';
+import { offerTypesFor, type FormValues } from './product-form-values';
+
+interface MainFieldsProps extends GroupProps {
+  type: ProductType;
+  sub: Psubcategory;
+  /** The product being edited: its sold count bounds the number. */
+  product?: Product;
+}
+
+/** Names, offer type, price, number, distance and the yes/no inputs the subcategory allows. */
+export function MainFields({ type, sub, product, values, set, errors }: MainFieldsProps) {
+  const { t } = useTranslation();
+  const input = bindInput({ values, set });
+  const demand = type === 'demand';
+  const offerTypes = offerTypesFor(type, sub);
+  return (
+    <Section title={t('product_main')}>
+      <FormField
+        name="name"
+        label={t('product_name')}
+        errors={errors.name}
+        maxLength={200}
+        dir="auto"
+        {...input('name')}
+      />
+      <div className="form__row">
+        {(['ar', 'fr'] as const).map((lang) => {
+          const name = `name_${lang}` as const;
+          return (
+            <FormField
+              key={lang}
+              name={name}
+              label={t(name)}
+              optional
+              errors={errors[name]}
+              maxLength={200}
+              dir={lang === 'ar' ? 'rtl' : 'ltr'}
+              lang={lang}
+              {...input(name)}
+            />
+          );
+        })}
+      </div>
+      {offerTypes.length > 1 && (
+        <FormField
+          name="offer_type"
+          label={t('offer_type')}
+          errors={errors.offer_type}
+          render={(props) => (
+            <select
+              {...props}
+              className="field__input"
+              value={values.offer_type}
+              onChange={(event) =>
+                set('offer_type', event.target.value as FormValues['offer_type'])
+              }
+            >
+              {offerTypes.map((offerType) => (
+                <option key={offerType} value={offerType}>
+                  {t(`offer_type_${offerType}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+      )}
+      {sub.can_be_priced === 'yes' && (
+        <div className="form__row">
+          <FormField
+            name="price"
+            label={
+              offerTypes.includes(values.offer_type) && values.offer_type.endsWith('_rent')
+                ? `${t('price')} (${t('currency')} / ${t(`${values.offer_type}_unit`)})`
+                : `${t('price')} (${t('currency')})`
+            }
+            optional
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            dir="ltr"
+            errors={errors.price}
+            {...input('price')}
+          />
+          <Check
+            name="negotiable"
+            label={t('negotiable')}
+            checked={values.negotiable}
+            onChange={(v) => set('negotiable', v)}
+            errors={errors.negotiable}
+          />
+        </div>
+      )}
+      {sub.can_be_counted === 'yes' && (
+        <FormField
+          name="number"
+          label={demand ? t('demanded_number') : t('available_number')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          dir="ltr"
+          hint={
+            product && product.sold_count > 0
+              ? t('already_sold_hint', { count: product.sold_count })
+              : undefined
+          }
+          errors={errors.number}
+          {...input('number')}
+        />
+      )}
+      {demand && (
+        <FormField
+          name="distance"
+          label={t('product_max_distance')}
+          optional
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          dir="ltr"
+          errors={errors.distance}
+          {...input('distance')}
+        />
+      )}
+      <div className="product-form__checks">
+        {sub.can_be_used === 'yes' && (
+          <Check
+            name="used"
+            label={t('used')}
+            checked={values.used}
+            onChange={(v) => set('used', v)}
+            errors={errors.used}
+          />
+        )}
+        {sub.can_be_delivered === 'yes' && (
+          <Check
+            name="delivery"
+            label={t('delivery')}
+            checked={values.delivery}
+            onChange={(v) => set('delivery', v)}
+            errors={errors.delivery}
+          />
+        )}
+        <Check
+          name="private"
+          label={demand ? t('private_demand') : t('private')}
+          hint={t('private_product_hint')}
+          checked={values.private}
+          onChange={(v) => set('private', v)}
+          errors={errors.private}
+        />
+      </div>
+    </Section>
+  );
+}
