@@ -27,7 +27,7 @@ test('a user edits their profile with a photo, sees their card and their shops',
 
   // From the header's menu to their own page.
   await page.getByRole('button', { name: t.user_menu }).click();
-  await page.getByRole('link', { name: t.my_profile }).click();
+  await page.getByRole('link', { name: t.my_profile, exact: true }).click();
   await expect(page).toHaveURL(/\/users\/user\/\d+$/);
   const userPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mariem Mint Ahmed');
@@ -80,7 +80,7 @@ test('a user edits their profile with a photo, sees their card and their shops',
   });
 
   // My shops: the personal shop, owned, and the way to create another.
-  await page.getByRole('link', { name: t.my_shops }).click();
+  await page.getByRole('link', { name: t.my_shops, exact: true }).click();
   await expect(page).toHaveURL('/account/shops');
   await expect(page.locator('.my-shops__item')).toHaveCount(1);
   await expect(page.locator('.my-shops__item')).toContainText(t.shop_role_owner);
@@ -107,7 +107,7 @@ test('a user deletes their own account, then is at home, signed out', async ({ p
   const phone = randomPhone();
   await signUp(page, phone);
   await page.getByRole('button', { name: t.user_menu }).click();
-  await page.getByRole('link', { name: t.my_profile }).click();
+  await page.getByRole('link', { name: t.my_profile, exact: true }).click();
   const userPath = new URL(page.url()).pathname;
 
   await page.getByRole('button', { name: t.delete_account }).click();
