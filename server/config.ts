@@ -1,6 +1,10 @@
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
-// Every environment variable the server reads (DESIGN §10), typed, with its default.
+// Every environment variable the server reads (DESIGN §10), typed, with its default. The
+// environment is checked once at start: a bad value stops the server with a message naming the
+// variable (ConfigError), rather than a server that half works.
 export interface Config {
   port: number;
   host: string;
@@ -17,6 +21,26 @@ export interface Config {
   scryptLogN: number;
   /** Folder of the built web app (index.html and assets/). */
   webDir: string;
+  /** NODE_ENV=production: no demo accounts with a known password. */
+  production: boolean;
+  /**
+   * TRUST_PROXY (DESIGN §11): which proxies may say who the client is in X-Forwarded-For. false:
+   * nobody (the socket's address is the client); a hop count; or the proxies' addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /** DATABASE_POOL_MAX: PostgreSQL connections per process. */
+  databasePoolMax: number;
+  /** STATEMENT_TIMEOUT_MS: PostgreSQL cancels any statement running longer (0: never). */
+  statementTimeoutMs: number;
+  /** REQUEST_TIMEOUT_MS: a request not answered by then gets 503 (0: no deadline). */
+  requestTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n  ${issues.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
 }
 
 function flag(value: string | undefined, dflt: boolean): boolean {
@@ -24,21 +48,102 @@ function flag(value: string | undefined, dflt: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+const unset = (v: unknown) => (v === '' ? undefined : v);
+const integer = (min: number, max: number, dflt: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? String(dflt) : v),
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`),
+  );
+const url = (protocols: RegExp, message: string) =>
+  z.preprocess(unset, z.string().regex(protocols, message).optional());
+
+/** An address or a CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z.preprocess(
+  unset,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): Config['trustProxy'] => {
+      if (value === undefined) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((e) => e.trim());
+      const bad = entries.filter((e) => !isAddressOrCidr(e));
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a hop count or comma-separated addresses/CIDRs, not "${bad[0]}"`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
+const envSchema = z.object({
+  PORT: integer(0, 65_535, 3000),
+  HOST: z.preprocess(unset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(unset, z.string().default('data')),
+  DATABASE_URL: url(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  SEED_DEMO: z.string().optional(),
+  TILE_URL: z.preprocess(
+    unset,
+    z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ),
+  ROUTING_URL: z.preprocess(unset, z.string().default('https://router.project-osrm.org')),
+  PUBLIC_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
+  LOG_LEVEL: z.preprocess(
+    unset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SCRYPT_LOG_N: integer(10, 20, 17),
+  WEB_DIR: z.preprocess(unset, z.string().default('dist/web')),
+  NODE_ENV: z.string().optional(),
+  TRUST_PROXY: trustProxy,
+  DATABASE_POOL_MAX: integer(1, 1000, 10),
+  STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
+  REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
+});
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    seedDemo: flag(env.SEED_DEMO, true),
-    tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    routingUrl: env.ROUTING_URL ?? 'https://router.project-osrm.org',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // A production install gets no demo accounts unless SEED_DEMO asks for them (issue 14 item 8).
+    seedDemo: flag(e.SEED_DEMO, !production),
+    tileUrl: e.TILE_URL,
+    routingUrl: e.ROUTING_URL,
     publicUrl,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),
-    scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
-    webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
+    scryptLogN: e.SCRYPT_LOG_N,
+    webDir: path.resolve(e.WEB_DIR),
+    production,
+    trustProxy: e.TRUST_PROXY,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };
 }

@@ -79,6 +79,18 @@ describe('server process', () => {
     expect(await exited).toBe(0);
   }, 150_000);
 
+  it('refuses to start on a bad environment, naming the variable', async () => {
+    const failed = await run(tsx, ['server/main.ts'], {
+      env: { ...process.env, DATA_DIR: path.join(dataDir, 'bad'), PORT: 'abc', TRUST_PROXY: 'x' },
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/PORT: must be a whole number/);
+    expect(failed?.stderr).toMatch(/TRUST_PROXY: /);
+  }, 60_000);
+
   it('creates an admin from the CLI, refuses bad input, and the admin can sign in', async () => {
     const env = {
       ...process.env,

@@ -1,8 +1,16 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { seedIfEmpty } from './db/seed';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // A bad environment stops the server before it listens, naming the variable.
+  console.error(error.message);
+  process.exit(1);
+}
 const app = await buildApp(config);
 const demo = await seedIfEmpty(app.db, config);
 await app.listen({ port: config.port, host: config.host });
@@ -11,7 +19,11 @@ const { port } = app.server.address() as { port: number };
 const address = `http://localhost:${port}`;
 console.info(`\nSouq is serving on ${address} (${app.dialect})`);
 if (demo.length) {
-  console.info('Demo accounts (phone / password):');
+  console.info(
+    config.production
+      ? 'Demo accounts (phone / password, shown this once: write them down or change them):'
+      : 'Demo accounts (phone / password):',
+  );
   for (const account of demo)
     console.info(`  ${account.role.padEnd(9)} ${account.phone} / ${account.password}`);
 }

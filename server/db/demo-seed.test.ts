@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/harness';
 import { counterMismatches } from '../features/users/activity.fixtures';
-import { seedIfEmpty, type DemoAccount } from './seed';
+import { DEMO_PASSWORD, seedIfEmpty, type DemoAccount } from './seed';
+import { connect } from './connect';
+import { migrateToLatest } from './migrate';
+import { verifyPassword } from '../features/users/password';
 import { DEMO_PRODUCTS, DEMO_SHOPS } from './demo-offers';
 
 // DESIGN §10: `npm start` on an empty database seeds demo shops, offers and demands around
@@ -18,6 +22,38 @@ describeEachEngine('demo seed', (ctx) => {
     accounts = await seedIfEmpty(ctx().app.db, { ...ctx().config, seedDemo: true });
     seconds = (Date.now() - started) / 1000;
     console.info(`demo seed on ${ctx().engine}: ${seconds.toFixed(1)} s`);
+  }, 120_000);
+
+  it('gives demo accounts a random password in production, never the published one', async () => {
+    // On a fresh SQLite database of its own (the block's database is seeded already): once.
+    if (ctx().engine !== 'sqlite') return;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-prod-seed-'));
+    const config = {
+      ...ctx().config,
+      databaseUrl: undefined,
+      dataDir,
+      seedDemo: true,
+      production: true,
+    };
+    const fresh = connect({ dataDir });
+    try {
+      await migrateToLatest(fresh.db, fresh.dialect);
+      const made = await seedIfEmpty(fresh.db, config);
+      expect(made).toHaveLength(4);
+      const passwords = made.map((a) => a.password);
+      expect(new Set(passwords).size).toBe(4);
+      expect(passwords).not.toContain(DEMO_PASSWORD);
+      const admin = await fresh.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('phone_1', '=', made[0].phone)
+        .executeTakeFirstOrThrow();
+      expect(await verifyPassword(DEMO_PASSWORD, admin.password_hash)).toBe(false);
+      expect(await verifyPassword(made[0].password, admin.password_hash)).toBe(true);
+    } finally {
+      await fresh.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('makes the demo accounts, and only once', async () => {

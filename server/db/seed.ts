@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Config } from '../config';
 import type { DB } from './types';
 import { register } from '../features/users/users.service';
@@ -65,7 +66,7 @@ const DEMO_USERS: {
 export async function seedIfEmpty(
   db: DB,
   config: Pick<Config, 'seedDemo' | 'scryptLogN'> &
-    Partial<Pick<Config, 'dataDir' | 'databaseUrl'>>,
+    Partial<Pick<Config, 'dataDir' | 'databaseUrl' | 'production'>>,
 ): Promise<DemoAccount[]> {
   await seedCatalogIfEmpty(db);
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -74,14 +75,19 @@ export async function seedIfEmpty(
   const made: DemoAccount[] = [];
   const users = {} as DemoUsers;
   for (const u of DEMO_USERS) {
+    // In production a demo account never has the published password: each gets a random one,
+    // printed once by main.ts (issue 14 item 8).
+    const password = config.production
+      ? crypto.randomBytes(12).toString('base64url')
+      : DEMO_PASSWORD;
     const user = await register(
       db,
       {
         ...u,
         phone_1: u.phone,
         email: null,
-        password: DEMO_PASSWORD,
-        password_confirmation: DEMO_PASSWORD,
+        password,
+        password_confirmation: password,
       },
       config.scryptLogN,
     );
@@ -91,7 +97,7 @@ export async function seedIfEmpty(
       language: u.language,
       phone_1: user.phone_1,
     };
-    made.push({ role: u.role, phone: u.phone, password: DEMO_PASSWORD });
+    made.push({ role: u.role, phone: u.phone, password });
   }
   await seedDemoContent(db, users, {
     dataDir: config.dataDir,
