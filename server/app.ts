@@ -18,6 +18,7 @@ import compression from './plugins/compression';
 import errors, { frameworkErrors } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
+import deadline from './plugins/deadline';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import { featureRoutes } from './features';
@@ -48,7 +49,9 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // DESIGN §11: only the configured proxies may name the client (X-Forwarded-For); unset, the
+    // socket's address is the client, whatever the request says.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -86,6 +89,7 @@ export async function buildApp(
   });
 
   await app.register(errors);
+  await app.register(deadline, { timeoutMs: config.requestTimeoutMs });
   await app.register(cookie);
   await app.register(compression);
   await app.register(securityHeaders, {
@@ -127,6 +131,15 @@ export async function buildApp(
 
   await app.ready();
   return app;
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function: Fastify 5 turns a bare
+ * number into "trust nobody", where TRUST_PROXY=n means the n nearest hops are our proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 function originOf(url: string): string {

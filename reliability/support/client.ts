@@ -1,6 +1,6 @@
 // A browser-like HTTP client for a running server: keeps its cookies and sends what the web app
 // sends (X-Requested-With, the XSRF token read from its cookie). Each client comes from its own
-// forwarded address, as separate people do (the server trusts its proxy's X-Forwarded-For), so
+// forwarded address, as separate people do (the server, started with TRUST_PROXY=127.0.0.1, trusts this loopback "proxy"), so
 // sign-up's per-address rate limit applies to each person, not to the whole test.
 
 export interface Reply {

@@ -40,6 +40,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
+      // The clients stand behind a loopback proxy: their X-Forwarded-For names each (DESIGN §11).
+      TRUST_PROXY: '127.0.0.1',
       // Hashing stays real, only lighter: the suites sign up many users.
       SCRYPT_LOG_N: '10',
       // Warnings and errors only: a 500 is logged at level 50 and the suites look for it.

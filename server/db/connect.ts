@@ -19,9 +19,24 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export function connect(options: { databaseUrl?: string; dataDir: string }): Connection {
+export interface ConnectOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL connections in the pool (DATABASE_POOL_MAX). */
+  databasePoolMax?: number;
+  /** PostgreSQL cancels a statement running longer than this (SQLSTATE 57014); 0: never. */
+  statementTimeoutMs?: number;
+}
+
+export function connect(options: ConnectOptions): Connection {
   if (isPostgresUrl(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // One slow statement must not hold a pooled connection for long: with every connection busy,
+    // every request (health checks too) would wait (issue 14 item 3). PostgreSQL cancels it.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.databasePoolMax ?? 10,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // A dropped connection (PostgreSQL restarting) must not crash the process. The pool listens
     // to its idle clients; a client in use (between two queries of a transaction) needs its own
     // listener, else its 'error' is unhandled. The query that meets it fails, the pool drops the

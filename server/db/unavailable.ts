@@ -22,3 +22,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return false;
 }
+
+/** PostgreSQL cancelled the statement: it ran past statement_timeout (SQLSTATE 57014). */
+export function isStatementTimeout(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '57014';
+}

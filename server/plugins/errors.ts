@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, refuseNulBytes } from '../errors';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable';
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route runs, in DESIGN §3's
@@ -18,6 +18,9 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
   }
   return reply.status(500).send({ errors: { global: ['server_error'] } });
 }
+
+/** 503's body when the server could not answer in time or is saturated: try again shortly. */
+export const serverBusy = { errors: { global: ['server_busy'] } };
 
 // One place turns every failure into DESIGN §3's errors object. Bad input is a 4xx, never a 500.
 export default fp(async (app) => {
@@ -76,6 +79,11 @@ export default fp(async (app) => {
         .status(503)
         .headers({ 'retry-after': '5' })
         .send({ errors: { global: ['database_unavailable'] } });
+    }
+    if (isStatementTimeout(error)) {
+      // A statement ran past STATEMENT_TIMEOUT_MS and PostgreSQL cancelled it: the server is busy.
+      request.log.warn({ err: error }, 'statement timeout');
+      return reply.status(503).headers({ 'retry-after': '5' }).send(serverBusy);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: { global: ['server_error'] } });

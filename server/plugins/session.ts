@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_DAYS, type Language, type SiteRole } from '../../shared/constants';
 import { HttpError, unauthorized } from '../errors';
 import { now } from '../db/connect';
+import { storedAddress } from './client-address';
 
 // Sessions and XSRF (DESIGN §3).
 // - The `sid` cookie (httpOnly) holds 128 random bits. Signed-in sessions are rows keyed by the
@@ -157,7 +158,7 @@ export default fp(async (app) => {
           created_at: at,
           last_seen_at: at,
           expires_at: expiry(),
-          ip: request.ip,
+          ip: storedAddress(request),
           user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
         })
         .execute();

@@ -63,8 +63,15 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-/** describe() once per engine, with a fresh database and app for the block. */
-export function describeEachEngine(title: string, body: (ctx: () => TestContext) => void): void {
+/**
+ * describe() once per engine, with a fresh database and app for the block. `env` adds to (or
+ * overrides) the test configuration's environment, e.g. `{ TRUST_PROXY: '127.0.0.1' }`.
+ */
+export function describeEachEngine(
+  title: string,
+  body: (ctx: () => TestContext) => void,
+  options: { env?: Record<string, string> } = {},
+): void {
   for (const engine of engines) {
     describe(`${title} [${engine}]`, () => {
       let ctx: TestContext;
@@ -87,6 +94,7 @@ export function describeEachEngine(title: string, body: (ctx: () => TestContext)
           SCRYPT_LOG_N: '10',
           SEED_DEMO: '0',
           LOG_LEVEL: 'silent',
+          ...options.env,
         });
         const connection: Connection = connect(config);
         const app = await buildApp(config, { connection, logger: false });

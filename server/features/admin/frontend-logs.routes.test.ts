@@ -151,11 +151,15 @@ describeEachEngine('frontend logs rate limit', (ctx) => {
     const res = await client.post('/frontends/logs', { text: log('one too many') });
     expect(res.statusCode).toBe(429);
     expect(res.json().errors).toEqual({ global: ['too_many_attempts'] });
-    // Another address is not held back.
-    const other = await client.request('POST', '/frontends/logs', {
-      body: { text: log('elsewhere') },
+    // Another address is not held back; a forged X-Forwarded-For is not another address.
+    const forged = await client.request('POST', '/frontends/logs', {
+      body: { text: log('forged') },
       headers: { 'x-forwarded-for': '198.51.100.7' },
     });
+    expect(forged.statusCode).toBe(429);
+    const other = await ctx()
+      .client()
+      .post('/frontends/logs', { text: log('elsewhere') });
     expect(other.statusCode).toBe(201);
   });
 });

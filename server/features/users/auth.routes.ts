@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, passwordBody, registerBody } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
+import { clientAddress } from '../../plugins/client-address';
 import * as service from './users.service';
 import { toSelfUser } from './users.mapper';
 
@@ -24,7 +25,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { body: loginBody }, config: signInLimit },
     async (request, reply) => {
-      const user = await service.login(app.db, request.body, request.ip, scryptLogN);
+      const user = await service.login(app.db, request.body, clientAddress(request), scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
       const self = await service.me(app.db, user.id);
       return { user: toSelfUser(self!.user, self!.shops) };

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { serverBusy } from './errors';
+
+// An overall deadline per request (issue 14 item 3): a request whose handler has not answered
+// within REQUEST_TIMEOUT_MS gets 503 with Retry-After in DESIGN §3's shape, rather than keeping
+// the client (and a proxy's connection) waiting. The handler's own late answer is dropped.
+// The clock starts once the body has been read (preHandler): a slow network sending a large JSON
+// body is not the server's delay. Multipart forms are read by their handler, on the network's
+// time, so they are left out.
+
+const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+
+export default fp<{ timeoutMs: number }>(async (app, { timeoutMs }) => {
+  if (!timeoutMs) return;
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.headers['content-type']?.startsWith('multipart/')) {
+      const timer = setTimeout(() => {
+        if (reply.sent) return;
+        request.log.warn({ url: request.url, timeoutMs }, 'request deadline passed');
+        void reply.status(503).header('retry-after', '5').send(serverBusy);
+      }, timeoutMs);
+      timer.unref();
+      timers.set(request, timer);
+    }
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    clearTimeout(timers.get(request));
+    done();
+  });
+});
