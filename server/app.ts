@@ -13,12 +13,14 @@ import '../shared/schemas/common';
 import type { Config } from './config';
 import { connect, type Connection } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { settingOrCreate } from './db/settings.repository';
 import type { DB, Dialect } from './db/types';
 import compression from './plugins/compression';
 import errors, { frameworkErrors } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import deadline from './plugins/deadline';
+import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import { featureRoutes } from './features';
@@ -123,6 +125,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(session);
+  await app.register(housekeeping);
   await app.register(pages);
   await app.register(uploads);
 
@@ -151,16 +154,6 @@ function originOf(url: string): string {
 }
 
 /** The secret behind XSRF tokens, made once and kept in the database so every process shares it. */
-async function loadSecret(db: DB): Promise<string> {
-  await db
-    .insertInto('settings')
-    .values({ key: 'app_secret', value: crypto.randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'app_secret')
-    .executeTakeFirstOrThrow();
-  return row.value;
+function loadSecret(db: DB): Promise<string> {
+  return settingOrCreate(db, 'app_secret', () => crypto.randomBytes(32).toString('base64url'));
 }

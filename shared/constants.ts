@@ -91,6 +91,14 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
 
 /** Sign-in throttling: failures allowed per window before 429. */
+/** Sign-in failures per 15 minutes: perAccount counts one account from one address. */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
+/**
+ * Account-wide slow-down instead of a lockout (issue 14 item 2): past `after` failures from other
+ * addresses, an address that failed itself waits 2^(failures/after) s after its last failure.
+ */
+export const LOGIN_SLOWDOWN = { after: 5, maxDelaySeconds: 15 * 60 } as const;
+/** How often each server process drops expired sessions and stale throttle rows. */
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions last this long after their last use. */
 export const SESSION_TTL_DAYS = 30;

@@ -62,6 +62,7 @@ export interface LoginThrottleTable {
   key: string;
   failures: number;
   window_start: string;
+  last_failure_at: string | null;
 }
 
 export interface ShopsTable {
@@ -247,6 +248,8 @@ export interface FrontendLogsTable {
   user_id: number | null;
   text: string;
   created_at: string;
+  /** The address that sent it (quota and pruning per source); null for logs before 006. */
+  source: string | null;
 }
 
 export interface Database {

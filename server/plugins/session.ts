@@ -5,6 +5,7 @@ import { SESSION_TTL_DAYS, type Language, type SiteRole } from '../../shared/con
 import { HttpError, unauthorized } from '../errors';
 import { now } from '../db/connect';
 import { storedAddress } from './client-address';
+import * as sessionsRepo from '../features/users/sessions.repository';
 
 // Sessions and XSRF (DESIGN §3).
 // - The `sid` cookie (httpOnly) holds 128 random bits. Signed-in sessions are rows keyed by the
@@ -110,25 +111,14 @@ export default fp(async (app) => {
     }
 
     if (sid !== cookieSid || anonymous.get(sid)) return;
-    const row = await app.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.role',
-        'users.language',
-        'sessions.expires_at',
-        'sessions.last_seen_at',
-      ])
-      .where('sessions.id', '=', hashSid(sid))
-      .executeTakeFirst();
+    const row = await sessionsRepo.findSession(app.db, hashSid(sid));
     if (!row) {
       anonymous.set(sid, true);
       return;
     }
     const current = Date.now();
     if (Date.parse(row.expires_at) <= current) {
-      await app.db.deleteFrom('sessions').where('id', '=', hashSid(sid)).execute();
+      await sessionsRepo.deleteSession(app.db, hashSid(sid));
       return;
     }
     request.user = {
@@ -137,11 +127,7 @@ export default fp(async (app) => {
       language: row.language as Language | null,
     };
     if (current - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
-      await app.db
-        .updateTable('sessions')
-        .set({ last_seen_at: now(), expires_at: expiry() })
-        .where('id', '=', hashSid(sid))
-        .execute();
+      await sessionsRepo.touchSession(app.db, hashSid(sid), now(), expiry());
     }
   });
 
@@ -150,34 +136,27 @@ export default fp(async (app) => {
     async signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
       const sid = newSid();
       const at = now();
-      await app.db
-        .insertInto('sessions')
-        .values({
-          id: hashSid(sid),
-          user_id: userId,
-          created_at: at,
-          last_seen_at: at,
-          expires_at: expiry(),
-          ip: storedAddress(request),
-          user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        })
-        .execute();
+      await sessionsRepo.insertSession(app.db, {
+        id: hashSid(sid),
+        user_id: userId,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: expiry(),
+        ip: storedAddress(request),
+        user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
       request.sid = sid;
       setSid(reply, sid);
     },
     async signOut(request: FastifyRequest, reply: FastifyReply) {
-      await app.db.deleteFrom('sessions').where('id', '=', hashSid(request.sid)).execute();
+      await sessionsRepo.deleteSession(app.db, hashSid(request.sid));
       request.user = null;
       request.sid = newSid();
       setSid(reply, request.sid);
     },
     /** Ends every session of the user but the one making the request (password change). */
     async endOthers(request: FastifyRequest, userId: number) {
-      await app.db
-        .deleteFrom('sessions')
-        .where('user_id', '=', userId)
-        .where('id', '!=', hashSid(request.sid))
-        .execute();
+      await sessionsRepo.deleteOtherSessions(app.db, userId, hashSid(request.sid));
     },
   });
 });

@@ -1,64 +1,79 @@
-import { LOGIN_THROTTLE } from '../../../shared/constants';
+import { LOGIN_SLOWDOWN, LOGIN_THROTTLE } from '../../../shared/constants';
 import type { Executor } from '../../db/types';
 import { tooMany } from '../../errors';
+import * as repo from './login-throttle.repository';
 
-// Sign-in throttling per account and per address, kept in the database so that every server
-// process behind a load balancer sees the same counts.
+// Sign-in throttling (docs/decisions.md, "Sign-in throttling"; issue 14 item 2), kept in the
+// database so that every server process sees the same counts. Failures are counted under three
+// keys within a window of LOGIN_THROTTLE.windowSeconds:
+// - per address: past perAddress, that address may not try any account until the window ends;
+// - per (account, address): past perAccount, that address may not try that account;
+// - per account, from anywhere: never a lockout. Once an account has many recent failures, an
+//   address that has itself failed on it must wait a delay after its last failure, growing with
+//   the failures from other addresses (slow distributed guessing down).
+// An address with no recent failures is never refused because of others' failures: the owner
+// signing in from their own phone gets in even while the account is under attack.
 
-interface Keys {
+export interface Keys {
   account: string;
   address: string;
 }
 
-const limits = (keys: Keys) => [
-  { key: `acct:${keys.account}`, max: LOGIN_THROTTLE.perAccount },
-  { key: `ip:${keys.address}`, max: LOGIN_THROTTLE.perAddress },
-];
+const keyOf = {
+  address: (k: Keys) => `ip:${k.address}`,
+  pair: (k: Keys) => `pair:${k.account}|${k.address}`,
+  account: (k: Keys) => `acct:${k.account}`,
+};
 
-export async function assertNotThrottled(db: Executor, keys: Keys): Promise<void> {
-  const windowMs = LOGIN_THROTTLE.windowSeconds * 1000;
-  for (const { key, max } of limits(keys)) {
-    const row = await db
-      .selectFrom('login_throttle')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row) continue;
-    const endsAt = Date.parse(row.window_start) + windowMs;
-    if (row.failures >= max && endsAt > Date.now()) {
-      throw tooMany(Math.ceil((endsAt - Date.now()) / 1000));
-    }
-  }
+const windowMs = LOGIN_THROTTLE.windowSeconds * 1000;
+
+/** Seconds an address with failures of its own waits after its last one, given others' failures. */
+export function slowdownSeconds(othersFailures: number): number {
+  if (othersFailures < LOGIN_SLOWDOWN.after) return 0;
+  const steps = Math.floor(othersFailures / LOGIN_SLOWDOWN.after);
+  return Math.min(LOGIN_SLOWDOWN.maxDelaySeconds, 2 ** steps);
 }
 
-export async function recordFailure(db: Executor, keys: Keys): Promise<void> {
-  const windowStart = new Date(Date.now() - LOGIN_THROTTLE.windowSeconds * 1000).toISOString();
-  const at = new Date().toISOString();
-  for (const { key } of limits(keys)) {
-    // Start a new window when the old one has run out, else count one more failure.
-    await db
-      .insertInto('login_throttle')
-      .values({ key, failures: 1, window_start: at })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          failures: eb
-            .case()
-            .when('login_throttle.window_start', '<', windowStart)
-            .then(1)
-            .else(eb('login_throttle.failures', '+', 1))
-            .end(),
-          window_start: eb
-            .case()
-            .when('login_throttle.window_start', '<', windowStart)
-            .then(at)
-            .else(eb.ref('login_throttle.window_start'))
-            .end(),
-        })),
-      )
-      .execute();
-  }
+export async function assertNotThrottled(db: Executor, keys: Keys, at = Date.now()): Promise<void> {
+  const rows = await repo.findThrottleRows(db, [
+    keyOf.address(keys),
+    keyOf.pair(keys),
+    keyOf.account(keys),
+  ]);
+  const live = (key: string) => {
+    const row = rows.find((r) => r.key === key);
+    return row && Date.parse(row.window_start) + windowMs > at ? row : undefined;
+  };
+  const retryAt = (row: repo.ThrottleRow) =>
+    Math.max(1, Math.ceil((Date.parse(row.window_start) + windowMs - at) / 1000));
+
+  const address = live(keyOf.address(keys));
+  if (address && address.failures >= LOGIN_THROTTLE.perAddress) throw tooMany(retryAt(address));
+  const pair = live(keyOf.pair(keys));
+  if (!pair) return;
+  if (pair.failures >= LOGIN_THROTTLE.perAccount) throw tooMany(retryAt(pair));
+  const account = live(keyOf.account(keys));
+  const delay = slowdownSeconds((account?.failures ?? 0) - pair.failures);
+  const lastFailure = Date.parse(pair.last_failure_at ?? pair.window_start);
+  const waitMs = lastFailure + delay * 1000 - at;
+  if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
 }
 
-export async function clearAccount(db: Executor, account: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', `acct:${account}`).execute();
+export async function recordFailure(db: Executor, keys: Keys, at = Date.now()): Promise<void> {
+  await repo.countFailure(
+    db,
+    [keyOf.address(keys), keyOf.pair(keys), keyOf.account(keys)],
+    new Date(at - windowMs).toISOString(),
+    new Date(at).toISOString(),
+  );
+}
+
+/** A correct password: this address's failures on this account are forgiven (not others'). */
+export async function clearFailures(db: Executor, keys: Keys): Promise<void> {
+  await repo.deleteThrottleKey(db, keyOf.pair(keys));
+}
+
+/** Rows whose window has run out: the housekeeping timer drops them. */
+export function pruneThrottle(db: Executor, at = Date.now()): Promise<number> {
+  return repo.pruneLoginThrottle(db, new Date(at - windowMs).toISOString());
 }

@@ -15,7 +15,7 @@ import {
 import type { SiteRole } from '../../../shared/constants';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './users.repository';
-import { assertNotThrottled, clearAccount, recordFailure } from './login-throttle';
+import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
 import * as removal from './user-removal.repository';
 import * as shopsRepo from '../shops/shops.repository';
 import {
@@ -88,7 +88,7 @@ export async function login(
     await recordFailure(db, keys);
     throw new HttpError(422, { global: ['wrong_credentials'] });
   }
-  await clearAccount(db, keys.account);
+  await clearFailures(db, keys);
   return user;
 }
 

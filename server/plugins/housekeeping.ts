@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { HOUSEKEEPING_INTERVAL_MS } from '../../shared/constants';
+import { pruneThrottle } from '../features/users/login-throttle';
+import { pruneExpiredSessions } from '../features/users/sessions.repository';
+import { now } from '../db/connect';
+
+// Rows that no longer mean anything are dropped on a schedule (issue 14 item 2): sign-in
+// throttle counts whose window has run out, and expired sessions (a session is only deleted when
+// its cookie comes back, which an abandoned one never does). Every process runs it; the deletes
+// are idempotent. The timer does not keep the process alive and stops when the app closes.
+
+export async function runHousekeeping(app: FastifyInstance): Promise<void> {
+  const tasks: [string, () => Promise<number>][] = [
+    ['login_throttle', () => pruneThrottle(app.db)],
+    ['sessions', () => pruneExpiredSessions(app.db, now())],
+  ];
+  for (const [table, task] of tasks) {
+    try {
+      const removed = await task();
+      if (removed) app.log.info({ table, removed }, 'housekeeping');
+    } catch (error) {
+      // The database may be restarting: the next round tries again.
+      app.log.warn({ err: error, table }, 'housekeeping failed');
+    }
+  }
+}
+
+export default fp(async (app) => {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= runHousekeeping(app).finally(() => (running = null));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+});
