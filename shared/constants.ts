@@ -98,6 +98,8 @@ export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddres
  * addresses, an address that failed itself waits 2^(failures/after) s after its last failure.
  */
 export const LOGIN_SLOWDOWN = { after: 5, maxDelaySeconds: 15 * 60 } as const;
+/** Password hashes (scrypt, 128 MiB each) run at once per process, and how many may wait. */
+export const PASSWORD_HASHING = { concurrent: 2, waiting: 32 } as const;
 /** How often each server process drops expired sessions and stale throttle rows. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions last this long after their last use. */

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { PASSWORD_HASHING } from '../../../shared/constants';
+import { BoundedQueue } from '../../bounded-queue';
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -12,10 +14,18 @@ const scrypt = promisify(crypto.scrypt) as (
 // so raising them later leaves old hashes verifiable.
 const KEY_LENGTH = 32;
 
+/**
+ * Each scrypt takes 128 MiB and a CPU core for some 0.3 s: a flood of sign-ins must not starve
+ * everything else (issue 14 item 6). Hashes run a few at a time; past the queue, 503.
+ */
+export const hashing = new BoundedQueue(PASSWORD_HASHING.concurrent, PASSWORD_HASHING.waiting);
+
 export async function hashPassword(password: string, logN: number): Promise<string> {
   const salt = crypto.randomBytes(16);
   const N = 2 ** logN;
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: 8, p: 1, maxmem: 256 * N * 8 });
+  const key = await hashing.run(() =>
+    scrypt(password, salt, KEY_LENGTH, { N, r: 8, p: 1, maxmem: 256 * N * 8 }),
+  );
   return `scrypt$${logN}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -24,11 +34,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt') return false;
   const N = 2 ** Number(logN);
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N,
-    r: Number(r),
-    p: Number(p),
-    maxmem: 256 * N * Number(r),
-  });
+  const key = await hashing.run(() =>
+    scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+      N,
+      r: Number(r),
+      p: Number(p),
+      maxmem: 256 * N * Number(r),
+    }),
+  );
   return crypto.timingSafeEqual(key, expected);
 }
