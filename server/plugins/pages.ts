@@ -132,10 +132,12 @@ export default fp(async (app) => {
     ]
       .filter(Boolean)
       .join('\n');
+    // Function replacers: a string replacement would read `$\``, `$&` and `$'` in a product's
+    // text or in the URL as "the template around the match" (issue 14 item 10).
     const html = template
-      .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
-      .replace(/<title>[\s\S]*?<\/title>/, tags)
-      .replace('<div id="root"></div>', `<div id="root">${pageShell(lang)}</div>`);
+      .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+      .replace(/<title>[\s\S]*?<\/title>/, () => tags)
+      .replace('<div id="root"></div>', () => `<div id="root">${pageShell(lang)}</div>`);
     return this.status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
