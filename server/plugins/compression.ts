@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { appendVary } from './vary';
 
 // Pages and JSON answers of 1 KiB or more go gzipped to clients that take gzip (every browser):
 // phones on slow, paid connections download a fraction as much. Files under /assets/ are
@@ -17,10 +18,7 @@ export function acceptsGzip(request: FastifyRequest): boolean {
 
 /** Answers that depend on Accept-Encoding must say so to caches. */
 export function varyOnEncoding(reply: FastifyReply): void {
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (!/accept-encoding/i.test(vary)) {
-    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  }
+  appendVary(reply, 'accept-encoding');
 }
 
 export default fp(async (app) => {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { pageShell } from './page-shell';
+import { appendVary } from './vary';
 
 // JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
 // any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
@@ -90,13 +91,24 @@ export default fp(async (app) => {
   const templatePath = fs.existsSync(built) ? built : path.resolve('web/index.html');
   const template = fs.readFileSync(templatePath, 'utf8');
 
+  // A request whose answer has depended on wantsJson: its answer varies with those two headers
+  // (issue 14 item 12), which caches must be told.
+  const negotiated = new WeakSet<FastifyRequest>();
   app.decorateRequest('wantsJson', {
     getter(this: FastifyRequest) {
+      negotiated.add(this);
       return (
         this.headers['x-requested-with'] === 'XMLHttpRequest' ||
         (this.headers.accept ?? '').includes('application/json')
       );
     },
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (negotiated.has(request)) {
+      appendVary(reply, 'Accept');
+      appendVary(reply, 'X-Requested-With');
+    }
+    done(null, payload);
   });
   app.decorateRequest('language', {
     getter(this: FastifyRequest) {
