@@ -22,6 +22,7 @@ const TABLE: Record<string, Row> = {
   //                                                        anon strg othr empl smod sadm ownr site-m site-a
   'GET /healthz':                                            all(200),
   'GET /localisation/:lang':                                 all(200),
+  'POST /localisation/:lang':                                all(200),
   'POST /register':                                          all(201),
   'POST /login':                                             all(200),
   'POST /logout':                                            all(204),

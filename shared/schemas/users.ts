@@ -129,3 +129,6 @@ export const selfUser = publicUser.extend({
   shops: z.array(userShop),
 });
 export type SelfUser = z.infer<typeof selfUser>;
+
+/** POST /localisation/{lang}: the language now in use (issue 14 item 9). */
+export const languageAnswer = z.object({ language: z.enum(LANGUAGES) });

@@ -56,6 +56,25 @@ describe('the shell', () => {
     );
   });
 
+  it("changes a signed-in user's stored language with a POST, then reloads", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { calls } = fakeServer({
+      ...signedIn(),
+      'POST /localisation/ar': () => ({ status: 200, body: { language: 'ar' } }),
+    });
+    renderApp('/', 'fr');
+    const link = await screen.findByRole('link', { name: 'العربية' });
+    // The user is known once /users/me has answered.
+    await waitFor(() => expect(calls.some((c) => c.url === '/users/me')).toBe(true));
+    await screen.findByRole('button', { name: 'Menu du compte' });
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    const post = calls.find((c) => c.url === '/localisation/ar')!;
+    expect(post.method).toBe('POST');
+    expect(post.headers['X-XSRF-TOKEN']).toBe('xsrf-value');
+  });
+
   it('offers sign in and sign up to a visitor, and no bell', async () => {
     fakeServer(anonymous);
     renderApp('/');

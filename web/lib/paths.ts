@@ -1,3 +1,4 @@
+import { safeLocalPath } from '../../shared/domain/safe-path';
 // Page paths in one place. SPEC §2 fixes some; the rest (market, search, saved, account screens,
 // category views) SPEC leaves open and docs/web.md (docs/search-ui.md) records the choice.
 
@@ -31,8 +32,6 @@ export const paths = {
 
 /** A `next` target taken from the URL: only a path on this site, never another origin. */
 export function safeNext(next: string | null | undefined, fallback: string = paths.home): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
-    return fallback;
-  }
-  return next;
+  // The one same-origin check (shared/domain/safe-path.ts): `/%09/evil.example` and the like.
+  return safeLocalPath(next) ?? fallback;
 }

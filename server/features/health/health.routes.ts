@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANGUAGES } from '../../../shared/constants';
+import type { FastifyReply } from 'fastify';
+import { LANGUAGES, type Language } from '../../../shared/constants';
+import { localPathOfUrl } from '../../../shared/domain/safe-path';
+import { languageAnswer } from '../../../shared/schemas/users';
 import { LANGUAGE_COOKIE } from '../../plugins/pages';
 import { updateUser } from '../users/users.repository';
 
@@ -16,42 +19,37 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  // The header's language link (SPEC §2): remember the choice and go back where the user was.
-  app.get(
+  // The header's language link (SPEC §2): remember the choice in a cookie and go back where the
+  // user was. A GET any site can trigger (an <img>), so it changes no stored data: the signed-in
+  // user's own language changes through the POST below, which the web app sends first (XSRF).
+  const languageParams = z.object({ lang: z.enum(LANGUAGES) });
+  const rememberLanguage = (reply: FastifyReply, lang: Language) =>
+    reply.setCookie(LANGUAGE_COOKIE, lang, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: 365 * 86_400,
+      secure: app.config.secureCookies,
+    });
+
+  app.get('/localisation/:lang', { schema: { params: languageParams } }, async (request, reply) => {
+    const { lang } = request.params;
+    rememberLanguage(reply, lang);
+    if (request.wantsJson) return { language: lang };
+    // Only a path on this site: never an open redirect to wherever the Referer points.
+    const hosts = [new URL(app.config.publicUrl).host, request.headers.host ?? ''];
+    return reply.redirect(localPathOfUrl(request.headers.referer, hosts) ?? '/');
+  });
+
+  app.post(
     '/localisation/:lang',
-    { schema: { params: z.object({ lang: z.enum(LANGUAGES) }) } },
+    { schema: { params: languageParams, response: { 200: languageAnswer } } },
     async (request, reply) => {
       const { lang } = request.params;
-      reply.setCookie(LANGUAGE_COOKIE, lang, {
-        path: '/',
-        sameSite: 'lax',
-        maxAge: 365 * 86_400,
-        secure: app.config.secureCookies,
-      });
+      rememberLanguage(reply, lang);
       if (request.user) await updateUser(app.db, request.user.id, { language: lang });
-      if (request.wantsJson) return { language: lang };
-      return reply.redirect(
-        sameOriginPath(request.headers.referer, app.config.publicUrl, request.headers.host),
-      );
+      return { language: lang };
     },
   );
 };
-
-/** Only a path on this site: never an open redirect to wherever the Referer points. */
-function sameOriginPath(
-  referer: string | undefined,
-  publicUrl: string,
-  host: string | undefined,
-): string {
-  if (!referer) return '/';
-  try {
-    const url = new URL(referer);
-    const ours = new URL(publicUrl);
-    if (url.host !== ours.host && url.host !== host) return '/';
-    return url.pathname + url.search;
-  } catch {
-    return '/';
-  }
-}
 
 export default healthRoutes;

@@ -27,6 +27,7 @@ const strangerId = (s: Scenario) => s.actors.stranger.user.id;
 export const REQUESTS: Record<string, Builder> = {
   'GET /healthz': fixed(() => '/healthz'),
   'GET /localisation/:lang': fixed(() => '/localisation/fr'),
+  'POST /localisation/:lang': fixed(() => '/localisation/fr'),
   // Sessions: each cell signs in (or stays anonymous) on a client of its own, so that the
   // role's main client keeps its session.
   'POST /register': async (s, role) => ({

@@ -1,7 +1,10 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../components/icons';
 import { currentLanguage, otherLanguage } from '../../lib/i18n';
+import { http } from '../../lib/http';
 import { paths } from '../../lib/paths';
+import { useMe } from '../../lib/use-me';
 
 /**
  * SPEC §2: the link offered is for the other language. A plain link, not a client-side route: the
@@ -11,10 +14,26 @@ import { paths } from '../../lib/paths';
  */
 export function LanguageLink() {
   const { t } = useTranslation();
+  const { data: me } = useMe();
   const other = otherLanguage(currentLanguage());
+  // A signed-in user's language is stored with their account, and the server changes it only
+  // through an XSRF-checked POST (the GET link any site could trigger sets only the cookie): the
+  // page asks for it, then reloads in the new language.
+  async function switchStored(event: MouseEvent<HTMLAnchorElement>) {
+    if (!me) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    try {
+      await http.post(paths.localisation(other));
+      window.location.reload();
+    } catch {
+      window.location.assign(href);
+    }
+  }
   return (
     <a
       className="language-link"
+      onClick={switchStored}
       href={paths.localisation(other)}
       hrefLang={other}
       referrerPolicy="same-origin"

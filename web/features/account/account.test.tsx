@@ -166,6 +166,18 @@ describe('sign in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it.each(['/%09/evil.example', '/%5Cevil.example', '/%252F/evil.example', '%2F%2Fevil.example'])(
+    'never follows a next address that a browser would read as another site (%s)',
+    async (next) => {
+      const user = userEvent.setup();
+      fakeServer({ ...anonymous, 'POST /login': () => ({ status: 200, body: { user: aUser() } }) });
+      const { router } = renderApp(`/login?next=${next}`);
+      await fill(user, { 'Téléphone ou e-mail': '22000002', 'Mot de passe': 'x' });
+      await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
+
   it('reloads the page in the language of a user who chose the other one', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
