@@ -89,6 +89,12 @@ export const SCROLLER = { cardWidthPx: 300, stepPx: 200 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
+/**
+ * Frontend logs kept (issue 14 item 11): per source (an address, or a signed-in user), in all,
+ * and for how long. A source past its quota loses its own oldest; a full table takes no more
+ * until age frees room, so no source can push out the others' logs.
+ */
+export const FRONTEND_LOGS_QUOTA = { perSource: 100, total: 10_000, maxAgeDays: 30 } as const;
 
 /** Sign-in throttling: failures allowed per window before 429. */
 /** Sign-in failures per 15 minutes: perAccount counts one account from one address. */

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/types';
 
 export async function insertFrontendLog(
   db: Executor,
-  values: { user_id: number | null; text: string; created_at: string },
+  values: { user_id: number | null; text: string; created_at: string; source: string },
 ): Promise<number> {
   const row = await db
     .insertInto('frontend_logs')
@@ -12,12 +12,39 @@ export async function insertFrontendLog(
   return row.id;
 }
 
-/** Keeps the newest `keep` logs: ids grow with time, so this is a range delete on the key. */
-export async function pruneFrontendLogs(db: Executor, newestId: number, keep: number) {
+export async function countFrontendLogs(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('frontend_logs')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Keeps the source's newest `keep` logs (ids grow with time): its older ones go, no one else's. */
+export async function pruneSourceLogs(db: Executor, source: string, keep: number) {
+  const boundary = await db
+    .selectFrom('frontend_logs')
+    .select('id')
+    .where('source', '=', source)
+    .orderBy('id', 'desc')
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!boundary) return;
   await db
     .deleteFrom('frontend_logs')
-    .where('id', '<=', newestId - keep)
+    .where('source', '=', source)
+    .where('id', '<', boundary.id)
     .execute();
+}
+
+/** Logs written before `before` (ISO time): oldest first, by age only. */
+export async function pruneFrontendLogsBefore(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('frontend_logs')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Newest first, with the signed-in user who sent each (if any). */

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
-import { FRONTEND_LOG_MAX_BYTES } from '../../../shared/constants';
-import { pruneFrontendLogs } from './frontend-logs.repository';
+import { FRONTEND_LOG_MAX_BYTES, FRONTEND_LOGS_QUOTA } from '../../../shared/constants';
+import { pruneOldFrontendLogs, recordFrontendLog } from './frontend-logs.service';
 
 const log = (message: string) => JSON.stringify({ kind: 'error', message, at: '/market' });
 
@@ -127,18 +127,6 @@ describeEachEngine('frontend logs', (ctx) => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ page: ['bad_input'] });
   });
-
-  it('keeps only the newest logs when pruning', async () => {
-    const db = ctx().app.db;
-    const before = await db
-      .selectFrom('frontend_logs')
-      .select('id')
-      .orderBy('id', 'desc')
-      .execute();
-    await pruneFrontendLogs(db, before[0].id, 3);
-    const after = await db.selectFrom('frontend_logs').select('id').orderBy('id', 'desc').execute();
-    expect(after).toEqual(before.slice(0, 3));
-  });
 });
 
 describeEachEngine('frontend logs rate limit', (ctx) => {
@@ -162,4 +150,95 @@ describeEachEngine('frontend logs rate limit', (ctx) => {
       .post('/frontends/logs', { text: log('elsewhere') });
     expect(other.statusCode).toBe(201);
   });
+});
+
+// Issue 14 item 11: an anonymous flood (10,000 logs in 17 s) pushed every other log out. Now each
+// source has a quota of its own, a full table refuses more instead of pruning others' logs, and
+// logs go by age only.
+describeEachEngine('frontend logs quotas', (ctx) => {
+  const bySource = async (source: string) =>
+    Number(
+      (
+        await ctx()
+          .app.db.selectFrom('frontend_logs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('source', '=', source)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("keeps a source's newest logs within its quota, and never touches another's", async () => {
+    const db = ctx().app.db;
+    const victim = ctx().client();
+    expect((await victim.post('/frontends/logs', { text: log('victim') })).statusCode).toBe(201);
+    const flooder = { userId: null, address: '192.0.2.66' };
+    for (let i = 0; i < FRONTEND_LOGS_QUOTA.perSource + 10; i++) {
+      await recordFrontendLog(db, flooder, log(`flood ${i}`));
+    }
+    expect(await bySource('ip:192.0.2.66')).toBe(FRONTEND_LOGS_QUOTA.perSource);
+    expect(await bySource(`ip:${victim.address}`)).toBe(1);
+    const newest = await db
+      .selectFrom('frontend_logs')
+      .select('text')
+      .where('source', '=', 'ip:192.0.2.66')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(newest.text).toBe(log(`flood ${FRONTEND_LOGS_QUOTA.perSource + 9}`));
+  });
+
+  it('holds a flood from one address to the rate limit, whatever X-Forwarded-For says', async () => {
+    const flooder = ctx().client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      const res = await flooder.post(
+        '/frontends/logs',
+        { text: log(`f${i}`) },
+        { headers: { 'x-forwarded-for': `198.51.100.${i}` } },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(60);
+    expect(statuses.slice(60).every((s) => s === 429)).toBe(true);
+  });
+
+  it('refuses new logs when the table is full rather than pruning others, and prunes by age', async () => {
+    const db = ctx().app.db;
+    const room =
+      FRONTEND_LOGS_QUOTA.total -
+      Number(
+        (
+          await db
+            .selectFrom('frontend_logs')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const old = new Date(Date.now() - (FRONTEND_LOGS_QUOTA.maxAgeDays + 1) * 86_400_000);
+    const rows = Array.from({ length: room }, (_, i) => ({
+      user_id: null,
+      text: log('old'),
+      created_at: old.toISOString(),
+      source: `ip:192.0.3.${i % 200}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('frontend_logs')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const before = await bySource('ip:192.0.2.66');
+    const res = await ctx()
+      .client()
+      .post('/frontends/logs', { text: log('one more') });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ errors: { global: ['too_many_attempts'] } });
+    expect(await bySource('ip:192.0.2.66')).toBe(before);
+
+    expect(await pruneOldFrontendLogs(db)).toBe(room);
+    expect(await bySource('ip:192.0.2.66')).toBe(before);
+    const again = await ctx()
+      .client()
+      .post('/frontends/logs', { text: log('room again') });
+    expect(again.statusCode).toBe(201);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { frontendLogBody, frontendLogsPage } from '../../../shared/schemas/admin
 import { pageInput } from '../../../shared/schemas/catalog';
 import { forbidden } from '../../errors';
 import { requireUser } from '../../plugins/session';
+import { clientAddress } from '../../plugins/client-address';
 import * as service from './frontend-logs.service';
 
 // DESIGN §4: POST /frontends/logs (anyone); SPEC §7: GET /admin/frontends/logs (site staff).
@@ -19,7 +20,11 @@ const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      await service.recordFrontendLog(app.db, request.user?.id ?? null, request.body.text);
+      await service.recordFrontendLog(
+        app.db,
+        { userId: request.user?.id ?? null, address: clientAddress(request) },
+        request.body.text,
+      );
       return reply.status(201).send();
     },
   );
