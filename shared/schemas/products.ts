@@ -133,6 +133,9 @@ export interface Pfile {
   extension: string;
   url: string;
   small_url: string;
+  /** A video's poster image (original and small WebP); null for an image. */
+  poster_url: string | null;
+  poster_small_url: string | null;
 }
 
 export interface ProductPfield {
