@@ -131,6 +131,12 @@ describeEachEngine('hostile uploads', (ctx) => {
     const poster = await s.actors.owner.client.get(video.poster_small_url);
     expect(poster.statusCode).toBe(200);
     expect((await sharp(poster.rawPayload).metadata()).format).toBe('webp');
+    // A card of a product with a video and no image shows the poster.
+    const similar = await s.actors.owner.client.get(`/products/similar/${s.productId}`);
+    const card = similar
+      .json()
+      .products.find((p: { id: number }) => p.id === res.json().product.id);
+    expect(card.image).toBe(video.poster_small_url);
   });
 
   // Issue 14 item 6: image work waits in a bounded queue; past it, 503 at once, nothing written.

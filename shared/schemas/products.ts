@@ -220,7 +220,7 @@ export interface ProductCard extends ReactionCounts, ViewerState {
   sold_count: number;
   sold: boolean;
   psubcategory_id: number;
-  /** The first image's small variant. */
+  /** The first image's small variant, else the first video's small poster. */
   image: string | null;
   shop: {
     id: number;
