@@ -68,6 +68,28 @@ function upload(
   return app.inject({ method: 'POST', url, payload: body.payload, headers: body.headers });
 }
 
+describe('start without ffmpeg', () => {
+  it('logs that videos are refused', async () => {
+    const lines: string[] = [];
+    const path = process.env.PATH;
+    const quiet = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      process.env.PATH = '/nonexistent';
+      quiet.decorate('config', loadConfig({ DATA_DIR: dataDir }));
+      await quiet.register(errors);
+      await quiet.register(uploads);
+      await quiet.ready();
+    } finally {
+      process.env.PATH = path;
+      await quiet.close();
+    }
+    const errorsLogged = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+    expect(errorsLogged.map((l) => l.msg).join()).toMatch(/ffmpeg.*video uploads are refused/);
+  });
+});
+
 describe('WorkQueue', () => {
   it('runs at most `concurrency` jobs, queues `maxWaiting`, refuses the rest with 503', async () => {
     const queue = new WorkQueue(2, 1);
