@@ -13,7 +13,7 @@ import { detectFile } from './detect';
 import { Media } from './media';
 import { readForm } from './multipart';
 import * as files from './test-files';
-import { VideoSupport } from './video';
+import { MAX_VIDEO_SECONDS, VideoSupport } from './video';
 import { MEDIA_RETRY_AFTER_SECONDS, WorkQueue } from './work-queue';
 
 // The media pipeline and the uploads plugin on a bare app (no database involved): a test route
@@ -340,6 +340,28 @@ describe('uploads', () => {
     expect(JSON.stringify(probed.format.tags ?? {})).not.toContain('location');
     expect(served.rawPayload.includes(files.VIDEO_TITLE)).toBe(false);
     expect(stored()).toContain(`${webm.name}-poster-small.webp`);
+  });
+
+  it('transcodes MP4 video in a codec browsers do not play to H.264', async () => {
+    expect(files.probe(files.tinyVideo('mpeg4')).streams[0].codec_name).toBe('mpeg4');
+    const res = await upload({}, [{ name: 'old.mp4', data: files.tinyVideo('mpeg4') }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = res.json().files;
+    const kept = fs.readFileSync(path.join(mediaDir(), `${file.name}.mp4`));
+    expect(files.probe(kept).streams.map((s) => s.codec_name)).toEqual(['h264']);
+    expect(kept.includes(files.VIDEO_TITLE)).toBe(false);
+  });
+
+  it(`refuses a video longer than ${MAX_VIDEO_SECONDS} s with 422 video_too_large`, async () => {
+    const long = files.makeVideo('mp4', [
+      ...['-f', 'lavfi', '-i', 'color=c=black:size=32x32:rate=1'],
+      ...['-t', String(MAX_VIDEO_SECONDS + 5), '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ]);
+    const before = stored();
+    const res = await upload({}, [{ name: 'long.mp4', data: long }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { files: ['video_too_large'] } });
+    expect(stored()).toEqual(before);
   });
 
   it.each([

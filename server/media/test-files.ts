@@ -51,19 +51,35 @@ export const VIDEO_LOCATION = '+18.0858-015.9785/';
 export const VIDEO_TITLE = 'secret-video-title';
 
 const videos = new Map<string, Buffer>();
+
+/** A video ffmpeg makes from `args` (inputs and codecs) into a `.{extension}` file. */
+export function makeVideo(extension: 'mp4' | 'webm', args: string[]): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-video-'));
+  const file = path.join(dir, `v.${extension}`);
+  try {
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', ...args, file]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const TINY_VIDEOS = {
+  mp4: ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-c:v', 'libx264'],
+  webm: ['-c:v', 'libvpx', '-deadline', 'realtime'],
+  // MPEG-4 part 2 in MP4: a codec browsers do not play, transcoded to H.264.
+  mpeg4: ['-c:v', 'mpeg4'],
+};
+
 /**
  * A real, tiny video made by ffmpeg (testsrc, 1.5 s at 64×48, a tone in MP4), carrying a GPS
  * `location` and a title in its metadata. Made once per kind and process.
  */
-export function tinyVideo(kind: 'mp4' | 'webm' = 'mp4'): Buffer {
-  const made = videos.get(kind);
-  if (made) return made;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-video-'));
-  const file = path.join(dir, `v.${kind}`);
-  try {
-    execFileSync('ffmpeg', [
-      ...['-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10'],
-      ...(kind === 'mp4' ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000'] : []),
+export function tinyVideo(kind: keyof typeof TINY_VIDEOS = 'mp4'): Buffer {
+  const made =
+    videos.get(kind) ??
+    makeVideo(kind === 'webm' ? 'webm' : 'mp4', [
+      ...['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', ...TINY_VIDEOS[kind]],
       ...[
         '-t',
         '1.5',
@@ -72,17 +88,9 @@ export function tinyVideo(kind: 'mp4' | 'webm' = 'mp4'): Buffer {
         '-metadata',
         `title=${VIDEO_TITLE}`,
       ],
-      ...(kind === 'mp4'
-        ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac']
-        : ['-c:v', 'libvpx', '-deadline', 'realtime']),
-      file,
     ]);
-    const data = fs.readFileSync(file);
-    videos.set(kind, data);
-    return data;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  videos.set(kind, made);
+  return made;
 }
 
 /** What ffprobe reads in a file: its format and streams, with their tags. */
