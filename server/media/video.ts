@@ -162,8 +162,11 @@ export async function convertVideo(
     const video = streams.find(
       (s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height,
     );
-    const duration = Number(probe.format?.duration);
-    if (!video || !Number.isFinite(duration) || duration <= 0) throw notAllowed(field);
+    if (!video) throw notAllowed(field);
+    // Browsers' own recordings (MediaRecorder WebM) often state no duration: `-t` below caps
+    // those, and their poster is the first frame.
+    const stated = Number(probe.format?.duration);
+    const duration = Number.isFinite(stated) && stated > 0 ? stated : 0;
     if (duration > MAX_VIDEO_SECONDS || video.width! * video.height! > MAX_VIDEO_PIXELS) {
       throw invalid(field, 'video_too_large');
     }
