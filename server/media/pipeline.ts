@@ -8,6 +8,13 @@ import { convertVideo, type VideoTools } from './video';
 // asked), and stored as WebP in two sizes; videos are rewritten by ffmpeg without metadata
 // (./video.ts) and get a poster, made from one of their frames by the same image code.
 
+/**
+ * libvips threads per image. With one job at a time (./work-queue.ts), one thread leaves the
+ * other core of a small server to the requests.
+ */
+export const IMAGE_THREADS = 1;
+sharp.concurrency(IMAGE_THREADS);
+
 /** Longest side of the stored original. */
 export const ORIGINAL_MAX_PX = 2048;
 /** Width of the small variant cards and first slides show (height bounded for tall images). */
