@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,11 @@ import { loadConfig } from '../config';
 import errors from '../plugins/errors';
 import uploads from '../plugins/uploads';
 import { detectFile } from './detect';
+import { Media } from './media';
 import { readForm } from './multipart';
 import * as files from './test-files';
+import { MAX_VIDEO_SECONDS, VideoSupport } from './video';
+import { MEDIA_RETRY_AFTER_SECONDS, WorkQueue } from './work-queue';
 
 // The media pipeline and the uploads plugin on a bare app (no database involved): a test route
 // reads a form and stores its files the way feature routes do.
@@ -31,6 +35,19 @@ beforeAll(async () => {
     const saved = await app.media.saveFiles(form.files.files ?? []);
     return { fields: form.fields, files: saved };
   });
+  // The same storage behind a queue of one running job and two waiting, and without ffmpeg.
+  const queued = new Media(app.media.storage, { queue: new WorkQueue(1, 2) });
+  app.post('/upload-queued', async (request) => {
+    const form = await readForm(request);
+    return { files: await queued.saveFiles(form.files.files ?? []) };
+  });
+  const noFfmpeg = new Media(app.media.storage, {
+    video: new VideoSupport({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' }),
+  });
+  app.post('/upload-no-ffmpeg', async (request) => {
+    const form = await readForm(request);
+    return { files: await noFfmpeg.saveFiles(form.files.files ?? []) };
+  });
   app.post('/photo', async (request) => {
     const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
     return { photo: await app.media.saveImage(form.files.photo[0], 'photo') };
@@ -50,6 +67,62 @@ function upload(
   const body = files.multipart(fields, list);
   return app.inject({ method: 'POST', url, payload: body.payload, headers: body.headers });
 }
+
+describe('start without ffmpeg', () => {
+  it('logs that videos are refused', async () => {
+    const lines: string[] = [];
+    const path = process.env.PATH;
+    const quiet = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      process.env.PATH = '/nonexistent';
+      quiet.decorate('config', loadConfig({ DATA_DIR: dataDir }));
+      await quiet.register(errors);
+      await quiet.register(uploads);
+      await quiet.ready();
+    } finally {
+      process.env.PATH = path;
+      await quiet.close();
+    }
+    const errorsLogged = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+    expect(errorsLogged.map((l) => l.msg).join()).toMatch(/ffmpeg.*video uploads are refused/);
+  });
+});
+
+describe('WorkQueue', () => {
+  it('runs at most `concurrency` jobs, queues `maxWaiting`, refuses the rest with 503', async () => {
+    const queue = new WorkQueue(2, 1);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const job = () =>
+      queue.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        return 'done';
+      });
+    const jobs = [job(), job(), job()];
+    await expect(job()).rejects.toMatchObject({
+      statusCode: 503,
+      errors: { global: ['server_busy'] },
+      headers: { 'retry-after': String(MEDIA_RETRY_AFTER_SECONDS) },
+    });
+    expect(queue.size).toEqual({ running: 2, waiting: 1 });
+    while (releases.length || queue.size.running) {
+      releases.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(jobs)).toEqual(['done', 'done', 'done']);
+    expect(most).toBe(2);
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+    // A failing job frees its slot too.
+    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+  });
+});
 
 describe('detectFile', () => {
   it('knows the allowed formats by their bytes and nothing else', async () => {
@@ -136,6 +209,66 @@ describe('uploads', () => {
     expect(meta.pages).toBe(2);
   });
 
+  it('keeps only the first frame of a long animation, in bounded time', async () => {
+    // 735 frames, as the GIF that took 11.5 s of CPU (issue 14 item 6).
+    const gif = await files.animatedGif(735, 64);
+    expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(735);
+    const started = Date.now();
+    const res = await upload({}, [{ name: 'long.gif', data: gif }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const [file] = res.json().files;
+    for (const variant of ['', '-small']) {
+      const meta = await sharp(path.join(mediaDir(), `${file.name}${variant}.webp`), {
+        animated: true,
+      }).metadata();
+      expect(meta.pages ?? 1).toBe(1);
+      expect([meta.width, meta.height]).toEqual([64, 64]);
+    }
+  });
+
+  it('answers 503 with Retry-After to a flood past the work queue, writing nothing for those', async () => {
+    // Noise does not compress: each conversion takes a while, so the queue fills up.
+    const noise = await sharp(crypto.randomBytes(900 * 900 * 3), {
+      raw: { width: 900, height: 900, channels: 3 },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const before = stored();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        upload({}, [{ name: 'noise.png', data: noise }], '/upload-queued'),
+      ),
+    );
+    const ok = answers.filter((r) => r.statusCode === 200);
+    const busy = answers.filter((r) => r.statusCode === 503);
+    expect(ok.length + busy.length).toBe(10);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.length).toBeLessThanOrEqual(3 + 2);
+    expect(busy.length).toBeGreaterThanOrEqual(5);
+    for (const res of busy) {
+      expect(res.json()).toEqual({ errors: { global: ['server_busy'] } });
+      expect(res.headers['retry-after']).toBe(String(MEDIA_RETRY_AFTER_SECONDS));
+    }
+    // Only the accepted uploads left files (an image and its small variant each).
+    expect(stored().length).toBe(before.length + 2 * ok.length);
+  });
+
+  it('refuses videos with a clear 422 when ffmpeg is missing, storing nothing', async () => {
+    const before = stored();
+    const res = await upload({}, [{ name: 'a.mp4', data: files.tinyVideo() }], '/upload-no-ffmpeg');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { files: ['video_processing_unavailable'] } });
+    expect(stored()).toEqual(before);
+    // Images still work.
+    const image = await upload(
+      {},
+      [{ name: 'p.png', data: await files.png(20, 20) }],
+      '/upload-no-ffmpeg',
+    );
+    expect(image.statusCode).toBe(200);
+  });
+
   it('caps the original at 2048 px and the small variant at 480 px wide', async () => {
     const res = await upload({}, [{ name: 'wide.png', data: await files.png(3000, 1000) }]);
     expect(res.statusCode).toBe(200);
@@ -146,32 +279,109 @@ describe('uploads', () => {
     expect(small.width).toBe(480);
   });
 
-  it('stores videos as they came and serves byte ranges', async () => {
-    const res = await upload({}, [
-      { name: 'a.mp4', data: files.mp4Header() },
-      { name: 'b.webm', data: files.webmHeader() },
-    ]);
-    expect(res.statusCode).toBe(200);
-    const [mp4, webm] = res.json().files;
+  it('rewrites an MP4 without its metadata, index first, with a poster, and serves byte ranges', async () => {
+    const sent = files.tinyVideo('mp4');
+    expect(files.probe(sent).format.tags).toMatchObject({
+      location: files.VIDEO_LOCATION,
+      title: files.VIDEO_TITLE,
+    });
+    const res = await upload({}, [{ name: 'a.mp4', data: sent }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [mp4] = res.json().files;
     expect(mp4).toMatchObject({ type: 'video', extension: 'mp4' });
     expect(mp4.small_url).toBe(mp4.url);
-    expect(webm).toMatchObject({ type: 'video', extension: 'webm' });
+    expect(mp4.poster_url).toBe(`/media/${mp4.name}-poster.webp`);
+    expect(mp4.poster_small_url).toBe(`/media/${mp4.name}-poster-small.webp`);
+
     const whole = await app.inject({ method: 'GET', url: mp4.url });
     expect(whole.headers['content-type']).toBe('video/mp4');
-    expect(whole.rawPayload.equals(files.mp4Header())).toBe(true);
+    const kept = whole.rawPayload;
+    expect(kept.equals(sent)).toBe(false);
+    const probed = files.probe(kept);
+    expect(probed.format.format_name).toContain('mp4');
+    expect(probed.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    const tags = JSON.stringify([probed.format.tags, ...probed.streams.map((s) => s.tags)]);
+    expect(tags).not.toContain('location');
+    expect(tags).not.toContain(files.VIDEO_TITLE);
+    expect(kept.includes(files.VIDEO_LOCATION)).toBe(false);
+    expect(kept.includes(files.VIDEO_TITLE)).toBe(false);
+    // faststart: the index (moov) comes before the media data (mdat).
+    expect(kept.indexOf('moov')).toBeLessThan(kept.indexOf('mdat'));
+
+    for (const url of [mp4.poster_url, mp4.poster_small_url]) {
+      const poster = await app.inject({ method: 'GET', url });
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(poster.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 48]);
+    }
+
     const part = await app.inject({ method: 'GET', url: mp4.url, headers: { range: 'bytes=4-7' } });
     expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe('bytes 4-7/24');
+    expect(part.headers['content-range']).toBe(`bytes 4-7/${kept.length}`);
     expect(part.body).toBe('ftyp');
     const beyond = await app.inject({
       method: 'GET',
       url: mp4.url,
-      headers: { range: 'bytes=100-' },
+      headers: { range: `bytes=${kept.length + 10}-` },
     });
     expect(beyond.statusCode).toBe(416);
-    expect((await app.inject({ method: 'GET', url: webm.url })).headers['content-type']).toBe(
-      'video/webm',
-    );
+  });
+
+  it('rewrites a WebM the same way', async () => {
+    const res = await upload({}, [{ name: 'b.webm', data: files.tinyVideo('webm') }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [webm] = res.json().files;
+    expect(webm).toMatchObject({ type: 'video', extension: 'webm' });
+    const served = await app.inject({ method: 'GET', url: webm.url });
+    expect(served.headers['content-type']).toBe('video/webm');
+    const probed = files.probe(served.rawPayload);
+    expect(probed.format.format_name).toContain('webm');
+    expect(JSON.stringify(probed.format.tags ?? {})).not.toContain('location');
+    expect(served.rawPayload.includes(files.VIDEO_TITLE)).toBe(false);
+    expect(stored()).toContain(`${webm.name}-poster-small.webp`);
+  });
+
+  it('transcodes MP4 video in a codec browsers do not play to H.264', async () => {
+    expect(files.probe(files.tinyVideo('mpeg4')).streams[0].codec_name).toBe('mpeg4');
+    const res = await upload({}, [{ name: 'old.mp4', data: files.tinyVideo('mpeg4') }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [file] = res.json().files;
+    const kept = fs.readFileSync(path.join(mediaDir(), `${file.name}.mp4`));
+    expect(files.probe(kept).streams.map((s) => s.codec_name)).toEqual(['h264']);
+    expect(kept.includes(files.VIDEO_TITLE)).toBe(false);
+  });
+
+  it(`refuses a video longer than ${MAX_VIDEO_SECONDS} s with 422 video_too_large`, async () => {
+    const long = files.makeVideo('mp4', [
+      ...['-f', 'lavfi', '-i', 'color=c=black:size=32x32:rate=1'],
+      ...['-t', String(MAX_VIDEO_SECONDS + 5), '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ]);
+    const before = stored();
+    const res = await upload({}, [{ name: 'long.mp4', data: long }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { files: ['video_too_large'] } });
+    expect(stored()).toEqual(before);
+  });
+
+  it.each([
+    [
+      'garbage after an MP4 header',
+      'a.mp4',
+      () => Buffer.concat([files.mp4Header(), Buffer.alloc(4000, 7)]),
+    ],
+    ['an MP4 header alone', 'a.mp4', files.mp4Header],
+    [
+      'garbage after a WebM header',
+      'b.webm',
+      () => Buffer.concat([files.webmHeader(), Buffer.alloc(4000, 9)]),
+    ],
+  ])('refuses %s with 422 and writes nothing', async (_label, name, make) => {
+    const before = stored();
+    const res = await upload({}, [{ name, data: make() }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { files: ['file_type_not_allowed'] } });
+    expect(stored()).toEqual(before);
   });
 
   it.each([
@@ -252,10 +462,11 @@ describe('uploads', () => {
 
   it('commit takes the written files back when the database write fails', async () => {
     const before = stored();
-    const prepared = await app.media.prepare([await files.png(40, 40), files.mp4Header()]);
+    const prepared = await app.media.prepare([await files.png(40, 40), files.tinyVideo()]);
     await expect(
       app.media.commit(prepared, async (written) => {
-        expect(stored().length).toBe(before.length + 3);
+        // The image and its small variant, the video and its two poster sizes.
+        expect(stored().length).toBe(before.length + 5);
         expect(written.map((f) => f.type)).toEqual(['image', 'video']);
         throw new Error('transaction failed');
       }),

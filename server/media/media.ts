@@ -3,19 +3,27 @@ import { MAX_FILE_BYTES } from '../../shared/constants';
 import { HttpError, invalid } from '../errors';
 import { processUpload, type ProcessedFile } from './pipeline';
 import type { MediaStorage } from './storage';
+import { VideoSupport } from './video';
+import { WorkQueue } from './work-queue';
 
 // The media service other features use: check and convert uploads, write them, and take them
 // back if the database write that follows fails, so that no request leaves an orphan file.
 
 /** A stored upload as the API shows it (SPEC §3's product file: type, name, extension). */
 export interface StoredFile {
-  /** The random id; the stored files are `{name}.{extension}` and, for images, `{name}-small.webp`. */
+  /**
+   * The random id; the stored files are `{name}.{extension}` and, for images, `{name}-small.webp`
+   * (for videos, `{name}-poster.webp` and `{name}-poster-small.webp`).
+   */
   name: string;
   type: 'image' | 'video';
   extension: 'webp' | 'mp4' | 'webm';
   url: string;
   /** The small variant of an image; a video's own url. */
   small_url: string;
+  /** A video's poster image (`{name}-poster.webp`), original and small; null for an image. */
+  poster_url: string | null;
+  poster_small_url: string | null;
 }
 
 /** An upload checked and converted, not yet written. */
@@ -24,15 +32,21 @@ export interface PreparedFile extends StoredFile {
 }
 
 const MEDIA_ID = /^[a-f0-9]{32}$/;
-const VARIANTS = ['.webp', '-small.webp', '.mp4', '.webm'];
+const VARIANTS = ['.webp', '-small.webp', '.mp4', '.webm', '-poster.webp', '-poster-small.webp'];
 
 export function mediaUrls(
   name: string,
   type: 'image' | 'video',
   extension: string,
-): { url: string; small_url: string } {
+): { url: string; small_url: string; poster_url: string | null; poster_small_url: string | null } {
   const url = `/media/${name}.${extension}`;
-  return { url, small_url: type === 'image' ? `/media/${name}-small.webp` : url };
+  const video = type === 'video';
+  return {
+    url,
+    small_url: video ? url : `/media/${name}-small.webp`,
+    poster_url: video ? `/media/${name}-poster.webp` : null,
+    poster_small_url: video ? `/media/${name}-poster-small.webp` : null,
+  };
 }
 
 /**
@@ -44,11 +58,28 @@ export function imageUrl(stored: string | null, size: 'small' | 'original' = 'sm
   return size === 'small' ? `/media/${stored}-small.webp` : `/media/${stored}.webp`;
 }
 
+export interface MediaOptions {
+  /** Logs a file that could not be removed. */
+  onError?: (error: unknown) => void;
+  /** The bounded queue every image and video conversion goes through. */
+  queue?: WorkQueue;
+  /** ffmpeg and ffprobe, checked once. */
+  video?: VideoSupport;
+}
+
 export class Media {
+  readonly queue: WorkQueue;
+  readonly video: VideoSupport;
+  private readonly onError: (error: unknown) => void;
+
   constructor(
     readonly storage: MediaStorage,
-    private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+    options: MediaOptions = {},
+  ) {
+    this.onError = options.onError ?? (() => {});
+    this.queue = options.queue ?? new WorkQueue();
+    this.video = options.video ?? new VideoSupport();
+  }
 
   /** Checks and converts every upload before anything is written; 422 under `field` if refused. */
   async prepare(buffers: Buffer[], field = 'files'): Promise<PreparedFile[]> {
@@ -57,7 +88,13 @@ export class Media {
     for (const buffer of buffers) {
       if (buffer.length > MAX_FILE_BYTES) throw new HttpError(413, { global: ['too_large'] });
       if (buffer.length === 0) throw invalid(field, 'file_type_not_allowed');
-      const processed = await processUpload(buffer, field);
+      // Each conversion waits its turn in the bounded queue (503 when it is full).
+      const processed = await this.queue.run(() =>
+        processUpload(buffer, field, {
+          videos: () => this.video.available(),
+          tools: this.video.tools,
+        }),
+      );
       const name = crypto.randomBytes(16).toString('hex');
       prepared.push({
         name,
@@ -85,6 +122,10 @@ export class Media {
         await this.storage.write(`${file.name}.${file.extension}`, file.processed.original);
         if (file.processed.small)
           await this.storage.write(`${file.name}-small.webp`, file.processed.small);
+        if (file.processed.poster) {
+          await this.storage.write(`${file.name}-poster.webp`, file.processed.poster.original);
+          await this.storage.write(`${file.name}-poster-small.webp`, file.processed.poster.small);
+        }
       }
       return await write(prepared.map(({ processed: _, ...stored }) => stored));
     } catch (error) {

@@ -2,15 +2,35 @@ import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../shared/constants';
 import { invalid } from '../errors';
 import { detectFile } from './detect';
+import { convertVideo, type VideoTools } from './video';
 
 // DESIGN §8: images are auto-rotated, stripped of EXIF and GPS (sharp writes no metadata unless
-// asked), and stored as WebP in two sizes; videos are stored as they came.
+// asked), and stored as WebP in two sizes; videos are rewritten by ffmpeg without metadata
+// (./video.ts) and get a poster, made from one of their frames by the same image code.
+
+/**
+ * libvips threads per image. With one job at a time (./work-queue.ts), one thread leaves the
+ * other core of a small server to the requests.
+ */
+export const IMAGE_THREADS = 1;
+sharp.concurrency(IMAGE_THREADS);
 
 /** Longest side of the stored original. */
 export const ORIGINAL_MAX_PX = 2048;
 /** Width of the small variant cards and first slides show (height bounded for tall images). */
 export const SMALL_WIDTH_PX = 480;
 const SMALL_MAX_HEIGHT_PX = 960;
+/**
+ * An animation stays animated up to this many frames and this many pixels over all its frames;
+ * past either, only its first frame is kept, as a still (a 735-frame GIF took 11.5 s of CPU).
+ */
+export const MAX_ANIMATED_FRAMES = 100;
+export const MAX_ANIMATED_PIXELS = 25_000_000;
+
+export interface ConvertedImage {
+  original: Buffer;
+  small: Buffer;
+}
 
 export interface ProcessedFile {
   type: 'image' | 'video';
@@ -18,44 +38,74 @@ export interface ProcessedFile {
   /** The file as stored, and for images the small variant. */
   original: Buffer;
   small: Buffer | null;
+  /** A video's poster, in the two image sizes. */
+  poster: ConvertedImage | null;
+}
+
+export interface ProcessOptions {
+  /** Whether videos can be converted (ffmpeg found); a video is refused when not. */
+  videos: () => Promise<boolean>;
+  tools: VideoTools;
 }
 
 const notAllowed = (field: string) => invalid(field, 'file_type_not_allowed');
 
 /** Checks one upload by its bytes and turns it into what is stored; 422 under `field` if refused. */
-export async function processUpload(buffer: Buffer, field: string): Promise<ProcessedFile> {
+export async function processUpload(
+  buffer: Buffer,
+  field: string,
+  options: ProcessOptions,
+): Promise<ProcessedFile> {
   const detected = detectFile(buffer);
   if (!detected) throw notAllowed(field);
   if (detected.kind === 'video') {
-    return { type: 'video', extension: detected.extension, original: buffer, small: null };
+    if (!(await options.videos())) throw invalid(field, 'video_processing_unavailable');
+    const { video, frame } = await convertVideo(buffer, detected.extension, field, options.tools);
+    const poster = await convertImage(frame, 'png', field);
+    return { type: 'video', extension: detected.extension, original: video, small: null, poster };
   }
-  const animated = detected.format === 'gif' || detected.format === 'webp';
-  const open = () =>
-    sharp(buffer, {
-      animated,
-      autoOrient: true,
-      failOn: 'error',
-      limitInputPixels: MAX_IMAGE_PIXELS,
-    });
+  const { original, small } = await convertImage(buffer, detected.format, field);
+  return { type: 'image', extension: 'webp', original, small, poster: null };
+}
 
+/** An image in one of the allowed formats, as WebP in the two sizes; 422 under `field` if not. */
+export async function convertImage(
+  buffer: Buffer,
+  format: 'jpeg' | 'png' | 'webp' | 'gif',
+  field: string,
+): Promise<ConvertedImage> {
+  const mayAnimate = format === 'gif' || format === 'webp';
   let meta: Metadata;
   try {
     // Only the header is read here. Without `limitInputPixels: false`, sharp's default cap
     // (268 MP) made a bigger flood (20000×20000) fail as a broken file, `file_type_not_allowed`,
     // instead of `image_too_large` below (found by server/security/uploads.test.ts).
-    meta = await sharp(buffer, { animated, limitInputPixels: false }).metadata();
+    meta = await sharp(buffer, { animated: mayAnimate, limitInputPixels: false }).metadata();
   } catch {
     throw notAllowed(field);
   }
   // The format inside must be the one the magic number announced (no polyglots).
-  if (meta.format !== detected.format || !meta.width || !meta.height) throw notAllowed(field);
+  if (meta.format !== format || !meta.width || !meta.height) throw notAllowed(field);
   // Read from the header before any decoding: a small file that would inflate to a huge
-  // bitmap (a "pixel flood") is refused without spending the memory. Frames count too.
+  // bitmap (a "pixel flood") is refused without spending the memory.
   const frameHeight = meta.pageHeight ?? meta.height;
-  const pixels = meta.width * frameHeight * (meta.pages ?? 1);
-  if (meta.width * frameHeight > MAX_IMAGE_PIXELS || pixels > MAX_IMAGE_PIXELS) {
-    throw invalid(field, 'image_too_large');
-  }
+  const framePixels = meta.width * frameHeight;
+  if (framePixels > MAX_IMAGE_PIXELS) throw invalid(field, 'image_too_large');
+  // Frames cost CPU too: a long or large animation keeps its first frame only.
+  const frames = meta.pages ?? 1;
+  const animated =
+    mayAnimate &&
+    frames > 1 &&
+    frames <= MAX_ANIMATED_FRAMES &&
+    framePixels * frames <= MAX_ANIMATED_PIXELS;
+  const open = () =>
+    sharp(buffer, {
+      animated,
+      autoOrient: true,
+      failOn: 'error',
+      // What is decoded: one frame, or every frame of an animation kept as one.
+      limitInputPixels: animated ? MAX_ANIMATED_PIXELS : MAX_IMAGE_PIXELS,
+    });
 
   try {
     const original = await open()
@@ -76,7 +126,7 @@ export async function processUpload(buffer: Buffer, field: string): Promise<Proc
       })
       .webp({ quality: 75 })
       .toBuffer();
-    return { type: 'image', extension: 'webp', original, small };
+    return { original, small };
   } catch {
     // Right header, broken body: not an image we can serve.
     throw notAllowed(field);

@@ -16,8 +16,8 @@ export interface MediaStorage {
   remove(file: string): Promise<void>;
 }
 
-/** A stored file name: a random id, an optional `-small` variant, and an extension. */
-export const FILE_NAME = /^[a-f0-9]{32}(-small)?\.(webp|mp4|webm)$/;
+/** A stored file name: a random id, an optional variant (small, poster), and an extension. */
+export const FILE_NAME = /^[a-f0-9]{32}(-small|-poster|-poster-small)?\.(webp|mp4|webm)$/;
 
 function checked(file: string): string {
   // Names come from the URL: only our own shape passes, so no `..`, no slash, no surprise.

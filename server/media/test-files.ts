@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 
 // Real files for upload tests, made on the fly (nothing binary is committed).
@@ -40,6 +44,84 @@ export function mp4Header(): Buffer {
     Buffer.from([0, 0, 2, 0]),
     Buffer.from('isomiso2', 'latin1'),
   ]);
+}
+
+/** Where a test's own video says it was filmed: the rewritten file must not say it. */
+export const VIDEO_LOCATION = '+18.0858-015.9785/';
+export const VIDEO_TITLE = 'secret-video-title';
+
+const videos = new Map<string, Buffer>();
+
+/** A video ffmpeg makes from `args` (inputs and codecs) into a `.{extension}` file. */
+export function makeVideo(extension: 'mp4' | 'webm', args: string[]): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-video-'));
+  const file = path.join(dir, `v.${extension}`);
+  try {
+    execFileSync('ffmpeg', ['-nostdin', '-v', 'error', ...args, file]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const TINY_VIDEOS = {
+  mp4: ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000', '-c:v', 'libx264'],
+  webm: ['-c:v', 'libvpx', '-deadline', 'realtime'],
+  // MPEG-4 part 2 in MP4: a codec browsers do not play, transcoded to H.264.
+  mpeg4: ['-c:v', 'mpeg4'],
+};
+
+/**
+ * A real, tiny video made by ffmpeg (testsrc, 1.5 s at 64×48, a tone in MP4), carrying a GPS
+ * `location` and a title in its metadata. Made once per kind and process.
+ */
+export function tinyVideo(kind: keyof typeof TINY_VIDEOS = 'mp4'): Buffer {
+  const made =
+    videos.get(kind) ??
+    makeVideo(kind === 'webm' ? 'webm' : 'mp4', [
+      ...['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10', ...TINY_VIDEOS[kind]],
+      ...[
+        '-t',
+        '1.5',
+        '-metadata',
+        `location=${VIDEO_LOCATION}`,
+        '-metadata',
+        `title=${VIDEO_TITLE}`,
+      ],
+    ]);
+  videos.set(kind, made);
+  return made;
+}
+
+/** What ffprobe reads in a file: its format and streams, with their tags. */
+export function probe(data: Buffer): {
+  format: { format_name: string; tags?: Record<string, string> };
+  streams: { codec_type: string; codec_name: string; tags?: Record<string, string> }[];
+} {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-test-probe-'));
+  try {
+    const file = path.join(dir, 'f');
+    fs.writeFileSync(file, data);
+    const out = execFileSync('ffprobe', [
+      ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    ]);
+    return JSON.parse(out.toString());
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An animated GIF of `frames` black frames (`side`×`side`), a white line moving down them. */
+export async function animatedGif(frames: number, side = 32): Promise<Buffer> {
+  const raw = Buffer.alloc(side * side * frames * 3);
+  const row = side * 3;
+  for (let f = 0; f < frames; f += 1) {
+    const at = (f * side + (f % side)) * row;
+    raw.fill(255, at, at + row);
+  }
+  return sharp(raw, { raw: { width: side, height: side * frames, channels: 3, pageHeight: side } })
+    .gif()
+    .toBuffer();
 }
 
 /** An EBML header with DocType "webm". */

@@ -28,9 +28,16 @@ export default fp(async (app) => {
     },
   });
   const storage = new LocalMediaStorage(path.join(app.config.dataDir, 'media'));
-  app.decorate(
-    'media',
-    new Media(storage, (error) => app.log.error({ err: error }, 'media file not removed')),
-  );
+  const media = new Media(storage, {
+    onError: (error) => app.log.error({ err: error }, 'media file not removed'),
+  });
+  app.decorate('media', media);
+  // Said once at start: without ffmpeg, video uploads are refused (422), never stored raw.
+  app.addHook('onReady', async () => {
+    if (!(await media.video.available()))
+      app.log.error(
+        'ffmpeg/ffprobe not found: video uploads are refused until ffmpeg is installed (apt-get install ffmpeg)',
+      );
+  });
   await app.register(mediaRoutes);
 });

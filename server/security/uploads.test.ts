@@ -1,6 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/harness';
-import { multipart, png } from '../media/test-files';
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { multipart, png, probe, tinyVideo, VIDEO_LOCATION, VIDEO_TITLE } from '../media/test-files';
+import { MEDIA_QUEUE_MAX } from '../media/work-queue';
 import { HOSTILE_FILES, oversized } from './support/hostile-files';
 import { buildScenario, type Scenario } from './support/scenario';
 import { changes, snapshot } from './support/state';
@@ -112,4 +115,63 @@ describeEachEngine('hostile uploads', (ctx) => {
       expect((await snapshot(ctx())).media.length).toBeGreaterThan(before.media.length);
     },
   );
+
+  // Issue 14 item 7: a video is rewritten (no GPS, no title) and gets a poster.
+  it('POST /products/create/offer rewrites a video without its metadata and gives it a poster', async () => {
+    const { path, fields } = TARGETS[0].form(s);
+    const body = multipart(fields, [{ name: 'clip.mp4', type: 'video/mp4', data: tinyVideo() }]);
+    const res = await s.actors.owner.client.request('POST', path, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const [video] = res.json().product.pfiles;
+    expect(video).toMatchObject({ type: 'video', extension: 'mp4' });
+    const served = await s.actors.owner.client.get(video.url);
+    expect(served.rawPayload.includes(VIDEO_LOCATION)).toBe(false);
+    expect(served.rawPayload.includes(VIDEO_TITLE)).toBe(false);
+    expect(probe(served.rawPayload).streams.some((st) => st.codec_type === 'video')).toBe(true);
+    const poster = await s.actors.owner.client.get(video.poster_small_url);
+    expect(poster.statusCode).toBe(200);
+    expect((await sharp(poster.rawPayload).metadata()).format).toBe('webp');
+    // A card of a product with a video and no image shows the poster.
+    const similar = await s.actors.owner.client.get(`/products/similar/${s.productId}`);
+    const card = similar
+      .json()
+      .products.find((p: { id: number }) => p.id === res.json().product.id);
+    expect(card.image).toBe(video.poster_small_url);
+  });
+
+  // Issue 14 item 6: image work waits in a bounded queue; past it, 503 at once, nothing written.
+  it('answers a flood of image uploads with some 503s and Retry-After, leaving nothing behind them', async () => {
+    const { client, user } = await ctx().userClient();
+    const noise = await sharp(crypto.randomBytes(1000 * 1000 * 3), {
+      raw: { width: 1000, height: 1000, channels: 3 },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const before = await snapshot(ctx());
+    const flood = MEDIA_QUEUE_MAX + 6;
+    const answers = await Promise.all(
+      Array.from({ length: flood }, () =>
+        client.request(
+          'PUT',
+          `/users/${user.id}`,
+          multipart({}, [{ field: 'photo', name: 'me.png', type: 'image/png', data: noise }]),
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(
+      statuses.every((code) => code === 200 || code === 503),
+      statuses.join(),
+    ).toBe(true);
+    const busy = answers.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const res of busy) {
+      expect(res.json()).toEqual({ errors: { global: ['server_busy'] } });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Each accepted edit replaced the photo before it: only the last one's two files remain.
+    const after = await snapshot(ctx());
+    expect(after.media.length).toBe(before.media.length + 2);
+    expect(changes({ ...before, media: [] }, { ...after, media: [] })).toEqual([]);
+  });
 });

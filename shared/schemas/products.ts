@@ -133,6 +133,9 @@ export interface Pfile {
   extension: string;
   url: string;
   small_url: string;
+  /** A video's poster image (original and small WebP); null for an image. */
+  poster_url: string | null;
+  poster_small_url: string | null;
 }
 
 export interface ProductPfield {
@@ -217,7 +220,7 @@ export interface ProductCard extends ReactionCounts, ViewerState {
   sold_count: number;
   sold: boolean;
   psubcategory_id: number;
-  /** The first image's small variant. */
+  /** The first image's small variant, else the first video's small poster. */
   image: string | null;
   shop: {
     id: number;

@@ -49,6 +49,7 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
               <video
                 className="offer-media__video"
                 src={file.url}
+                poster={file.poster_url ?? undefined}
                 controls
                 preload="metadata"
                 playsInline

@@ -54,6 +54,28 @@ describe('OfferView', () => {
     expect(await screen.findByRole('article', { name: 'Nissan Navara' })).toBeInTheDocument();
   });
 
+  it('shows a video with its poster until it plays', () => {
+    const { container } = renderView(
+      aProduct({
+        pfiles: [
+          {
+            id: 3,
+            type: 'video',
+            name: 'v',
+            extension: 'mp4',
+            url: '/media/v.mp4',
+            small_url: '/media/v.mp4',
+            poster_url: '/media/v-poster.webp',
+            poster_small_url: '/media/v-poster-small.webp',
+          },
+        ],
+      }),
+    );
+    const video = container.querySelector('video');
+    expect(video).toHaveAttribute('src', '/media/v.mp4');
+    expect(video).toHaveAttribute('poster', '/media/v-poster.webp');
+  });
+
   it('shows no price where the subcategory cannot be priced', () => {
     const product = aProduct();
     renderView({ ...product, psubcategory: { ...product.psubcategory, can_be_priced: 'no' } });

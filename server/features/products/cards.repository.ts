@@ -43,51 +43,65 @@ export async function viewerMarks(db: Executor, userId: number, productIds: numb
  * image. Search and other lists add their own where/order/limit to this query.
  */
 export function cardQuery(db: Executor) {
-  return db
-    .selectFrom('products')
-    .innerJoin('shops', 'shops.id', 'products.shop_id')
-    .select([
-      'products.id',
-      'products.type',
-      'products.name',
-      'products.name_ar',
-      'products.name_fr',
-      'products.price',
-      'products.offer_type',
-      'products.negotiable',
-      'products.number',
-      'products.sold_count',
-      'products.sold',
-      'products.psubcategory_id',
-      'products.saved_count',
-      'products.comments_count',
-      'products.commands_count',
-      'products.like_count',
-      'products.haha_count',
-      'products.love_count',
-      'products.wow_count',
-      'products.sad_count',
-      'products.angry_count',
-      'products.created_at',
-      'products.updated_at',
-      'shops.id as shop_id',
-      'shops.name as shop_name',
-      'shops.logo as shop_logo',
-      'shops.phone_1 as shop_phone_1',
-      'shops.first_whatsapp_number as shop_first_whatsapp_number',
-      'shops.is_professional as shop_is_professional',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('product_files')
-        .select('product_files.name')
-        .whereRef('product_files.product_id', '=', 'products.id')
-        .where('product_files.type', '=', 'image')
-        .orderBy('product_files.position')
-        .orderBy('product_files.id')
-        .limit(1)
-        .as('image_name'),
-    );
+  return (
+    db
+      .selectFrom('products')
+      .innerJoin('shops', 'shops.id', 'products.shop_id')
+      .select([
+        'products.id',
+        'products.type',
+        'products.name',
+        'products.name_ar',
+        'products.name_fr',
+        'products.price',
+        'products.offer_type',
+        'products.negotiable',
+        'products.number',
+        'products.sold_count',
+        'products.sold',
+        'products.psubcategory_id',
+        'products.saved_count',
+        'products.comments_count',
+        'products.commands_count',
+        'products.like_count',
+        'products.haha_count',
+        'products.love_count',
+        'products.wow_count',
+        'products.sad_count',
+        'products.angry_count',
+        'products.created_at',
+        'products.updated_at',
+        'shops.id as shop_id',
+        'shops.name as shop_name',
+        'shops.logo as shop_logo',
+        'shops.phone_1 as shop_phone_1',
+        'shops.first_whatsapp_number as shop_first_whatsapp_number',
+        'shops.is_professional as shop_is_professional',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('product_files')
+          .select('product_files.name')
+          .whereRef('product_files.product_id', '=', 'products.id')
+          .where('product_files.type', '=', 'image')
+          .orderBy('product_files.position')
+          .orderBy('product_files.id')
+          .limit(1)
+          .as('image_name'),
+      )
+      // A product with videos only shows its first video's poster.
+      .select((eb) =>
+        eb
+          .selectFrom('product_files')
+          .select('product_files.name')
+          .whereRef('product_files.product_id', '=', 'products.id')
+          .where('product_files.type', '=', 'video')
+          .orderBy('product_files.position')
+          .orderBy('product_files.id')
+          .limit(1)
+          .as('video_name'),
+      )
+  );
 }
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 

@@ -104,7 +104,7 @@ describeEachEngine('products: create', (ctx) => {
       [
         { name: 'a.jpg', data: w.jpeg },
         { name: 'b.png', data: w.pngFile },
-        { name: 'c.mp4', data: files.mp4Header() },
+        { name: 'c.mp4', data: files.tinyVideo() },
       ],
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -134,11 +134,16 @@ describeEachEngine('products: create', (ctx) => {
         'extension',
         'id',
         'name',
+        'poster_small_url',
+        'poster_url',
         'small_url',
         'type',
         'url',
       ]);
     }
+    const video = product.pfiles[2];
+    expect(video.poster_url).toBe(`/media/${video.name}-poster.webp`);
+    expect((await client.get(video.poster_small_url)).statusCode).toBe(200);
     const values = Object.fromEntries(
       product.pfields.map((f: { id: number; pivot: { value: string } }) => [f.id, f.pivot.value]),
     );
@@ -149,8 +154,8 @@ describeEachEngine('products: create', (ctx) => {
       [w.pf.checkbox.id]: '["abs","gps"]',
       [w.pf.text.id]: 'blanc',
     });
-    // 2 images × 2 sizes + 1 video
-    expect(mediaFiles(ctx()).length - before.length).toBe(5);
+    // 2 images × 2 sizes + 1 video and its poster in 2 sizes
+    expect(mediaFiles(ctx()).length - before.length).toBe(7);
     const served = await client.get(product.pfiles[0].url);
     expect(served.statusCode).toBe(200);
     const meta = await sharp(served.rawPayload).metadata();

@@ -85,7 +85,7 @@ describeEachEngine('products: edit, delete, show', (ctx) => {
       'PUT',
       `/products/${product.id}`,
       { 'removed_files[]': [String(first.id)], number: '4' },
-      [{ name: 'c.mp4', data: files.mp4Header() }],
+      [{ name: 'c.mp4', data: files.tinyVideo() }],
     );
     expect(form.statusCode).toBe(200);
     const after = form.json().product;

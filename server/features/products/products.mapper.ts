@@ -165,7 +165,11 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
     sold_count: row.sold_count,
     sold: !!row.sold,
     psubcategory_id: row.psubcategory_id,
-    image: row.image_name ? mediaUrls(row.image_name, 'image', 'webp').small_url : null,
+    image: row.image_name
+      ? mediaUrls(row.image_name, 'image', 'webp').small_url
+      : row.video_name
+        ? mediaUrls(row.video_name, 'video', 'mp4').poster_small_url
+        : null,
     shop: {
       id: row.shop_id,
       name: row.shop_name,

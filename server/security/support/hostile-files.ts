@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { MAX_FILE_BYTES } from '../../../shared/constants';
-import { fakeJpeg, htmlAsJpeg, svg } from '../../media/test-files';
+import { fakeJpeg, htmlAsJpeg, mp4Header, svg, webmHeader } from '../../media/test-files';
 
 // Uploads an attacker would try (DESIGN §8): each with the name and type a browser would send,
 // and the answer the server must give.
@@ -98,5 +98,21 @@ export const HOSTILE_FILES: HostileFile[] = [
     data: pixelFlood,
     status: 422,
     key: 'image_too_large',
+  },
+  {
+    label: 'an HTML page behind an MP4 header',
+    name: 'clip.mp4',
+    type: 'video/mp4',
+    data: () => Buffer.concat([mp4Header(), htmlAsJpeg()]),
+    status: 422,
+    key: 'file_type_not_allowed',
+  },
+  {
+    label: 'random bytes behind a WebM header',
+    name: 'clip.webm',
+    type: 'video/webm',
+    data: () => Buffer.concat([webmHeader(), Buffer.alloc(2048, 0x5a)]),
+    status: 422,
+    key: 'file_type_not_allowed',
   },
 ];

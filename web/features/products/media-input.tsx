@@ -106,7 +106,13 @@ export function MediaInput({
         {existing.map((file) => (
           <li key={file.id} className="media-input__item">
             {file.type === 'video' ? (
-              <video src={file.url} muted playsInline preload="metadata" />
+              <video
+                src={file.url}
+                poster={file.poster_small_url ?? undefined}
+                muted
+                playsInline
+                preload="metadata"
+              />
             ) : (
               <img src={file.small_url} alt="" />
             )}
