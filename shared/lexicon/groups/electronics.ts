@@ -78,4 +78,6 @@ export const ELECTRONICS: readonly LexiconRow[] = [
   ['ذكي|ذكية', 'intelligent|connecté|connectée|smart'],
   ['برنامج|برامج|برمجيات', 'logiciel|logiciels|programme|programmes'],
   ['طائرة مسيرة|درون|درونات', 'drone|drones'],
+  ['كاميرا ويب', 'webcam|webcams'],
+  ['آلة حاسبة|آلات حاسبة', 'calculatrice|calculatrices|calculette'],
 ];

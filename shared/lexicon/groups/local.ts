@@ -20,4 +20,8 @@ export const LOCAL: readonly LexiconRow[] = [
   ['بخور|بخور معطر', 'encens', 'bakhour|bakhoor|bkhour'],
   ['حناء|حنة', 'henné', 'henna'],
   ['زريك', '', 'zrig'],
+  ['محظرة|محاظر', '', 'mahadra|mahdhara'],
+  ['كيطنة', '', 'guetna|gueitna'],
+  ['أزوان', '', 'azawan'],
+  ['بادية', 'brousse|campagne', 'badia|badiya'],
 ];
