@@ -81,7 +81,7 @@ export const DESCRIPTORS: readonly LexiconRow[] = [
   ['ميغابكسل|ميجابكسل', 'mégapixel|mégapixels|mpx'],
   ['شهر|أشهر|شهور|بالشهر', 'mois|par mois|mensuel'],
   ['يوم|أيام|باليوم', 'jour|jours|par jour|journée'],
-  ['سنة|سنوات|سنين|عام|أعوام', 'an|ans|année|années'],
+  ['سنة|سنوات|سنين|أعوام', 'an|ans|année|années'],
   ['ساعة عمل|ساعات التشغيل', "heures d'utilisation"],
   ['أوقية|أواق', 'ouguiya|ouguiyas|MRU|UM'],
 ];

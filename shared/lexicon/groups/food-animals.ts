@@ -8,16 +8,13 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
     'خروف|خرفان|كبش|كباش|نعجة|نعاج|ضأن|شاة|شياه|أغنام|غنم',
     'mouton|moutons|brebis|bélier|béliers|agneau|agneaux|ovin|ovins',
   ],
-  [
-    'ماعز|معزة|معز|عنز|عنزة|تيس|تيوس|جدي|جديان',
-    'chèvre|chèvres|bouc|boucs|cabri|cabris|caprin|caprins',
-  ],
+  ['ماعز|معزة|معز|عنز|عنزة|تيس|تيوس', 'chèvre|chèvres|bouc|boucs|cabri|cabris|caprin|caprins'],
   ['أغنام وماعز', 'moutons et chèvres|petit bétail'],
   [
     'إبل|جمل|جمال|ناقة|نوق|بعير|بعران',
     'chameau|chameaux|dromadaire|dromadaires|chamelle|chamelles|camelin|camelins',
   ],
-  ['حوار|حيران|قعود|قعدان', 'chamelon|chamelons|jeune chameau'],
+  ['حيران|قعود|قعدان', 'chamelon|chamelons|jeune chameau'],
   [
     'بقرة|بقر|أبقار|ثور|ثيران|عجل|عجول',
     'vache|vaches|bœuf|bœufs|taureau|taureaux|veau|veaux|bovin|bovins',
@@ -31,7 +28,7 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   ['دجاج حبشي|دجاج غيني', 'pintade|pintades'],
   ['ديك رومي|ديوك رومية|دجاج رومي', 'dinde|dindes|dindon|dindons'],
   ['حيوانات أليفة|حيوان أليف', 'animaux de compagnie|animal de compagnie'],
-  ['قط|قطط|قطة|قطط صغيرة', 'chat|chats|chaton|chatons|chatte'],
+  ['قط|قطط|قطة|قطط صغيرة', 'chat|chats|chaton|chatons'],
   ['كلب|كلاب|جرو|جراء', 'chien|chiens|chiot|chiots|chienne'],
   ['طائر|طيور|عصفور|عصافير', 'oiseau|oiseaux'],
   ['ببغاء|ببغاوات', 'perroquet|perroquets|perruche|perruches'],
@@ -40,11 +37,8 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   ['علف|أعلاف|علف الماشية', 'aliment pour bétail|aliments pour bétail|fourrage|provende'],
   ['تبن|قش', 'paille|foin'],
   ['قفص|أقفاص|حظيرة|حظائر|زريبة', 'cage|cages|enclos|bergerie'],
-  [
-    'منتجات بيطرية|دواء بيطري|أدوية بيطرية',
-    'produits vétérinaires|médicament vétérinaire|vétérinaire',
-  ],
-  ['بيطري|طبيب بيطري', 'véto|médecin vétérinaire'],
+  ['منتجات بيطرية|دواء بيطري|أدوية بيطرية', 'produits vétérinaires|médicament vétérinaire'],
+  ['بيطري|طبيب بيطري', 'vétérinaire|véto|médecin vétérinaire'],
   ['سلالة|سلالات', 'race|races'],
   ['لادوم', 'ladoum'],
   ['ذكر|ذكور|فحل|فحول', 'mâle|mâles'],
@@ -83,7 +77,7 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   ['شاي|أتاي|الشاي الأخضر|شاي أخضر', 'thé|thé vert', 'atay|attaye'],
   ['سكر', 'sucre'],
   ['نعناع|نعناع أخضر', 'menthe'],
-  ['قهوة|بن', 'café'],
+  ['قهوة', 'café'],
   ['توابل|بهارات', 'épices|épice'],
   [
     'زيت الطبخ|زيوت الطبخ|زيت نباتي|زيت المائدة',
@@ -150,5 +144,5 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   ['نعامة|نعام', 'autruche|autruches'],
   ['صقر|صقور', 'faucon|faucons'],
   ['كناري', 'canari|canaris'],
-  ['بغل|بغال', 'mulet|mulets'],
+  ['بغل|بغال', 'mule|mules'],
 ];

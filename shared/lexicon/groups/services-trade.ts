@@ -41,7 +41,7 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['تأجير الخيام|كراء الخيام', 'location de tentes|location de tente'],
   [
     'عاملة منزلية|عاملات منزليات|خادمة|خادمات',
-    'aide ménagère|aides ménagères|femme de ménage|bonne|domestique',
+    'aide ménagère|aides ménagères|femme de ménage|domestique',
   ],
   ['طباخ|طباخة|طباخين', 'cuisinier|cuisiniers'],
   ['مربية|مربيات|مربية أطفال', "nounou|nounous|garde d'enfants|baby-sitter"],
@@ -77,7 +77,7 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['مترجم|ترجمة', 'traducteur|traduction|interprète'],
   ['نقل مدرسي', 'transport scolaire'],
   ['حضانة|روضة|روضة أطفال', "crèche|garderie|jardin d'enfants|maternelle"],
-  ['مدرسة قرآنية', 'école coranique'],
+  ['مدرسة قرآنية', 'école coranique|médersa'],
   ['طباعة|مطبعة|مطابع', 'imprimerie|impression'],
   ['حفر الآبار|حفر', 'forage|forages'],
   ['مقاول|مقاولة|مقاولات', 'entrepreneur|entreprise de construction|btp'],
@@ -96,6 +96,6 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['فلاح|فلاحين', 'agriculteur|agriculteurs|cultivateur|paysan'],
   ['تاجر|تجار', 'commerçant|commerçants|marchand|marchands'],
   ['مدير|مدراء|مسير', 'directeur|directeurs|gérant|gérants'],
-  ['مساعد|مساعدة', 'assistant|assistante'],
+  ['مساعد', 'assistant|assistante'],
   ['حرفي|حرفيين|صانع تقليدي', 'artisan|artisans'],
 ];

@@ -2,11 +2,7 @@ import type { LexiconRow } from './row';
 
 // Vehicles, their parts and accessories (catalogue: vehicles, spare_parts, vehicle_accessories).
 export const VEHICLES: readonly LexiconRow[] = [
-  [
-    'سيارة|سيارات|عربية|عربيات',
-    'voiture|voitures|auto|autos|automobile|automobiles',
-    'sayyara|sayara',
-  ],
+  ['سيارة|سيارات', 'voiture|voitures|auto|autos|automobile|automobiles', 'sayyara|sayara'],
   ['مركبة|مركبات', 'véhicule|véhicules'],
   ['سيارة رباعية الدفع|رباعية الدفع|دفع رباعي', '4x4|quatre roues motrices|tout terrain', 'suv'],
   ['سيدان', 'berline|berlines', 'sedan'],
@@ -40,7 +36,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['جنط|جنوط', 'jante|jantes'],
   ['بطارية|بطاريات|باتري', 'batterie|batteries|accumulateur'],
   ['فرامل|فرملة|مكابح', 'frein|freins|freinage'],
-  ['تعليق|ممتص الصدمات', 'suspension|suspensions|amortisseur|amortisseurs'],
+  ['ممتص الصدمات|ممتصات الصدمات', 'suspension|suspensions|amortisseur|amortisseurs'],
   ['فلتر|فلاتر|مصفاة|مصافي', 'filtre|filtres'],
   ['زيت|زيوت', 'huile|huiles'],
   ['زيت محرك|زيوت المحرك|زيت المحرك', 'huile moteur|lubrifiant|lubrifiants'],
@@ -49,7 +45,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['زجاج أمامي|زجاج السيارة', 'pare-brise'],
   ['صدام|صدامات', 'pare-chocs|pare choc'],
   ['كبوت|غطاء المحرك', 'capot|capots'],
-  ['رادياتير|مبرد|رادياتور', 'radiateur|radiateurs'],
+  ['رادياتير|رادياتور', 'radiateur|radiateurs'],
   ['مولد السيارة|دينامو', 'alternateur|alternateurs'],
   ['مشغل المحرك', 'démarreur|démarreurs'],
   ['كلتش|قابض|دبرياج', 'embrayage|embrayages'],
@@ -65,7 +61,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['غطاء المقاعد|أغطية المقاعد', 'housse de siège|housses de sièges'],
   ['حامل السقف|حوامل السقف', 'galerie de toit|galeries de toit|porte-bagages'],
   [
-    'إكسسوارات السيارات|اكسسوارات السيارة|اكسسوار',
+    'إكسسوارات السيارات|اكسسوارات السيارة',
     'accessoires auto|accessoire auto|accessoires automobile',
   ],
   ['بنزين|وقود', 'essence|carburant'],
@@ -95,6 +91,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['خوذة|خوذات', 'casque moto|casques moto'],
   ['سيارة إسعاف|إسعاف', 'ambulance|ambulances'],
   ['رافعة شوكية|رافعات شوكية', 'chariot élévateur'],
+  ['عربة|عربات|عربة حمار', 'charrette|charrettes'],
   ['دبل كابين|كابينة مزدوجة', 'double cabine'],
   ['لوحة ترقيم|لوحات ترقيم|ماتريكول', "plaque d'immatriculation|immatriculation|matricule"],
   ['ورشة|ورشات', 'atelier|ateliers'],
