@@ -69,6 +69,7 @@ export const LEXICON: readonly LexiconGroup[] = [
 export const SHARED_WORDS: Readonly<Record<string, string>> = {
   حمام: 'حَمّام (bathroom) and حَمام (pigeons) are spelt alike without diacritics',
   orange: 'the colour and the fruit are the same French word',
+  verre: 'glass the material and a drinking glass are the same French word',
   meuble: 'accent folding makes meublé (furnished) the same word as meuble (a piece of furniture)',
   meubles: 'accent folding makes meublés (furnished) the same word as meubles (furniture)',
 };

@@ -24,4 +24,5 @@ export const LOCAL: readonly LexiconRow[] = [
   ['كيطنة', '', 'guetna|gueitna'],
   ['قربة', 'outre|outres', 'guerba'],
   ['بادية', 'brousse|campagne', 'badia|badiya'],
+  ['أدوات الشاي|طقم شاي|أطقم شاي|أطقم شاي كاملة', 'service à thé|services à thé'],
 ];

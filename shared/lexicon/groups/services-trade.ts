@@ -98,4 +98,13 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['مدير|مدراء|مسير', 'directeur|directeurs|gérant|gérants'],
   ['مساعد', 'assistant|assistante'],
   ['حرفي|حرفيين|صانع تقليدي', 'artisan|artisans'],
+  ['صناعة تقليدية|صناعات تقليدية', 'artisanat'],
+  ['مصنوعات جلدية|منتجات جلدية', 'maroquinerie'],
+  ['مصنوعات خشبية|منتجات خشبية', 'objets en bois'],
+  ['أشغال|إصلاحات منزلية', 'travaux'],
+  ['في المنزل|بالمنزل|في البيت', 'à domicile'],
+  ['عن بعد|أونلاين', 'en ligne|à distance'],
+  ['عمالة منزلية', 'personnel de maison|gens de maison'],
+  ['مربي ماشية|مربو الماشية|منمي', 'éleveur|éleveurs'],
+  ['تربية المواشي|تربية الحيوانات|تنمية حيوانية', 'élevage'],
 ];

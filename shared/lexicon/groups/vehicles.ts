@@ -19,6 +19,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['شاحنة مغلقة', 'fourgon|fourgons'],
   ['شاحنة مبردة|شاحنة تبريد', 'frigorifique|camion frigorifique'],
   ['رأس قاطرة|قاطرة|قاطرات', 'tracteur routier|semi-remorque'],
+  ['حمولة', 'charge utile'],
   ['مقطورة|مقطورات', 'remorque|remorques'],
   ['دراجة نارية|دراجات نارية|موتو', 'moto|motos|motocyclette|motocyclettes'],
   ['سكوتر|سكوترات', 'scooter|scooters'],
