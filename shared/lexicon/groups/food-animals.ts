@@ -45,6 +45,8 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   ['أنثى|إناث', 'femelle|femelles'],
   ['مواد غذائية|أغذية|مؤونة|بقالة', 'alimentation|produits alimentaires|épicerie|denrées'],
   ['تمر|تمور|بلح', 'datte|dattes'],
+  ['تمر مجهول', 'medjool|dattes medjool'],
+  ['طازج|طازجة', 'frais|fraîche|fraîches'],
   ['لحم|لحوم', 'viande|viandes'],
   ['لحم الإبل|لحم الجمل', 'viande de chameau|viande de dromadaire'],
   ['لحم البقر|لحم بقري', 'viande de bœuf'],

@@ -20,7 +20,10 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['ترحيل الأثاث|نقل الأثاث|نقل العفش', 'déménagement|déménagements|déménageur'],
   ['نقل البضائع|شحن البضائع', 'transport de marchandises|fret'],
   ['توصيل|توصيلات', 'livraison|livraisons'],
-  ['دروس|درس|دروس خصوصية|دعم مدرسي|دروس تقوية', 'cours|leçons|cours particuliers|soutien scolaire'],
+  [
+    'دروس|درس|تدريس|دروس خصوصية|دعم مدرسي|دروس تقوية',
+    'cours|leçons|cours particuliers|soutien scolaire',
+  ],
   [
     'أستاذ|أساتذة|مدرس|مدرسين|معلم|معلمين',
     'professeur|professeurs|prof|enseignant|enseignants|répétiteur',
