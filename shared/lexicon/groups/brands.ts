@@ -199,4 +199,12 @@ export const BRANDS: readonly LexiconRow[] = [
   ['غوتشي|جوتشي', '', 'gucci'],
   ['لطافة', '', 'lattafa'],
   ['الرصاصي', '', 'rasasi'],
+  // Apps and operators named in offers
+  ['واتساب|واتس اب|واتس', '', 'whatsapp'],
+  ['فيسبوك|فيس بوك', '', 'facebook'],
+  ['تيك توك', '', 'tiktok'],
+  ['موريتل', '', 'mauritel'],
+  ['ماتل', '', 'mattel'],
+  ['شنقيتل', '', 'chinguitel'],
+  ['بنكيلي', '', 'bankily'],
 ];

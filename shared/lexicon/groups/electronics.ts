@@ -80,4 +80,6 @@ export const ELECTRONICS: readonly LexiconRow[] = [
   ['طائرة مسيرة|درون|درونات', 'drone|drones'],
   ['كاميرا ويب', 'webcam|webcams'],
   ['آلة حاسبة|آلات حاسبة', 'calculatrice|calculatrices|calculette'],
+  ['جهاز|أجهزة', 'appareil|appareils'],
+  ['بطاقة|بطاقات', 'carte|cartes'],
 ];

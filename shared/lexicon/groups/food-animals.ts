@@ -147,4 +147,9 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   ['صقر|صقور', 'faucon|faucons'],
   ['كناري', 'canari|canaris'],
   ['بغل|بغال', 'mule|mules'],
+  ['نخلة|نخل|نخيل', 'palmier|palmiers|palmier dattier'],
+  ['شجرة|أشجار|شتلة|شتلات', 'arbre|arbres|plant|plants'],
+  ['بذور|بذرة', 'semence|semences|graine|graines'],
+  ['سماد|أسمدة', 'engrais'],
+  ['مبيد|مبيدات|مبيد حشري', 'pesticide|pesticides|insecticide|insecticides'],
 ];

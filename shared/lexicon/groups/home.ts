@@ -137,4 +137,5 @@ export const HOME: readonly LexiconRow[] = [
   ['أدوات قياس', 'instruments de mesure|outils de mesure'],
   ['مستلزمات الاستحمام', 'articles de bain'],
   ['حوض استحمام|بانيو', 'baignoire|baignoires'],
+  ['صندوق|صناديق', 'caisse|caisses|boîte|boîtes'],
 ];

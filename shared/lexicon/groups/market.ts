@@ -100,4 +100,5 @@ export const MARKET: readonly LexiconRow[] = [
   ['معطر الجسم|معطرات الجسم', 'brume parfumée|brume corporelle'],
   ['العناية بالبشرة|بشرة', 'soins de la peau|peau'],
   ['كاميرا مدمجة', 'compact|appareil photo compact'],
+  ['نادي|نوادي', 'club|clubs'],
 ];

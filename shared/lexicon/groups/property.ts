@@ -8,7 +8,7 @@ export const PROPERTY: readonly LexiconRow[] = [
   ['فيلا|فيلات|فلة|فلل', 'villa|villas'],
   ['أرض|أراضي|أراض|قطعة أرضية|قطع أرضية|بقعة|بقع', 'terrain|terrains|parcelle|parcelles|lot|lots'],
   [
-    'محل|محلات|محل تجاري|محلات تجارية|دكان|دكاكين|بوتيك|بتيك',
+    'محل|محلات|محل تجاري|محلات تجارية|دكان|دكاكين|بوتيك|بتيك|متجر|متاجر',
     'boutique|boutiques|magasin|magasins|local commercial|locaux commerciaux',
   ],
   ['مكتب|مكاتب', 'bureau|bureaux'],
@@ -80,4 +80,7 @@ export const PROPERTY: readonly LexiconRow[] = [
   ['محطة|محطات', 'gare|gares|station|stations'],
   ['طريق|طرق|شارع|شوارع', 'route|routes|rue|rues|avenue|avenues'],
   ['قريب|قرب|بجانب', 'près|proche|à côté'],
+  ['سوبرماركت|مركز تجاري|مراكز تجارية', 'supermarché|supermarchés|centre commercial'],
+  ['ملعب|ملاعب', 'stade|stades|terrain de football'],
+  ['شركة|شركات|مؤسسة|مؤسسات', 'société|sociétés|entreprise|entreprises'],
 ];
