@@ -17,6 +17,7 @@ describe('transliterate (issue 17 item 2)', () => {
     ['hilux', 'هيلوكس'],
     ['iphone', 'ايفون'],
     ['mercedes', 'مرسيدس'],
+    ['mbagne', 'امباني'],
   ])('writes the Latin %s in Arabic letters, %s among the candidates', (latin, arabic) => {
     expect(transliterate(latin)).toContain(arabic);
   });
