@@ -92,7 +92,7 @@ export const MARKET: readonly LexiconRow[] = [
   ['علوم', 'sciences'],
   ['العربية|اللغة العربية', 'arabe'],
   ['الفرنسية|اللغة الفرنسية|فرنسي|فرنسية', 'français|française'],
-  ['الإنجليزية|اللغة الإنجليزية|إنجليزي|إنجليزية|انكليزي', 'anglais|anglaise'],
+  ['الإنجليزية|اللغة الإنجليزية|إنجليزي|إنجليزية|إنكليزي', 'anglais|anglaise'],
   ['موسيقى', 'musique'],
   ['آليات البناء|آليات|معدات البناء', 'engins de chantier|matériel de chantier'],
   ['سباق|سباقات', 'course|courses'],

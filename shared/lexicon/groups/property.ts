@@ -48,7 +48,7 @@ export const PROPERTY: readonly LexiconRow[] = [
   ['كهرباء', 'électricité'],
   [
     'ألواح شمسية|لوح شمسي|ألواح الطاقة الشمسية',
-    'panneau solaire|panneaux solaires|panneau photovoltaique|panneaux photovoltaïques',
+    'panneau solaire|panneaux solaires|panneau photovoltaïque|panneaux photovoltaïques',
   ],
   [
     'إيجارات العطل|إيجار موسمي|كراء العطل',

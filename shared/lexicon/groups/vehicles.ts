@@ -62,7 +62,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['غطاء المقاعد|أغطية المقاعد', 'housse de siège|housses de sièges'],
   ['حامل السقف|حوامل السقف', 'galerie de toit|galeries de toit|porte-bagages'],
   [
-    'إكسسوارات السيارات|اكسسوارات السيارة',
+    'إكسسوارات السيارات|إكسسوارات السيارة',
     'accessoires auto|accessoire auto|accessoires automobile',
   ],
   ['بنزين|وقود', 'essence|carburant'],
@@ -70,7 +70,7 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['هجين|هايبرد', 'hybride|hybrides', 'hybrid'],
   ['كهربائي|كهربائية', 'électrique|électriques'],
   ['يدوي|مانويل', 'manuelle|manuel|boîte manuelle'],
-  ['أوتوماتيكي|اوتوماتيك|أتوماتيك', 'automatique|boîte automatique'],
+  ['أوتوماتيكي|أوتوماتيك|أتوماتيك', 'automatique|boîte automatique'],
   ['مجمركة|مجمرك|مدفوعة الجمارك', 'dédouanée|dédouané'],
   ['غير مجمركة|غير مجمرك|بدون جمركة', 'non dédouanée|non dédouané'],
   ['جمارك|جمركة', 'douane|douanes|dédouanement'],
