@@ -207,4 +207,6 @@ export const BRANDS: readonly LexiconRow[] = [
   ['ماتل', '', 'mattel'],
   ['شنقيتل', '', 'chinguitel'],
   ['بنكيلي', '', 'bankily'],
+  ['ماجي', '', 'maggi'],
+  ['أومو', '', 'omo'],
 ];

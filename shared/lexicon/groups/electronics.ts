@@ -82,4 +82,6 @@ export const ELECTRONICS: readonly LexiconRow[] = [
   ['آلة حاسبة|آلات حاسبة', 'calculatrice|calculatrices|calculette'],
   ['جهاز|أجهزة', 'appareil|appareils'],
   ['بطاقة|بطاقات', 'carte|cartes'],
+  ['جهاز تحكم|ريموت', 'télécommande|télécommandes'],
+  ['كرت شاشة|بطاقة رسومات', 'carte graphique|cartes graphiques'],
 ];

@@ -138,4 +138,11 @@ export const HOME: readonly LexiconRow[] = [
   ['مستلزمات الاستحمام', 'articles de bain'],
   ['حوض استحمام|بانيو', 'baignoire|baignoires'],
   ['صندوق|صناديق', 'caisse|caisses|boîte|boîtes'],
+  ['كنبة سرير|أريكة سرير', 'canapé-lit|clic-clac'],
+  ['خزانة أحذية', 'range-chaussures|meuble à chaussures'],
+  ['طاولة تلفاز|طاولة تلفزيون', 'meuble télé|meuble tv'],
+  ['مسحوق غسيل|صابون غسيل', 'lessive|détergent|poudre à laver'],
+  ['ماء جافيل|جافيل', 'eau de javel|javel'],
+  ['مناديل|منديل|محارم', 'mouchoir|mouchoirs'],
+  ['ورق المرحاض|ورق الحمام', 'papier toilette|papier hygiénique'],
 ];

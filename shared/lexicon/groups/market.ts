@@ -101,4 +101,8 @@ export const MARKET: readonly LexiconRow[] = [
   ['العناية بالبشرة|بشرة', 'soins de la peau|peau'],
   ['كاميرا مدمجة', 'compact|appareil photo compact'],
   ['نادي|نوادي', 'club|clubs'],
+  ['صبغة شعر|صبغات الشعر', 'coloration|teinture pour cheveux'],
+  ['رموش|رموش اصطناعية', 'cils|faux cils'],
+  ['أظافر|أظافر اصطناعية', 'ongles|faux ongles'],
+  ['ملاكمة', 'boxe'],
 ];

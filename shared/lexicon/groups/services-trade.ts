@@ -110,4 +110,7 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['عمالة منزلية', 'personnel de maison|gens de maison'],
   ['مربي ماشية|مربو الماشية|منمي', 'éleveur|éleveurs'],
   ['تربية المواشي|تربية الحيوانات|تنمية حيوانية', 'élevage'],
+  ['تركيب|تركيبات', 'installation|installations|montage'],
+  ['نقل الركاب', 'transport de personnes|transport de passagers'],
+  ['توصيل المياه|توصيل الماء', "livraison d'eau"],
 ];

@@ -104,4 +104,6 @@ export const VEHICLES: readonly LexiconRow[] = [
   ['ماسحة الزجاج|مساحات الزجاج', 'essuie-glace|essuie-glaces'],
   ['بوق|منبه السيارة|كلاكس', 'klaxon|klaxons|avertisseur'],
   ['مفتاح|مفاتيح', 'clé|clés|clef|clefs'],
+  ['عجلة احتياطية|إطار احتياطي', 'roue de secours'],
+  ['رافعة سيارة|كريك', 'cric|crics'],
 ];
