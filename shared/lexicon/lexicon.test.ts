@@ -17,6 +17,10 @@ describe('market lexicon data (issue 17 item 2)', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('names every brand in Latin letters, the way it is written on the goods', () => {
+    expect(LEXICON.filter((g) => g.kind === 'brand' && g.latin.length === 0)).toEqual([]);
+  });
+
   it('writes Arabic words in Arabic letters only and Latin words in Latin letters only', () => {
     const bad = LEXICON.flatMap((g) => [
       ...g.ar.filter((w) => !ARABIC_WORD.test(w)),

@@ -25,4 +25,5 @@ export const LOCAL: readonly LexiconRow[] = [
   ['قربة', 'outre|outres', 'guerba'],
   ['بادية', 'brousse|campagne', 'badia|badiya'],
   ['أدوات الشاي|طقم شاي|أطقم شاي|أطقم شاي كاملة', 'service à thé|services à thé'],
+  ['كزرة|كزرات', '', 'gazra|gazras'],
 ];

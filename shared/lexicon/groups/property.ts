@@ -83,4 +83,6 @@ export const PROPERTY: readonly LexiconRow[] = [
   ['سوبرماركت|مركز تجاري|مراكز تجارية', 'supermarché|supermarchés|centre commercial'],
   ['ملعب|ملاعب', 'stade|stades|terrain de football'],
   ['شركة|شركات|مؤسسة|مؤسسات', 'société|sociétés|entreprise|entreprises'],
+  ['مقاطعة|مقاطعات', 'moughataa|moughataas|département|départements'],
+  ['ولاية|ولايات', 'wilaya|wilayas|région|régions'],
 ];
