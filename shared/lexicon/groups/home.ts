@@ -145,4 +145,5 @@ export const HOME: readonly LexiconRow[] = [
   ['ماء جافيل|جافيل', 'eau de javel|javel'],
   ['مناديل|منديل|محارم', 'mouchoir|mouchoirs'],
   ['ورق المرحاض|ورق الحمام', 'papier toilette|papier hygiénique'],
+  ['لوح|ألواح', 'panneau|panneaux|plaque|plaques'],
 ];

@@ -113,4 +113,6 @@ export const SERVICES_TRADE: readonly LexiconRow[] = [
   ['تركيب|تركيبات', 'installation|installations|montage'],
   ['نقل الركاب', 'transport de personnes|transport de passagers'],
   ['توصيل المياه|توصيل الماء', "livraison d'eau"],
+  ['تغيير الزيت|تبديل الزيت', 'vidange|vidanges'],
+  ['غسيل|غسل', 'lavage'],
 ];
