@@ -37,7 +37,6 @@ export const PLACES: readonly LexiconRow[] = [
   ['تيشيت', '', 'Tichitt|Tichit'],
   ['ولاتة', '', 'Oualata|Walata'],
   ['بوكي', '', 'Boghé'],
-  ['باباب', '', 'Bababé'],
   ['مقامة', '', 'Maghama'],
   ['امبود', '', "M'Bout|Mbout"],
   ['امباني', '', "M'Bagne|Mbagne"],
