@@ -67,7 +67,7 @@ export const DESCRIPTORS: readonly LexiconRow[] = [
   ['رمضان', 'ramadan'],
   // Units
   ['كيلو|كيلوغرام|كغ', 'kilo|kilos|kilogramme|kilogrammes|kg'],
-  ['طن|أطنان', 'tonne|tonnes'],
+  ['أطنان', 'tonne|tonnes'],
   ['لتر|لترات', 'litre|litres'],
   ['متر|أمتار', 'mètre|mètres'],
   ['كيلومتر|كيلومترات|كلم', 'kilomètre|kilomètres|km'],

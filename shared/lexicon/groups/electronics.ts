@@ -62,7 +62,7 @@ export const ELECTRONICS: readonly LexiconRow[] = [
   ['ماسح ضوئي|سكانر', 'scanner|scanners|scanneur'],
   ['قرص صلب|أقراص صلبة|هارد ديسك', 'disque dur|disques durs'],
   ['راوتر|موزع انترنت|مودم', 'routeur|routeurs|modem|modems|box internet'],
-  ['إنترنت|نت', 'internet|connexion internet'],
+  ['إنترنت', 'internet|connexion internet'],
   ['واي فاي|وايفاي', 'wifi|wi-fi'],
   ['بلوتوث', 'bluetooth'],
   ['جهاز استقبال|رسيفر|ديمو|ديكودر', 'démodulateur|décodeur|décodeurs|récepteur satellite'],

@@ -46,7 +46,7 @@ export const MARKET: readonly LexiconRow[] = [
   ['خلاطة إسمنت|خلاطة', 'bétonnière|bétonnières'],
   ['مدحلة|مداحل', 'compacteur|rouleau compresseur'],
   ['جرار|جرارات', 'tracteur|tracteurs'],
-  ['معدات الري|ري|سقي', "irrigation|arrosage|matériel d'irrigation"],
+  ['معدات الري|سقي', "irrigation|arrosage|matériel d'irrigation"],
   ['حصادة|حصادات', 'moissonneuse|moissonneuses|moissonneuse-batteuse'],
   ['محراث|محاريث', 'charrue|charrues'],
   ['رشاش مبيدات', 'pulvérisateur|pulvérisateurs'],
