@@ -14,7 +14,7 @@ import { Media } from './media';
 import { readForm } from './multipart';
 import * as files from './test-files';
 import { MAX_VIDEO_SECONDS, VideoSupport } from './video';
-import { MEDIA_RETRY_AFTER_SECONDS, WorkQueue } from './work-queue';
+import { MEDIA_RETRY_AFTER_SECONDS, mediaQueue } from './work-queue';
 
 // The media pipeline and the uploads plugin on a bare app (no database involved): a test route
 // reads a form and stores its files the way feature routes do.
@@ -36,7 +36,7 @@ beforeAll(async () => {
     return { fields: form.fields, files: saved };
   });
   // The same storage behind a queue of one running job and two waiting, and without ffmpeg.
-  const queued = new Media(app.media.storage, { queue: new WorkQueue(1, 2) });
+  const queued = new Media(app.media.storage, { queue: mediaQueue(1, 2) });
   app.post('/upload-queued', async (request) => {
     const form = await readForm(request);
     return { files: await queued.saveFiles(form.files.files ?? []) };
@@ -87,40 +87,6 @@ describe('start without ffmpeg', () => {
     }
     const errorsLogged = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
     expect(errorsLogged.map((l) => l.msg).join()).toMatch(/ffmpeg.*video uploads are refused/);
-  });
-});
-
-describe('WorkQueue', () => {
-  it('runs at most `concurrency` jobs, queues `maxWaiting`, refuses the rest with 503', async () => {
-    const queue = new WorkQueue(2, 1);
-    let running = 0;
-    let most = 0;
-    const releases: (() => void)[] = [];
-    const job = () =>
-      queue.run(async () => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise<void>((resolve) => releases.push(resolve));
-        running -= 1;
-        return 'done';
-      });
-    const jobs = [job(), job(), job()];
-    await expect(job()).rejects.toMatchObject({
-      statusCode: 503,
-      errors: { global: ['server_busy'] },
-      headers: { 'retry-after': String(MEDIA_RETRY_AFTER_SECONDS) },
-    });
-    expect(queue.size).toEqual({ running: 2, waiting: 1 });
-    while (releases.length || queue.size.running) {
-      releases.shift()?.();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(await Promise.all(jobs)).toEqual(['done', 'done', 'done']);
-    expect(most).toBe(2);
-    expect(queue.size).toEqual({ running: 0, waiting: 0 });
-    // A failing job frees its slot too.
-    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(queue.size).toEqual({ running: 0, waiting: 0 });
   });
 });
 

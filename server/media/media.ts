@@ -4,7 +4,8 @@ import { HttpError, invalid } from '../errors';
 import { processUpload, type ProcessedFile } from './pipeline';
 import type { MediaStorage } from './storage';
 import { VideoSupport } from './video';
-import { WorkQueue } from './work-queue';
+import type { BoundedQueue } from '../bounded-queue';
+import { mediaQueue } from './work-queue';
 
 // The media service other features use: check and convert uploads, write them, and take them
 // back if the database write that follows fails, so that no request leaves an orphan file.
@@ -62,13 +63,13 @@ export interface MediaOptions {
   /** Logs a file that could not be removed. */
   onError?: (error: unknown) => void;
   /** The bounded queue every image and video conversion goes through. */
-  queue?: WorkQueue;
+  queue?: BoundedQueue;
   /** ffmpeg and ffprobe, checked once. */
   video?: VideoSupport;
 }
 
 export class Media {
-  readonly queue: WorkQueue;
+  readonly queue: BoundedQueue;
   readonly video: VideoSupport;
   private readonly onError: (error: unknown) => void;
 
@@ -77,7 +78,7 @@ export class Media {
     options: MediaOptions = {},
   ) {
     this.onError = options.onError ?? (() => {});
-    this.queue = options.queue ?? new WorkQueue();
+    this.queue = options.queue ?? mediaQueue();
     this.video = options.video ?? new VideoSupport();
   }
 
