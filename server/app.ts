@@ -20,6 +20,7 @@ import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
+import userLimits from './limits/plugin';
 import { featureRoutes } from './features';
 
 declare module 'fastify' {
@@ -121,6 +122,7 @@ export async function buildApp(
   await app.register(session);
   await app.register(pages);
   await app.register(uploads);
+  await app.register(userLimits);
 
   for (const routes of featureRoutes) await app.register(routes);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

@@ -17,11 +17,23 @@ export interface Config {
   scryptLogN: number;
   /** Folder of the built web app (index.html and assets/). */
   webDir: string;
+  /** Multiplies the per-user write limits of USER_RATE_LIMITS (shared/constants.ts); ≥ 1. */
+  userRateLimitFactor: number;
 }
 
 function flag(value: string | undefined, dflt: boolean): boolean {
   if (value === undefined || value === '') return dflt;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+/** USER_RATE_LIMIT_FACTOR: a number ≥ 1 (default 1); anything else stops the server. */
+function rateLimitFactor(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const factor = Number(value);
+  if (!Number.isFinite(factor) || factor < 1) {
+    throw new Error(`USER_RATE_LIMIT_FACTOR must be a number ≥ 1, not "${value}"`);
+  }
+  return factor;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     scryptLogN: Number(env.SCRYPT_LOG_N ?? 17),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
+    userRateLimitFactor: rateLimitFactor(env.USER_RATE_LIMIT_FACTOR),
   };
 }

@@ -94,3 +94,19 @@ export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
 /** Sessions last this long after their last use. */
 export const SESSION_TTL_DAYS = 30;
+
+/**
+ * Per-user limits on writes (issue 14 item 6), kept in the database (server/limits/): at most
+ * `limit` attempts per user in each window of `windowSeconds`, shared by every server process.
+ * Generous for a person; USER_RATE_LIMIT_FACTOR (README) multiplies them (load tests raise it).
+ */
+export const USER_RATE_LIMITS = {
+  offer: { limit: 30, windowSeconds: 3600 },
+  comment: { limit: 60, windowSeconds: 600 },
+  command: { limit: 40, windowSeconds: 600 },
+  reaction: { limit: 150, windowSeconds: 600 },
+  report: { limit: 30, windowSeconds: 3600 },
+} as const;
+export type UserRateScope = keyof typeof USER_RATE_LIMITS;
+/** How often old rate_limits rows are pruned. */
+export const RATE_LIMITS_PRUNE_MS = 10 * 60 * 1000;
