@@ -79,6 +79,8 @@ export const NOTIFICATION_KINDS = [
   'reacted',
   'accepted',
   'added_offer',
+  /** An invitation to join a shop's staff (issue 14 item 5); opens the invitee's "My shops". */
+  'shop_invitation',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 

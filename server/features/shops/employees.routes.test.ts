@@ -88,12 +88,13 @@ describeEachEngine('shop employees: invitations', (ctx) => {
       .then((c) =>
         c.client.post(`/comments/create/product/${product.id}`, { text: 'Disponible ?' }),
       );
+    // They hear of the invitation only, nothing of the shop's activity.
     const heard = await ctx()
       .app.db.selectFrom('notifications')
-      .select('id')
+      .select('type')
       .where('user_id', '=', invitee.user.id)
       .execute();
-    expect(heard).toEqual([]);
+    expect(heard).toEqual([{ type: 'shop_invitation' }]);
     // The invitee sees the invitation, and accepts it.
     const mine = await invitee.client.get('/shops/invitations');
     expect(mine.statusCode).toBe(200);
@@ -206,6 +207,28 @@ describeEachEngine('shop employees: invitations', (ctx) => {
       401,
     );
     expect((await ctx().client().get('/shops/invitations')).statusCode).toBe(401);
+  });
+
+  it('tells the invitee (shop_invitation), never anyone for an unknown login or current staff', async () => {
+    const t = await team(ctx());
+    const invitee = await ctx().userClient();
+    const { db } = ctx().app;
+    const before = await db.selectFrom('notifications').select('id').execute();
+    const url = `/shops/${t.shopId}/employees`;
+    await t.owner.client.post(url, { login: invitee.user.phone_1, role: 'employee' });
+    await t.owner.client.post(url, { login: '49999997', role: 'employee' });
+    await t.owner.client.post(url, { login: t.employee.user.phone_1, role: 'moderator' });
+    const written = await db
+      .selectFrom('notifications')
+      .select(['user_id', 'type'])
+      .where('id', 'not in', before.length ? before.map((r) => r.id) : [0])
+      .execute();
+    expect(written).toEqual([{ user_id: invitee.user.id, type: 'shop_invitation' }]);
+    const list = (await invitee.client.post('/notifications/paginate', {})).json().notifications;
+    expect(list.data[0]).toMatchObject({
+      type: 'shop_invitation',
+      data: { user_id: t.owner.user.id, user_first_name: 'Owner', product_id: null },
+    });
   });
 
   it('lets only the owner and shop admins invite, and only the owner invite admins', async () => {

@@ -10,7 +10,8 @@ import {
   type CreateShopBody,
   type UpdateShopBody,
 } from '../../../shared/schemas/shops';
-import { findUserById } from '../users/users.repository';
+import { findUserById, findUserByLogin } from '../users/users.repository';
+import { notify } from '../notifications/notify';
 import {
   inviteDecision,
   isLeaving,
@@ -224,6 +225,14 @@ export async function inviteEmployee(
     if (inviteDecision(viewer, viewerRole, body.role) !== 'allowed') throw forbidden();
     const login = loginKey(body.login);
     await repo.upsertInvitation(trx, { shopId, login, role: body.role, invitedBy: viewer.id });
+    // The invitee hears of it (not the inviter's business whether anyone did).
+    const invitee = await findUserByLogin(
+      trx,
+      login.includes('@') ? { email: login } : { phone: login },
+    );
+    if (invitee && !(await repo.shopRoleOf(trx, shopId, invitee.id))) {
+      await notify(trx, 'shop_invitation', viewer.id, [invitee.id], {});
+    }
     return (await repo.findInvitation(trx, shopId, login))!;
   });
 }

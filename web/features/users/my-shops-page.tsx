@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import type { MyInvitation } from '../../../shared/schemas/shops';
 import { EmptyState } from '../../components/empty-state';
@@ -10,6 +10,7 @@ import { UserText } from '../../components/user-text';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
+import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { FormAlert } from '../../components/form-field';
 import { formErrorsOf } from '../../lib/form-errors';
 import { useAnswerInvitation, useMyInvitations } from './api/users';
@@ -95,6 +96,9 @@ export function MyShopsPage() {
   useDocumentTitle(t('my_shops'));
   const me = useMe();
   const invitations = useMyInvitations(!!me.data);
+  // Opened from a shop_invitation notification: that notification is read.
+  const [search] = useSearchParams();
+  useMarkNotificationRead(search.get('notification'));
   if (me.isPending) return <Loader block />;
   if (!me.data) {
     return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.myShops)}`} replace />;
