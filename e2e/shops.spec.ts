@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MAP } from '../shared/constants';
 import { startMapStandIn, tilePng, type MapStandIn } from './map-stand-in';
-import { randomPhone, signUp, testLanguage } from './helpers';
+import { randomPhone, signIn, signUp, testLanguage } from './helpers';
 import { createAccount, fill, shotBoth, type ApiUser } from './shops-helpers';
 
 // Issue 9, end to end in ar and fr: a professional shop is created with a logo and a place picked
@@ -46,6 +46,7 @@ async function shopJson(page: Page, id: number) {
 test('a professional shop: created with a logo and a place, its map and routes, its team', async ({
   page,
   context,
+  browser,
   baseURL,
 }, info) => {
   const { lang, t } = testLanguage(info, 120_000);
@@ -154,33 +155,60 @@ test('a professional shop: created with a logo and a place, its map and routes, 
   expect(standIn.requests.filter((p) => p.startsWith('/route/')).length).toBe(asked);
   await context.clearPermissions();
 
-  // The team: the owner alone, then the colleague added by phone.
+  // The team: the owner alone, then the colleague invited by phone (issue 14 item 5), who
+  // accepts on their own "My shops" page.
   await page.getByRole('link', { name: new RegExp(t.shop_tab_employees) }).click();
   await expect(page).toHaveURL(/tab=employees/);
-  const staff = page.locator('.staff-list__item');
+  const staff = page.locator('.staff-list:not(.staff-list--invited) .staff-list__item');
+  const invited = page.locator('.staff-list--invited .staff-list__item');
   await expect(staff).toHaveCount(1);
   await expect(staff.first()).toContainText(t.shop_role_owner);
   const login = page.getByLabel(t.employee_login);
   const addButton = page.getByRole('button', { name: t.add_employee });
 
-  // The server's refusals, under the field: an unknown number, then someone already there.
-  await login.fill('49999999');
+  // The server's refusal, under the field: neither a phone nor an e-mail.
+  await login.fill('abc');
   await addButton.click();
-  await expect(login).toHaveAccessibleDescription(new RegExp(t.user_not_found));
+  await expect(login).toHaveAccessibleDescription(new RegExp(t.bad_input));
   await shotBoth(page, lang, 'shop-employees-error', { at: page.locator('.shop-tabs') });
 
   await login.fill(colleague.phone);
   await page.getByLabel(t.role, { exact: true }).selectOption('employee');
   await addButton.click();
+  await expect(page.locator('.staff-add').getByRole('status')).toContainText(colleague.phone);
+  await expect(login).toHaveValue('');
+  // Invited, not yet staff.
+  await expect(invited).toHaveCount(1);
+  await expect(invited.first()).toContainText(colleague.phone);
+  await expect(invited.first()).toContainText(t.invited);
+  await expect(staff).toHaveCount(1);
+  await shotBoth(page, lang, 'shop-employees-invited', { at: page.locator('.shop-tabs') });
+
+  // The colleague sees the invitation on "My shops" and accepts it.
+  const theirs = await browser.newContext({ baseURL, locale: info.project.use.locale });
+  const theirPage = await theirs.newPage();
+  await signIn(theirPage, colleague.phone, 'a-good-password');
+  await expect(theirPage).not.toHaveURL(/\/login/);
+  await theirPage.goto('/account/shops');
+  const invitation = theirPage.getByRole('region', { name: t.my_invitations });
+  await expect(invitation).toContainText(longName);
+  await expect(invitation).toContainText(fill(t.invitation_as, { role: t.shop_role_employee }));
+  await shotBoth(theirPage, lang, 'my-shops-invitation');
+  await invitation
+    .getByRole('button', { name: fill(t.accept_invitation_named, { shop: longName }) })
+    .click();
+  await expect(invitation).toHaveCount(0);
+  await expect(theirPage.locator('.my-shops__item').filter({ hasText: longName })).toContainText(
+    t.shop_role_employee,
+  );
+  await theirs.close();
+
+  await page.reload();
   await expect(staff).toHaveCount(2);
+  await expect(invited).toHaveCount(0);
   const member = staff.filter({ hasText: 'Sidi Ould Cheikh' });
   const roleSelect = member.getByRole('combobox');
   await expect(roleSelect).toHaveValue('employee');
-  await expect(login).toHaveValue('');
-
-  await login.fill(colleague.phone);
-  await addButton.click();
-  await expect(login).toHaveAccessibleDescription(new RegExp(t.already_employee));
 
   // The colleague posts an offer for the shop; it shows in the shop's offers.
   const categories = (await colleague.send('GET', '/pcategories/all')) as {

@@ -23,6 +23,7 @@ import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
+import userLimits from './limits/plugin';
 import { featureRoutes } from './features';
 
 declare module 'fastify' {
@@ -128,6 +129,7 @@ export async function buildApp(
   await app.register(housekeeping);
   await app.register(pages);
   await app.register(uploads);
+  await app.register(userLimits);
 
   for (const routes of featureRoutes) await app.register(routes);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

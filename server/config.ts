@@ -34,6 +34,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request not answered by then gets 503 (0: no deadline). */
   requestTimeoutMs: number;
+  /** USER_RATE_LIMIT_FACTOR: multiplies the per-user write limits of USER_RATE_LIMITS; ≥ 1. */
+  userRateLimitFactor: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +116,14 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: integer(1, 1000, 10),
   STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
   REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
+  USER_RATE_LIMIT_FACTOR: z.preprocess(
+    (v) => (v === undefined || v === '' ? '1' : v),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number ≥ 1')
+      .transform(Number)
+      .refine((n) => n >= 1, 'must be a number ≥ 1'),
+  ),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -145,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    userRateLimitFactor: e.USER_RATE_LIMIT_FACTOR,
   };
 }

@@ -79,6 +79,8 @@ export const NOTIFICATION_KINDS = [
   'reacted',
   'accepted',
   'added_offer',
+  /** An invitation to join a shop's staff (issue 14 item 5); opens the invitee's "My shops". */
+  'shop_invitation',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 
@@ -96,7 +98,6 @@ export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
  */
 export const FRONTEND_LOGS_QUOTA = { perSource: 100, total: 10_000, maxAgeDays: 30 } as const;
 
-/** Sign-in throttling: failures allowed per window before 429. */
 /** Sign-in failures per 15 minutes: perAccount counts one account from one address. */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
 /**
@@ -106,7 +107,21 @@ export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddres
 export const LOGIN_SLOWDOWN = { after: 5, maxDelaySeconds: 15 * 60 } as const;
 /** Password hashes (scrypt, 128 MiB each) run at once per process, and how many may wait. */
 export const PASSWORD_HASHING = { concurrent: 2, waiting: 32 } as const;
-/** How often each server process drops expired sessions and stale throttle rows. */
+/** How often each server process drops expired sessions, stale throttle and rate-limit rows. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions last this long after their last use. */
 export const SESSION_TTL_DAYS = 30;
+
+/**
+ * Per-user limits on writes (issue 14 item 6), kept in the database (server/limits/): at most
+ * `limit` attempts per user in each window of `windowSeconds`, shared by every server process.
+ * Generous for a person; USER_RATE_LIMIT_FACTOR (README) multiplies them (load tests raise it).
+ */
+export const USER_RATE_LIMITS = {
+  offer: { limit: 30, windowSeconds: 3600 },
+  comment: { limit: 60, windowSeconds: 600 },
+  command: { limit: 40, windowSeconds: 600 },
+  reaction: { limit: 150, windowSeconds: 600 },
+  report: { limit: 30, windowSeconds: 3600 },
+} as const;
+export type UserRateScope = keyof typeof USER_RATE_LIMITS;

@@ -3,7 +3,7 @@ import type { DB, Dialect } from './types';
 import { Media } from '../media/media';
 import { LocalMediaStorage } from '../media/storage';
 import type { AuthUser } from '../plugins/session';
-import { addEmployee, createShop } from '../features/shops/shops.service';
+import { acceptInvitation, createShop, inviteEmployee } from '../features/shops/shops.service';
 import * as products from '../features/products/products.service';
 import { personalShopId } from '../features/products/products.repository';
 import { setSaved } from '../features/products/saves.service';
@@ -103,10 +103,12 @@ export async function seedDemoContent(
       { logo: [await demoLogo(s.name, i)] },
     );
     for (const member of s.staff ?? []) {
-      await addEmployee(db, owner, row.id, {
+      // Staff join by invitation, which they accept (docs/shops-users.md).
+      await inviteEmployee(db, owner, row.id, {
         login: users[member.user].phone_1,
         role: member.role,
       });
+      await acceptInvitation(db, users[member.user], row.id);
     }
     shops.set(s.key as Poster, { id: row.id, owner: s.owner, at: s.at });
   }

@@ -6,6 +6,7 @@ import { shopsListIndex } from './migrations/003-shops-list-index';
 import { search } from './migrations/004-search';
 import { searchGeoIndex } from './migrations/005-search-geo-index';
 import { hardeningNet } from './migrations/006-hardening-net';
+import { invitationsAndLimits } from './migrations/007-invitations-and-limits';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -17,6 +18,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '004-search': search(dialect),
     '005-search-geo-index': searchGeoIndex(dialect),
     '006-hardening-net': hardeningNet,
+    '007-invitations-and-limits': invitationsAndLimits(dialect),
   };
 }
 

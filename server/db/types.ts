@@ -92,6 +92,26 @@ export interface ShopEmployeesTable {
   created_at: string;
 }
 
+/** A pending staff invitation (migration 007): `login` is a normalised phone or an email. */
+export interface ShopInvitationsTable {
+  id: Id;
+  shop_id: number;
+  login: string;
+  role: string;
+  invited_by: number | null;
+  created_at: string;
+}
+
+/** Per-user rate limits (server/limits/): hits of `key` in `scope` during one fixed window. */
+export interface RateLimitsTable {
+  scope: string;
+  key: string;
+  /** Unix seconds. */
+  window_start: number;
+  window_end: number;
+  count: number;
+}
+
 export interface PcategoriesTable {
   id: Id;
   name: string;
@@ -272,6 +292,8 @@ export interface Database {
   commands: CommandsTable;
   notifications: NotificationsTable;
   frontend_logs: FrontendLogsTable;
+  shop_invitations: ShopInvitationsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type DB = Kysely<Database>;

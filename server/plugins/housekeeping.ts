@@ -5,17 +5,19 @@ import { pruneThrottle } from '../features/users/login-throttle';
 import { pruneExpiredSessions } from '../features/users/sessions.repository';
 import { now } from '../db/connect';
 import { pruneOldFrontendLogs } from '../features/admin/frontend-logs.service';
+import { pruneRateLimits } from '../limits/rate-limits';
 
 // Rows that no longer mean anything are dropped on a schedule (issue 14 items 2 and 11): sign-in
 // throttle counts whose window has run out, expired sessions (a session is only deleted when its
-// cookie comes back, which an abandoned one never does), and frontend logs past their age. Every process runs it; the deletes
-// are idempotent. The timer does not keep the process alive and stops when the app closes.
+// cookie comes back, which an abandoned one never does), frontend logs past their age, and ended
+// per-user rate-limit windows. Every process runs it; the deletes are idempotent. The timer does not keep the process alive and stops when the app closes.
 
 export async function runHousekeeping(app: FastifyInstance): Promise<void> {
   const tasks: [string, () => Promise<number>][] = [
     ['login_throttle', () => pruneThrottle(app.db)],
     ['sessions', () => pruneExpiredSessions(app.db, now())],
     ['frontend_logs', () => pruneOldFrontendLogs(app.db)],
+    ['rate_limits', () => pruneRateLimits(app.db)],
   ];
   for (const [table, task] of tasks) {
     try {

@@ -45,6 +45,11 @@ const TABLE: Record<string, Row> = {
   'POST /shops/:id/employees':                               [401, 403, 403, 403, 403, 201, 201, 403, 403],
   'PUT /shops/:id/employees/:userId':                        [401, 403, 403, 403, 403, 200, 200, 403, 403],
   'DELETE /shops/:id/employees/:userId':                     [401, 403, 403, 403, 403, 204, 204, 403, 403],
+  // Invitations (docs/shops-users.md): one's own (none here: 404); managers withdraw.
+  'GET /shops/invitations':                                  signedIn(200),
+  'POST /shops/:id/invitation/accept':                       [401, 404, 404, 404, 404, 404, 404, 404, 404],
+  'POST /shops/:id/invitation/decline':                      [401, 404, 404, 404, 404, 404, 404, 404, 404],
+  'DELETE /shops/:id/invitations/:invitationId':             [401, 403, 403, 403, 403, 204, 204, 403, 403],
 
   // SPEC §6: create, edit, delete category, subcategory, field: admin or moderator only.
   'POST /pcategories/paginate':                              all(200),

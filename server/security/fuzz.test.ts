@@ -25,8 +25,11 @@ import { changes, snapshot } from './support/state';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
-/** Sign-in failures are counted on purpose (login throttling), even though the answer is 401. */
-const COUNTED_ON_REFUSAL = ['login_throttle'];
+/**
+ * Sign-in failures are counted on purpose (login throttling), even though the answer is 401; so
+ * are refused write attempts by the per-user rate limits (server/limits/).
+ */
+const COUNTED_ON_REFUSAL = ['login_throttle', 'rate_limits'];
 
 /** The routes, as the authorization matrix lists them (it checks they are all of routeTable). */
 const ROUTES = [...new Set(Object.keys(REQUESTS).map((key) => key.split(' · ')[0]))];

@@ -36,8 +36,8 @@ export const commandUser = z.object({
   photo: z.string().nullable(),
   photo_url: z.string().nullable(),
   photo_small_url: z.string().nullable(),
-  /** the user's main phone (phone_1) */
-  phone: z.string(),
+  /** the user's main phone (phone_1); null to anyone not party to the command (issue 14) */
+  phone: z.string().nullable(),
   whatsapp_number: z.string().nullable(),
 });
 

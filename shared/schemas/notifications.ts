@@ -15,8 +15,8 @@ export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 export type NotifiedProductType = (typeof PRODUCT_TYPES)[number];
 
 /**
- * The kinds each filter of the list page shows (SPEC §2). `added_offer` belongs to no tab: it
- * shows under `all` only.
+ * The kinds each filter of the list page shows (SPEC §2). `added_offer` and `shop_invitation`
+ * belong to no tab: they show under `all` only.
  */
 export const NOTIFICATION_FILTER_KINDS: Record<NotificationFilter, readonly NotificationKind[]> = {
   all: NOTIFICATION_KINDS,

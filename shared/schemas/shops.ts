@@ -1,5 +1,6 @@
 import { idParam, z } from './common';
 import { SHOP_ROLES } from '../constants';
+import { ASSIGNABLE_SHOP_ROLES } from '../domain/employees';
 import { clearImage, optionalPhoneInput } from './users';
 
 // Shops of SPEC §3 and their staff (DESIGN §4). Bodies arrive as JSON or as multipart form fields
@@ -83,8 +84,8 @@ export const updateShopBody = z
   .superRefine(coordinatesTogether);
 export type UpdateShopBody = z.infer<typeof updateShopBody>;
 
-/** Roles the API hands out: 'owner' only comes with creating the shop (or registering). */
-export const ASSIGNABLE_SHOP_ROLES = ['admin', 'moderator', 'employee'] as const;
+/** Roles the API hands out (shared/domain/employees.ts, their one home). */
+export { ASSIGNABLE_SHOP_ROLES };
 const assignableRole = z.enum(ASSIGNABLE_SHOP_ROLES);
 
 export const addEmployeeBody = z.object({
@@ -97,6 +98,12 @@ export type AddEmployeeBody = z.infer<typeof addEmployeeBody>;
 export const employeeRoleBody = z.object({ role: assignableRole });
 
 export const employeeParams = z.object({ id: idParam.shape.id, userId: idParam.shape.id });
+export const invitationParams = z.object({
+  id: idParam.shape.id,
+  invitationId: idParam.shape.id,
+});
+/** The answer of a 204: no body. */
+export const noContent = z.null().describe('No Content');
 
 export const shopEmployee = z.object({
   id: z.number().int(),
@@ -108,6 +115,44 @@ export const shopEmployee = z.object({
   pivot: z.object({ role: z.enum(SHOP_ROLES) }),
 });
 export type ShopEmployee = z.infer<typeof shopEmployee>;
+
+/**
+ * A pending staff invitation as the shop's managers see it (docs/shops-users.md, "Invitations"):
+ * the login they typed, the role offered, `pivot.status` 'invited'. It says nothing of whether an
+ * account has that login: the inviter gets the same answer either way.
+ */
+export const shopInvitation = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  created_at: z.string(),
+  pivot: z.object({ role: assignableRole, status: z.literal('invited') }),
+});
+export type ShopInvitation = z.infer<typeof shopInvitation>;
+
+/** POST /shops/{id}/employees: 201, the invitation (DESIGN §4: `employee`, status invited). */
+export const invitationResponse = z.object({ employee: shopInvitation });
+
+/** GET /shops/{id}/employees: the staff; pending invitations only for the shop's managers. */
+export const employeesResponse = z.object({
+  employees: z.array(shopEmployee),
+  invitations: z.array(shopInvitation),
+});
+
+/** An invitation as its invitee sees it (GET /shops/invitations). */
+export const myInvitation = z.object({
+  id: z.number().int(),
+  role: assignableRole,
+  created_at: z.string(),
+  shop: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    logo_small_url: z.string().nullable(),
+  }),
+});
+export type MyInvitation = z.infer<typeof myInvitation>;
+export const myInvitationsResponse = z.object({ invitations: z.array(myInvitation) });
 
 /** A shop as lists show it (GET /shops/paginate/all/0). */
 export const shopSummary = z.object({

@@ -3,7 +3,11 @@ import type { Command } from '../../../shared/schemas/commands';
 import type { ReactionKind, YesNo } from '../../../shared/constants';
 import type { CommandListRow } from './commands.repository';
 
-export function toCommand(row: CommandListRow): Command {
+/**
+ * `contact`: whether the viewer is a party to the command (canSeeCommandContact); if not, the
+ * buyer's phone and WhatsApp number stay empty.
+ */
+export function toCommand(row: CommandListRow, contact: boolean): Command {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -13,8 +17,8 @@ export function toCommand(row: CommandListRow): Command {
       first_name: row.user_first_name,
       last_name: row.user_last_name,
       ...imageFields('photo', row.user_photo),
-      phone: row.user_phone,
-      whatsapp_number: row.user_whatsapp_number,
+      phone: contact ? row.user_phone : null,
+      whatsapp_number: contact ? row.user_whatsapp_number : null,
     },
     price: row.price,
     number: row.number,

@@ -140,7 +140,11 @@ describeEachEngine('commands', (ctx) => {
     const id = created.json().command.id;
     const res = await w.stranger.client.get(`/commands/command/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ command: created.json().command });
+    // A stranger is no party to the command: the buyer's phones stay empty (issue 14 item 12).
+    const mine = created.json().command;
+    expect(res.json()).toEqual({
+      command: { ...mine, user: { ...mine.user, phone: null, whatsapp_number: null } },
+    });
     const page = await w.stranger.client.get(`/commands/command/${id}`, {
       headers: { 'x-requested-with': '', accept: 'text/html' },
     });

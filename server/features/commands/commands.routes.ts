@@ -40,12 +40,9 @@ const commandsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: authenticated,
     },
     async (request, reply) => {
-      const command = await service.create(
-        app.db,
-        request.params.productId,
-        requireUser(request),
-        request.body,
-      );
+      const user = requireUser(request);
+      await app.limitUser('command', user.id);
+      const command = await service.create(app.db, request.params.productId, user, request.body);
       return reply.status(201).send({ command });
     },
   );

@@ -5,6 +5,7 @@ import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { can } from '../../../shared/domain/permissions';
 import {
   canSeeCommand,
+  canSeeCommandContact,
   checkCommand,
   commandRules,
   isCommandPrivate,
@@ -65,12 +66,13 @@ export async function list(db: DB, productId: number, viewer: Viewer, page: Comm
     ...page,
   });
   // The total counts private commands too, so the list can say the rest are private.
-  return { commands: rows.map(toCommand), total: product.commands_count };
+  const commands = rows.map((row) => toCommand(row, canSeeCommandContact(viewer, row, shopRole)));
+  return { commands, total: product.commands_count };
 }
 
 export async function get(db: DB, id: number, viewer: Viewer) {
-  const { command } = await loadVisibleCommand(db, id, viewer);
-  return toCommand(command);
+  const { command, shopRole } = await loadVisibleCommand(db, id, viewer);
+  return toCommand(command, canSeeCommandContact(viewer, command, shopRole));
 }
 
 export async function create(db: DB, productId: number, viewer: AuthUser, body: CommandBody) {
@@ -100,7 +102,8 @@ function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody
       type: product.type as 'offer' | 'demand',
       command_id: id,
     });
-    return toCommand((await repo.findCommand(trx, id, viewer.id))!);
+    // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
+    return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });
 }
 
@@ -112,7 +115,8 @@ export async function update(db: DB, id: number, viewer: AuthUser, body: Command
     const values = checked(body, product);
     // Guarded by sold = 0: a command marked sold meanwhile is not changed.
     if (!(await repo.updateUnsoldCommand(trx, id, values))) throw commandSold();
-    return toCommand((await repo.findCommand(trx, id, viewer.id))!);
+    // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
+    return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });
 }
 
@@ -152,6 +156,7 @@ export async function markSold(db: DB, id: number, viewer: AuthUser) {
       type: product.type as 'offer' | 'demand',
       command_id: id,
     });
-    return toCommand((await repo.findCommand(trx, id, viewer.id))!);
+    // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
+    return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });
 }

@@ -50,6 +50,7 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { type, id } = request.params;
       const user = requireUser(request);
+      await app.limitUser('comment', user.id);
       const comment = await service.create(app.db, type, id, user, request.body.text);
       return reply.status(201).send({ comment });
     },

@@ -95,8 +95,8 @@ describeEachEngine('notifications API', (ctx) => {
 
     const all = await page(alice.client, { type: 'all', page: 1 });
     expect(all).toMatchObject({ current_page: 1, last_page: 1, per_page: LIST_PAGE_SIZE });
-    expect(all.total).toBe(6);
-    expect(all.to).toBe(6);
+    expect(all.total).toBe(NOTIFICATION_KINDS.length);
+    expect(all.to).toBe(NOTIFICATION_KINDS.length);
     expect(all.data.map((n: { type: string }) => n.type)).toEqual(
       [...NOTIFICATION_KINDS].reverse(),
     );
@@ -130,9 +130,12 @@ describeEachEngine('notifications API', (ctx) => {
     expect(await kinds('reactions')).toEqual(['reacted']);
     // added_offer belongs to no tab but `all`.
     expect(await kinds('all')).toContain('added_offer');
+    expect(await kinds('all')).toContain('shop_invitation');
     // The body may be left out or carry null: the first page of all.
-    expect((await page(alice.client, undefined)).total).toBe(6);
-    expect((await page(alice.client, { type: null, page: null })).total).toBe(6);
+    expect((await page(alice.client, undefined)).total).toBe(NOTIFICATION_KINDS.length);
+    expect((await page(alice.client, { type: null, page: null })).total).toBe(
+      NOTIFICATION_KINDS.length,
+    );
   });
 
   it('pages by LIST_PAGE_SIZE, newest first, and answers an empty page past the end', async () => {
@@ -281,7 +284,8 @@ describeEachEngine('notifications API', (ctx) => {
     await clear(alice, bob);
     await give(alice, [...NOTIFICATION_KINDS, 'commented', 'commanded']);
     await give(bob, NOTIFICATION_KINDS);
-    expect(await count(alice.client)).toBe(8);
+    const kinds = NOTIFICATION_KINDS.length;
+    expect(await count(alice.client)).toBe(kinds + 2);
 
     const mark = async (type: string | undefined, url = '/notifications/all/markallasread/') => {
       const res = await alice.client.post(url, type === undefined ? undefined : { type });
@@ -289,15 +293,21 @@ describeEachEngine('notifications API', (ctx) => {
       return res.json().count as number;
     };
     expect(await mark('comments')).toBe(3);
-    expect(await count(alice.client)).toBe(5);
+    expect(await count(alice.client)).toBe(kinds - 1);
     expect(await mark('comments')).toBe(0);
     expect(await mark('reactions', '/notifications/all/markallasread')).toBe(1);
-    expect(await count(alice.client)).toBe(4);
+    expect(await count(alice.client)).toBe(kinds - 2);
     const unread = (await page(alice.client, { type: 'all', page: 1 })).data
       .filter((n: { read_at: string | null }) => n.read_at === null)
       .map((n: { type: string }) => n.type)
       .sort();
-    expect(unread).toEqual(['accepted', 'added_offer', 'commanded', 'commanded']);
+    expect(unread).toEqual([
+      'accepted',
+      'added_offer',
+      'commanded',
+      'commanded',
+      'shop_invitation',
+    ]);
 
     // Bob's were never touched.
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);
@@ -306,8 +316,9 @@ describeEachEngine('notifications API', (ctx) => {
     const one = (await page(alice.client, { type: 'commands', page: 1 })).data[0];
     await alice.client.get(`/notifications/notification/markasread/${one.id}`);
     expect(await mark('commands')).toBe(2);
-    // Left out, the type is all: what remains is the added offer.
-    expect(await mark(undefined)).toBe(1);
+    // Left out, the type is all: what remains is the added offer and the shop invitation (which
+    // belong to no tab).
+    expect(await mark(undefined)).toBe(2);
     expect(await count(alice.client)).toBe(0);
     expect(await mark('all')).toBe(0);
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);

@@ -21,9 +21,10 @@ export interface NotificationData {
   reactionable_type?: 'product' | 'comment' | 'command';
   reactionable_id?: number;
   reaction?: ReactionKind;
-  product_id: number;
+  /** Every kind but shop_invitation hangs under a product. */
+  product_id?: number;
   /** offer or demand: the product's type */
-  type: ProductType;
+  type?: ProductType;
   /** extra ids the web app needs to open the right page */
   comment_id?: number;
   command_id?: number;

@@ -38,6 +38,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: productTypeParam, ...multipartOrJson }, preValidation: authenticated },
     async (request, reply) => {
       const user = requireUser(request);
+      // Before the upload is read: a flood costs no image work.
+      await app.limitUser('offer', user.id);
       const form = await readForm(request);
       const body = parseForm(createProductBody, form.fields);
       const product = await service.create(
@@ -141,9 +143,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/products/favorite/remove/:id', mark, async (request) =>
     saves.setSaved(app.db, requireUser(request), request.params.id, false),
   );
-  app.get('/products/report/add/:id', mark, async (request) =>
-    saves.setReported(app.db, requireUser(request), request.params.id, true),
-  );
+  app.get('/products/report/add/:id', mark, async (request) => {
+    const user = requireUser(request);
+    await app.limitUser('report', user.id);
+    return saves.setReported(app.db, user, request.params.id, true);
+  });
   app.get('/products/report/remove/:id', mark, async (request) =>
     saves.setReported(app.db, requireUser(request), request.params.id, false),
   );

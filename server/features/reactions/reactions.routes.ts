@@ -13,9 +13,11 @@ const reactionRoutes: FastifyPluginAsyncZod = async (app) => {
       // A bad {type} is bad input (422), not an unknown route.
       const type = reactionableType.safeParse(request.params.type);
       if (!type.success) throw invalid('type');
+      const user = requireUser(request);
+      await app.limitUser('reaction', user.id);
       const reactionable = await service.react(
         app.db,
-        requireUser(request),
+        user,
         type.data,
         request.params.id,
         request.body.name,

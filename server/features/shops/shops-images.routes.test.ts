@@ -209,6 +209,7 @@ describeEachEngine('shops: logo and cover', (ctx) => {
       login: admin.user.phone_1,
       role: 'admin',
     });
+    await admin.client.post(`/shops/${shop.id}/invitation/accept`);
     const replaced = await sendForm(
       admin.client,
       'PUT',

@@ -1,7 +1,19 @@
 import type { ShopRole } from '../../../shared/constants';
-import type { Shop, ShopEmployee, ShopSummary } from '../../../shared/schemas/shops';
+import type { AssignableRole } from '../../../shared/domain/employees';
+import type {
+  MyInvitation,
+  Shop,
+  ShopEmployee,
+  ShopInvitation,
+  ShopSummary,
+} from '../../../shared/schemas/shops';
 import { imageFields } from '../../media/media';
-import type { EmployeeRow, ShopWithExtras } from './shops.repository';
+import type {
+  EmployeeRow,
+  InvitationRow,
+  MyInvitationRow,
+  ShopWithExtras,
+} from './shops.repository';
 
 export function toShopSummary(row: ShopWithExtras): ShopSummary {
   return {
@@ -43,4 +55,22 @@ export function toEmployee(row: EmployeeRow): ShopEmployee {
 
 export function toShop(row: ShopWithExtras, employees: EmployeeRow[]): Shop {
   return { ...toShopSummary(row), employees: employees.map(toEmployee) };
+}
+
+export function toInvitation(row: InvitationRow): ShopInvitation {
+  return {
+    id: row.id,
+    login: row.login,
+    created_at: row.created_at,
+    pivot: { role: row.role as AssignableRole, status: 'invited' },
+  };
+}
+
+export function toMyInvitation(row: MyInvitationRow): MyInvitation {
+  return {
+    id: row.id,
+    role: row.role as AssignableRole,
+    created_at: row.created_at,
+    shop: { id: row.shop_id, name: row.shop_name, ...imageFields('logo', row.shop_logo) },
+  };
 }

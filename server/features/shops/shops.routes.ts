@@ -6,6 +6,11 @@ import {
   createShopBody,
   employeeParams,
   employeeRoleBody,
+  employeesResponse,
+  invitationParams,
+  invitationResponse,
+  myInvitationsResponse,
+  noContent,
   SHOP_IMAGES,
   updateShopBody,
 } from '../../../shared/schemas/shops';
@@ -13,7 +18,7 @@ import { notFound } from '../../errors';
 import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
 import { authenticated, requireUser } from '../../plugins/session';
-import { toEmployee, toShop, toShopSummary } from './shops.mapper';
+import { toEmployee, toInvitation, toMyInvitation, toShop, toShopSummary } from './shops.mapper';
 import * as service from './shops.service';
 
 // DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list). Create and edit
@@ -83,22 +88,72 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/shops/:id/employees', { schema: { params: idParam } }, async (request) => {
-    const employees = await service.listEmployees(app.db, request.params.id);
-    return { employees: employees.map(toEmployee) };
-  });
+  app.get(
+    '/shops/:id/employees',
+    { schema: { params: idParam, response: { 200: employeesResponse } } },
+    async (request) => {
+      const found = await service.listEmployees(app.db, request.user, request.params.id);
+      return {
+        employees: found.employees.map(toEmployee),
+        invitations: found.invitations.map(toInvitation),
+      };
+    },
+  );
 
+  // An invitation, not a hire (issue 14 item 5): the same 201 whoever has the login, if anyone.
   app.post(
     '/shops/:id/employees',
-    { schema: { params: idParam, body: addEmployeeBody }, preValidation: authenticated },
+    {
+      schema: {
+        params: idParam,
+        body: addEmployeeBody,
+        response: { 201: invitationResponse },
+      },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
-      const employee = await service.addEmployee(
+      const invitation = await service.inviteEmployee(
         app.db,
         requireUser(request),
         request.params.id,
         request.body,
       );
-      return reply.status(201).send({ employee: toEmployee(employee) });
+      return reply.status(201).send({ employee: toInvitation(invitation) });
+    },
+  );
+
+  app.get(
+    '/shops/invitations',
+    { schema: { response: { 200: myInvitationsResponse } }, preValidation: authenticated },
+    async (request) => {
+      const rows = await service.myInvitations(app.db, requireUser(request));
+      return { invitations: rows.map(toMyInvitation) };
+    },
+  );
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(
+      `/shops/:id/invitation/${answer}`,
+      { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
+      async (request, reply) => {
+        const viewer = requireUser(request);
+        if (answer === 'accept') await service.acceptInvitation(app.db, viewer, request.params.id);
+        else await service.declineInvitation(app.db, viewer, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.delete(
+    '/shops/:id/invitations/:invitationId',
+    {
+      schema: { params: invitationParams, response: { 204: noContent } },
+      preValidation: authenticated,
+    },
+    async (request, reply) => {
+      const { id, invitationId } = request.params;
+      await service.withdrawInvitation(app.db, requireUser(request), id, invitationId);
+      return reply.status(204).send(null);
     },
   );
 

@@ -10,7 +10,16 @@ import {
   type CreateShopBody,
   type UpdateShopBody,
 } from '../../../shared/schemas/shops';
-import { findUserByLogin } from '../users/users.repository';
+import { findUserById, findUserByLogin } from '../users/users.repository';
+import { notify } from '../notifications/notify';
+import {
+  inviteDecision,
+  isLeaving,
+  removalDecision,
+  roleChangeDecision,
+  type AssignableRole,
+  type StaffDecision,
+} from '../../../shared/domain/employees';
 import {
   imageChanges,
   prepareImages,
@@ -165,34 +174,119 @@ export async function deleteShop({ db, dialect, media }: WriteDeps, viewer: View
   await media.removeFiles(names);
 }
 
-export async function listEmployees(db: DB, shopId: number) {
+/**
+ * The staff, and the pending invitations when the viewer manages the shop's staff (an invitation
+ * names a login, which is the inviter's business, not the public's).
+ */
+export async function listEmployees(db: DB, viewer: Viewer | null, shopId: number) {
   await shopOr404(db, shopId);
-  return repo.employeesOf(db, shopId);
+  const [employees, viewerRole] = await Promise.all([
+    repo.employeesOf(db, shopId),
+    roleOf(db, shopId, viewer),
+  ]);
+  const invitations = can.manageEmployees(viewer, viewerRole)
+    ? await repo.invitationsOfShop(db, shopId)
+    : [];
+  return { employees, invitations };
 }
 
-/** Adds a user found by phone or email. Only the owner makes admins. */
-export async function addEmployee(db: DB, viewer: Viewer, shopId: number, body: AddEmployeeBody) {
+/** The form a login is stored and matched in: a normalised phone, or a lower-case email. */
+function loginKey(login: string): string {
+  const phone = normalizePhone(login);
+  if (phone) return phone;
+  const email = login.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw invalid('login');
+  return email;
+}
+
+/** The logins an invitation to this user may be addressed to: their phone and email. */
+async function loginsOf(db: Executor, viewer: Viewer): Promise<string[]> {
+  const user = await findUserById(db, viewer.id);
+  if (!user) return [];
+  return [user.phone_1, user.email].filter((l): l is string => !!l);
+}
+
+/**
+ * Invites whoever has this phone or email (DESIGN §4, issue 14 item 5). Nothing changes for the
+ * invitee until they accept. The answer is the same whether an account has the login, is already
+ * on the staff, or none has it (yet): the inviter cannot use it to find out who is registered.
+ * Only the owner invites admins.
+ */
+export async function inviteEmployee(
+  db: DB,
+  viewer: Viewer,
+  shopId: number,
+  body: AddEmployeeBody,
+) {
   return db.transaction().execute(async (trx) => {
     await shopOr404(trx, shopId);
     const viewerRole = await roleOf(trx, shopId, viewer);
     if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
-    if (body.role === 'admin' && !can.grantShopAdmin(viewer, viewerRole)) throw forbidden();
-    const phone = normalizePhone(body.login);
-    const user = await findUserByLogin(
+    if (inviteDecision(viewer, viewerRole, body.role) !== 'allowed') throw forbidden();
+    const login = loginKey(body.login);
+    await repo.upsertInvitation(trx, { shopId, login, role: body.role, invitedBy: viewer.id });
+    // The invitee hears of it (not the inviter's business whether anyone did).
+    const invitee = await findUserByLogin(
       trx,
-      phone ? { phone } : { email: body.login.toLowerCase() },
+      login.includes('@') ? { email: login } : { phone: login },
     );
-    if (!user) throw invalid('login', 'user_not_found');
-    if (await repo.shopRoleOf(trx, shopId, user.id)) throw invalid('login', 'already_employee');
-    try {
-      await repo.insertEmployee(trx, shopId, user.id, body.role);
-    } catch (error) {
-      // Two managers added the same person at once: the primary key decided.
-      if (isUniqueViolation(error)) throw invalid('login', 'already_employee');
-      throw error;
+    if (invitee && !(await repo.shopRoleOf(trx, shopId, invitee.id))) {
+      await notify(trx, 'shop_invitation', viewer.id, [invitee.id], {});
     }
-    return (await repo.findEmployee(trx, shopId, user.id))!;
+    return (await repo.findInvitation(trx, shopId, login))!;
   });
+}
+
+/** The viewer's pending invitations, newest first. */
+export async function myInvitations(db: DB, viewer: Viewer) {
+  const logins = await loginsOf(db, viewer);
+  return logins.length ? repo.invitationsFor(db, logins) : [];
+}
+
+/**
+ * The invitee accepts: they join with the role offered, and the invitation goes. 404 when the
+ * viewer has no invitation from this shop. Someone already on the staff keeps their role.
+ */
+export async function acceptInvitation(db: DB, viewer: Viewer, shopId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const logins = await loginsOf(trx, viewer);
+    const invitation = logins.length
+      ? await repo.invitationOfShopFor(trx, shopId, logins)
+      : undefined;
+    if (!invitation) throw notFound();
+    // Deleted first: of two accepts at once, only the one that deleted it goes on.
+    if (!(await repo.deleteInvitationsFor(trx, shopId, logins))) throw notFound();
+    if (await repo.shopRoleOf(trx, shopId, viewer.id)) return;
+    try {
+      await repo.insertEmployee(trx, shopId, viewer.id, invitation.role);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  });
+}
+
+/** The invitee declines: the invitation goes, nothing else changes. */
+export async function declineInvitation(db: DB, viewer: Viewer, shopId: number): Promise<void> {
+  const logins = await loginsOf(db, viewer);
+  if (!logins.length || !(await repo.deleteInvitationsFor(db, shopId, logins))) throw notFound();
+}
+
+/** A manager withdraws a pending invitation. */
+export async function withdrawInvitation(
+  db: DB,
+  viewer: Viewer,
+  shopId: number,
+  invitationId: number,
+): Promise<void> {
+  await shopOr404(db, shopId);
+  if (!can.manageEmployees(viewer, await roleOf(db, shopId, viewer))) throw forbidden();
+  if (!(await repo.deleteInvitation(db, shopId, invitationId))) throw notFound();
+}
+
+/** What a staff decision means as an answer. */
+function enforceDecision(decision: StaffDecision): void {
+  if (decision === 'forbidden') throw forbidden();
+  if (decision === 'owner_immutable') throw ownerImmutable();
 }
 
 export async function changeEmployeeRole(
@@ -200,7 +294,7 @@ export async function changeEmployeeRole(
   viewer: Viewer,
   shopId: number,
   userId: number,
-  role: Exclude<ShopRole, 'owner'>,
+  role: AssignableRole,
 ) {
   return db.transaction().execute(async (trx) => {
     await shopOr404(trx, shopId);
@@ -208,10 +302,8 @@ export async function changeEmployeeRole(
     if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
     const target = await repo.findEmployee(trx, shopId, userId);
     if (!target) throw notFound();
-    if (target.role === 'owner') throw ownerImmutable();
-    if ((role === 'admin' || target.role === 'admin') && !can.grantShopAdmin(viewer, viewerRole)) {
-      throw forbidden();
-    }
+    const member = { id: target.id, role: target.role as ShopRole };
+    enforceDecision(roleChangeDecision(viewer, viewerRole, member, role));
     await repo.setEmployeeRole(trx, shopId, userId, role);
     return (await repo.findEmployee(trx, shopId, userId))!;
   });
@@ -222,14 +314,13 @@ export async function removeEmployee(db: DB, viewer: Viewer, shopId: number, use
   await db.transaction().execute(async (trx) => {
     await shopOr404(trx, shopId);
     const viewerRole = await roleOf(trx, shopId, viewer);
-    const leaving = viewer.id === userId && can.leaveShop(viewer, viewerRole);
-    if (!leaving && !can.manageEmployees(viewer, viewerRole)) throw forbidden();
-    const target = await repo.findEmployee(trx, shopId, userId);
-    if (!target) throw notFound();
-    if (target.role === 'owner') throw ownerImmutable();
-    if (!leaving && target.role === 'admin' && !can.grantShopAdmin(viewer, viewerRole)) {
+    if (!isLeaving(viewer, viewerRole, userId) && !can.manageEmployees(viewer, viewerRole)) {
       throw forbidden();
     }
+    const target = await repo.findEmployee(trx, shopId, userId);
+    if (!target) throw notFound();
+    const member = { id: target.id, role: target.role as ShopRole };
+    enforceDecision(removalDecision(viewer, viewerRole, member));
     await repo.deleteEmployee(trx, shopId, userId);
   });
 }

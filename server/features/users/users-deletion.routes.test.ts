@@ -46,11 +46,13 @@ describeEachEngine('users: deletion', (ctx) => {
       login: colleague.user.phone_1,
       role: 'admin',
     });
+    await colleague.client.post(`/shops/${pro}/invitation/accept`);
     const theirs = await personalShopOf(db, colleague.user.id);
     await colleague.client.post(`/shops/${theirs}/employees`, {
       login: me.user.phone_1,
       role: 'employee',
     });
+    await me.client.post(`/shops/${theirs}/invitation/accept`);
     const mine = await createProduct(db, {
       shop_id: personal,
       psubcategory_id: sub.id,

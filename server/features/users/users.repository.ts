@@ -70,7 +70,8 @@ export async function insertPersonalShop(db: Executor, user: UserRow): Promise<v
       name: `${user.first_name} ${user.last_name}`,
       phone_1: user.phone_1,
       first_whatsapp_number: user.whatsapp_number ?? user.phone_1,
-      email: user.email,
+      // Never the user's email: it is private (issue 14 item 4); the owner may set one on the shop.
+      email: null,
       is_professional: 0,
       created_at: at,
       updated_at: at,
@@ -84,9 +85,9 @@ export async function insertPersonalShop(db: Executor, user: UserRow): Promise<v
 }
 
 /**
- * Keeps the personal shop in step with its owner's profile (DESIGN §6): each of its name, phone,
- * WhatsApp number and email follows the profile while it still shows the profile's old value,
- * and is left alone once the user has set it on the shop.
+ * Keeps the personal shop in step with its owner's profile (DESIGN §6): each of its name, phone
+ * and WhatsApp number follows the profile while it still shows the profile's old value, and is
+ * left alone once the user has set it on the shop. The email is private: never copied.
  */
 export async function syncPersonalShop(
   db: Executor,
@@ -102,7 +103,6 @@ export async function syncPersonalShop(
       before.whatsapp_number ?? before.phone_1,
       after.whatsapp_number ?? after.phone_1,
     ],
-    ['email', before.email, after.email],
   ] as const;
   for (const [column, was, becomes] of pairs) {
     if (was === becomes) continue;

@@ -87,6 +87,14 @@ export const REQUESTS: Record<string, Builder> = {
   'DELETE /shops/:id/employees/:userId': async (s) => ({
     path: `/shops/${s.shopId}/employees/${await s.fresh.employee()}`,
   }),
+  // Invitations (issue 14 item 5): nobody in the scenario is invited, so accept and decline find
+  // nothing to answer (the invitee's own path is in server/features/shops/employees tests).
+  'GET /shops/invitations': fixed(() => '/shops/invitations'),
+  'POST /shops/:id/invitation/accept': fixed((s) => `/shops/${s.shopId}/invitation/accept`),
+  'POST /shops/:id/invitation/decline': fixed((s) => `/shops/${s.shopId}/invitation/decline`),
+  'DELETE /shops/:id/invitations/:invitationId': async (s) => ({
+    path: `/shops/${s.shopId}/invitations/${await s.fresh.invitation()}`,
+  }),
 
   'POST /pcategories/paginate': fixed(() => '/pcategories/paginate', { page: 1 }),
   'GET /pcategories/all': fixed(() => '/pcategories/all'),

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ShopRole, SiteRole } from '../../../shared/constants';
 import type { TestClient } from '../../test/client';
 import { TEST_PASSWORD, type TestContext } from '../../test/harness';
-import { insertEmployee } from '../../features/shops/shops.repository';
+import { insertEmployee, upsertInvitation } from '../../features/shops/shops.repository';
 import { multipart, png } from '../../media/test-files';
 
 // The world the security suites probe, built once per engine through the API itself: a
@@ -156,6 +156,19 @@ export async function buildScenario(ctx: TestContext) {
     await insertEmployee(db, shopId, fresh.user.id, 'employee');
     return fresh.user.id;
   };
+  /** A pending invitation of the shop, to a login nobody has: its id. */
+  let invited = 0;
+  const newInvitation = async () => {
+    const login = `invited-${++invited}@souq.mr`;
+    await upsertInvitation(db, { shopId, login, role: 'employee', invitedBy: owner.user.id });
+    const row = await db
+      .selectFrom('shop_invitations')
+      .select('id')
+      .where('shop_id', '=', shopId)
+      .where('login', '=', login)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
   let made = 0;
   /** Catalogue names are unique: each fresh one gets a number. */
   const unique = (name: string) => `${name}_${++made}`;
@@ -226,6 +239,7 @@ export async function buildScenario(ctx: TestContext) {
       notification: newNotification,
       user: newUser,
       employee: newEmployee,
+      invitation: newInvitation,
       category: newCategory,
       subcategory: newSubcategory,
       field: newField,

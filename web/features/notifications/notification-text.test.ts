@@ -149,6 +149,13 @@ const cases: [string, Notification, string, string, string][] = [
     'نشر Brahim Ould Sidi طلبًا قد يهم متجرك',
     '/products/product/5/40',
   ],
+  [
+    'an invitation to join a shop',
+    aNotification('shop_invitation', { product_id: null, type: null }),
+    'Brahim Ould Sidi vous invite à rejoindre l’équipe de sa boutique',
+    'يدعوك Brahim Ould Sidi للانضمام إلى فريق متجره',
+    '/account/shops?notification=40',
+  ],
 ];
 
 describe('notification sentences and pages', () => {

@@ -53,6 +53,8 @@ export function notificationSentence(n: Notification): NotificationSentence {
     }
     case 'added_offer':
       return { key: `notification_added_${kind}`, name };
+    case 'shop_invitation':
+      return { key: 'notification_shop_invitation', name };
   }
 }
 
@@ -78,5 +80,8 @@ export function notificationHref(n: Notification): string | null {
       return d.product_id ? productPage(d.product_id, n) : null;
     case 'added_offer':
       return d.product_id ? productPage(d.product_id, n) : null;
+    case 'shop_invitation':
+      // "My shops" lists the invitation with accept and decline, and marks this one read.
+      return `/account/shops?notification=${n.id}`;
   }
 }

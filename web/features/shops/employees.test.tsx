@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShopRole } from '../../../shared/constants';
+import type { ShopInvitation } from '../../../shared/schemas/shops';
 import { aUser, fakeServer, renderApp, type Handler } from '../../test/render-app';
 import { aPage, aShop, anEmployee } from './test-fixtures';
 
@@ -26,9 +27,11 @@ function staffServer(role: ShopRole, more: Record<string, Handler> = {}) {
     anEmployee(2, 'admin', 'Admin'),
     anEmployee(3, 'employee', 'Sidi'),
   ];
+  let invitations: ShopInvitation[] = [];
   const server = fakeServer({
     'GET /users/me': () => ({ status: 200, body: { user: aUser({ id: 7 }) } }),
     'GET /shops/shop/11': () => ({ status: 200, body: { shop: aShop({ employees }) } }),
+    'GET /shops/11/employees': () => ({ status: 200, body: { employees, invitations } }),
     'POST /products/shop/11/search': () => ({ status: 200, body: { products: aPage([]) } }),
     ...more,
   });
@@ -38,6 +41,9 @@ function staffServer(role: ShopRole, more: Record<string, Handler> = {}) {
       employees = next;
     },
     employees: () => employees,
+    setInvitations: (next: ShopInvitation[]) => {
+      invitations = next;
+    },
   };
 }
 
@@ -91,34 +97,39 @@ describe('staff management', () => {
     expect(screen.getAllByRole('button', { name: 'Quitter la boutique' })).toHaveLength(1);
   });
 
-  it('adds by phone with a role; the server refusals show under the field', async () => {
+  it('invites by phone with a role, lists it as invited, and withdraws it', async () => {
     const user = userEvent.setup();
     let attempt = 0;
+    const invitation: ShopInvitation = {
+      id: 5,
+      login: '22112233',
+      created_at: '2026-11-25T10:00:00.000Z',
+      pivot: { role: 'moderator', status: 'invited' },
+    };
     const server = staffServer('owner', {
       'POST /shops/11/employees': () => {
         attempt += 1;
-        if (attempt === 1) {
-          return { status: 422, body: { errors: { login: ['user_not_found'] } } };
-        }
-        server.setEmployees([...server.employees(), anEmployee(4, 'moderator', 'Mohamed')]);
-        return {
-          status: 201,
-          body: { employee: anEmployee(4, 'moderator', 'Mohamed') },
-        };
+        if (attempt === 1) return { status: 422, body: { errors: { login: ['bad_input'] } } };
+        server.setInvitations([invitation]);
+        return { status: 201, body: { employee: invitation } };
+      },
+      'DELETE /shops/11/invitations/5': () => {
+        server.setInvitations([]);
+        return { status: 204 };
       },
     });
     renderApp('/shops/shop/11?tab=employees');
     const login = await screen.findByLabelText('Téléphone ou e-mail de l’employé');
     // Blank: refused in the browser.
-    await user.click(screen.getByRole('button', { name: 'Ajouter un employé' }));
+    await user.click(screen.getByRole('button', { name: 'Inviter un employé' }));
     expect(login).toHaveAccessibleDescription(/Ce champ est obligatoire/);
     expect(
       server.calls.filter((c) => c.method === 'POST' && c.url.includes('employees')),
     ).toHaveLength(0);
 
-    await user.type(login, '49999999');
-    await user.click(screen.getByRole('button', { name: 'Ajouter un employé' }));
-    await waitFor(() => expect(login).toHaveAccessibleDescription(/Cet utilisateur n’existe pas/));
+    await user.type(login, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Inviter un employé' }));
+    await waitFor(() => expect(login).toHaveAccessibleDescription(/Valeur incorrecte/));
 
     await user.clear(login);
     await user.type(login, ' 22 11 22 33 ');
@@ -126,13 +137,24 @@ describe('staff management', () => {
       screen.getByLabelText('Rôle', { selector: 'select[name=role]' }),
       'moderator',
     );
-    await user.click(screen.getByRole('button', { name: 'Ajouter un employé' }));
-    expect(await screen.findByText('Mohamed Ba')).toBeInTheDocument();
-    expect(screen.getByText('Mohamed Ba fait désormais partie de l’équipe.')).toBeInTheDocument();
-    const posts = server.calls.filter((c) => c.url === '/shops/11/employees');
+    await user.click(screen.getByRole('button', { name: 'Inviter un employé' }));
+    expect(await screen.findByText(/Invitation envoyée à 22112233/)).toBeInTheDocument();
+    const posts = server.calls.filter(
+      (c) => c.url === '/shops/11/employees' && c.method === 'POST',
+    );
     expect(posts.at(-1)!.body).toEqual({ login: '22 11 22 33', role: 'moderator' });
     expect(login).toHaveValue('');
-  });
+    // The pending invitation shows, marked invited, not among the staff.
+    const pending = (await screen.findByText('22112233', { selector: 'bdi' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(pending).getByText('Invité')).toBeInTheDocument();
+    expect(within(pending).getByText('Modérateur')).toBeInTheDocument();
+    await user.click(
+      within(pending).getByRole('button', { name: 'Annuler l’invitation de 22112233' }),
+    );
+    await waitFor(() => expect(screen.queryByText('22112233', { selector: 'bdi' })).toBeNull());
+  }, 20_000);
 
   it('changes a role with PUT, and shows a refusal of the server', async () => {
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ import { useMe } from '../../lib/use-me';
 import { useShop, useUpdateShop } from './api/shops';
 import { FormPage } from './components/form-page';
 import { ShopForm } from './components/shop-form';
-import { roleIn } from './employee-rules';
+import { roleIn } from '../../../shared/domain/employees';
 import { NotFoundShop } from './components/not-found-shop';
 
 // DESIGN §4: PUT /shops/{id}, for the owner, the shop's admins and site admins (can.editShop).

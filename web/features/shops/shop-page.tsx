@@ -19,7 +19,7 @@ import { EmployeesPanel } from './components/employees-panel';
 import { NotFoundShop } from './components/not-found-shop';
 import { ShopHeader } from './components/shop-header';
 import { ShopProducts } from './components/shop-products';
-import { roleIn } from './employee-rules';
+import { roleIn } from '../../../shared/domain/employees';
 
 // SPEC §2: /shops/shop/{id}: the shop header, then its offers, demands and staff in tabs
 // (?tab=offers|demands|employees&page=n, so every list has its own address).

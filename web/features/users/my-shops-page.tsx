@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
+import type { MyInvitation } from '../../../shared/schemas/shops';
 import { EmptyState } from '../../components/empty-state';
 import { EditIcon, PlusIcon, StoreIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
@@ -8,14 +10,95 @@ import { UserText } from '../../components/user-text';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
+import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
+import { FormAlert } from '../../components/form-field';
+import { formErrorsOf } from '../../lib/form-errors';
+import { useAnswerInvitation, useMyInvitations } from './api/users';
 
 // 'My shops': the shops the signed-in user works in (GET /users/me, with their role in each),
-// and the way to create another one.
+// the invitations to join a shop's staff waiting for their answer (accept or decline: nothing
+// changes for them until they accept), and the way to create another shop.
+
+function ShopLogo({ url }: { url: string | null }) {
+  return (
+    <span className="my-shops__logo">
+      {url ? <img src={url} alt="" /> : <StoreIcon size={26} />}
+    </span>
+  );
+}
+
+function MyInvitations({ invitations }: { invitations: MyInvitation[] }) {
+  const { t } = useTranslation();
+  const answer = useAnswerInvitation();
+  const [errors, setErrors] = useState<string[]>([]);
+
+  async function onAnswer(shopId: number, choice: 'accept' | 'decline') {
+    setErrors([]);
+    try {
+      await answer.mutateAsync({ shopId, answer: choice });
+    } catch (error) {
+      setErrors(formErrorsOf(error, []).general);
+    }
+  }
+
+  return (
+    <section className="my-invitations" aria-labelledby="my-invitations-title">
+      <h2 id="my-invitations-title" className="my-invitations__title">
+        {t('my_invitations')}
+      </h2>
+      <FormAlert messages={errors} />
+      <ul className="my-shops__list">
+        {invitations.map((invitation) => {
+          const busy = answer.isPending && answer.variables?.shopId === invitation.shop.id;
+          return (
+            <li key={invitation.id} className="card my-shops__item my-invitations__item">
+              <ShopLogo url={invitation.shop.logo_small_url} />
+              <div className="my-shops__who">
+                <Link to={paths.shop(invitation.shop.id)} className="my-shops__name">
+                  <UserText text={invitation.shop.name} />
+                </Link>
+                <p className="my-shops__facts">
+                  <span className="role-badge role-badge--invited">
+                    {t('invitation_as', { role: t(`shop_role_${invitation.role}`) })}
+                  </span>
+                </p>
+              </div>
+              <div className="my-invitations__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  aria-label={t('accept_invitation_named', { shop: invitation.shop.name })}
+                  disabled={busy}
+                  onClick={() => onAnswer(invitation.shop.id, 'accept')}
+                >
+                  {t('accept_invitation')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={t('decline_invitation_named', { shop: invitation.shop.name })}
+                  disabled={busy}
+                  onClick={() => onAnswer(invitation.shop.id, 'decline')}
+                >
+                  {t('decline_invitation')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
 
 export function MyShopsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('my_shops'));
   const me = useMe();
+  const invitations = useMyInvitations(!!me.data);
+  // Opened from a shop_invitation notification: that notification is read.
+  const [search] = useSearchParams();
+  useMarkNotificationRead(search.get('notification'));
   if (me.isPending) return <Loader block />;
   if (!me.data) {
     return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.myShops)}`} replace />;
@@ -33,19 +116,16 @@ export function MyShopsPage() {
         <h1 className="my-shops__title">{t('my_shops')}</h1>
         {user.shops.length > 0 && create}
       </header>
+      {invitations.data && invitations.data.length > 0 && (
+        <MyInvitations invitations={invitations.data} />
+      )}
       {user.shops.length === 0 ? (
         <EmptyState title={t('no_shops')} icon={<StoreIcon size={32} />} action={create} />
       ) : (
         <ul className="my-shops__list">
           {user.shops.map((shop) => (
             <li key={shop.id} className="card my-shops__item">
-              <span className="my-shops__logo">
-                {shop.logo_small_url ? (
-                  <img src={shop.logo_small_url} alt="" />
-                ) : (
-                  <StoreIcon size={26} />
-                )}
-              </span>
+              <ShopLogo url={shop.logo_small_url} />
               <div className="my-shops__who">
                 <Link to={paths.shop(shop.id)} className="my-shops__name">
                   <UserText text={shop.name} />

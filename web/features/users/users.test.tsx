@@ -254,4 +254,53 @@ describe('my shops', () => {
       '/shops/new',
     );
   });
+
+  it('shows the invitations to join a shop, with accept and decline', async () => {
+    const user = userEvent.setup();
+    let invitations = [
+      {
+        id: 5,
+        role: 'moderator',
+        created_at: '2026-11-25T10:00:00.000Z',
+        shop: { id: 12, name: 'Garage Ennour', logo: null, logo_url: null, logo_small_url: null },
+      },
+      {
+        id: 6,
+        role: 'employee',
+        created_at: '2026-11-25T09:00:00.000Z',
+        shop: { id: 13, name: 'Pharmacie', logo: null, logo_url: null, logo_small_url: null },
+      },
+    ];
+    const { calls } = fakeServer({
+      ...viewer(aUser({ id: 20 })),
+      'GET /shops/invitations': () => ({ status: 200, body: { invitations } }),
+      'POST /shops/12/invitation/accept': () => {
+        invitations = invitations.filter((i) => i.shop.id !== 12);
+        return { status: 204 };
+      },
+      'POST /shops/13/invitation/decline': () => {
+        invitations = invitations.filter((i) => i.shop.id !== 13);
+        return { status: 204 };
+      },
+    });
+    renderApp('/account/shops');
+    const section = await screen.findByRole('region', {
+      name: 'Invitations à rejoindre une équipe',
+    });
+    expect(within(section).getByText('Vous êtes invité comme Modérateur')).toBeInTheDocument();
+    await user.click(
+      within(section).getByRole('button', { name: 'Accepter l’invitation de « Garage Ennour »' }),
+    );
+    await waitFor(() => expect(within(section).queryByText('Garage Ennour')).toBeNull());
+    await user.click(
+      within(section).getByRole('button', { name: 'Refuser l’invitation de « Pharmacie »' }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Invitations à rejoindre une équipe' }),
+      ).toBeNull(),
+    );
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.url);
+    expect(posts).toEqual(['/shops/12/invitation/accept', '/shops/13/invitation/decline']);
+  }, 20_000);
 });

@@ -231,12 +231,15 @@ export function CommandItem({
           compact
           onChange={(state) => setCached({ ...command, ...countsOf(state) })}
         />
-        <PhoneButton
-          phone={command.user.phone}
-          whatsapp={command.user.whatsapp_number}
-          compact
-          className="command-item__phone"
-        />
+        {/* Only the command's parties get the buyer's phone (issue 14 item 12). */}
+        {command.user.phone && (
+          <PhoneButton
+            phone={command.user.phone}
+            whatsapp={command.user.whatsapp_number}
+            compact
+            className="command-item__phone"
+          />
+        )}
         {canReply && !(open && replyBox) && (
           <button type="button" className="button button--ghost button--small" onClick={onReply}>
             {t('reply')}

@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProductType } from '../../../../shared/schemas/products';
 import type { SearchAnswer } from '../../../../shared/schemas/search';
-import type { ShopRole } from '../../../../shared/constants';
-import type { Shop, ShopEmployee } from '../../../../shared/schemas/shops';
+import type { AssignableRole } from '../../../../shared/domain/employees';
+import type { Shop, ShopEmployee, ShopInvitation } from '../../../../shared/schemas/shops';
 import { http, HttpError } from '../../../lib/http';
 import { meQueryKey } from '../../../lib/use-me';
 
 // DESIGN §4: a shop, its create/edit/delete, its staff; SPEC §7: its offers and demands through
 // POST /products/shop/{id}/search; the category list of the form (GET /pcategories/all).
 
-/** The roles the API hands out (ASSIGNABLE_SHOP_ROLES): 'owner' comes only with the shop. */
-export type AssignableRole = Exclude<ShopRole, 'owner'>;
+export type { AssignableRole };
 
 export const shopQueryKey = (id: number) => ['shop', id] as const;
 
@@ -100,14 +99,38 @@ function useStaffChange(id: number) {
     ]);
 }
 
+export const invitationsQueryKey = (shopId: number) => ['shop', shopId, 'invitations'] as const;
+
+/** The shop's pending invitations: only its managers get any (GET /shops/{id}/employees). */
+export function usePendingInvitations(shopId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: invitationsQueryKey(shopId),
+    queryFn: ({ signal }) =>
+      http
+        .get<{ invitations: ShopInvitation[] }>(`/shops/${shopId}/employees`, { signal })
+        .then((answer) => answer.invitations),
+    enabled,
+  });
+}
+
+/** Invites by phone or e-mail (issue 14 item 5): the answer is the invitation, never a person. */
 export function useAddEmployee(shopId: number) {
-  const changed = useStaffChange(shopId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { login: string; role: AssignableRole }) =>
       http
-        .post<{ employee: ShopEmployee }>(`/shops/${shopId}/employees`, body)
+        .post<{ employee: ShopInvitation }>(`/shops/${shopId}/employees`, body)
         .then((answer) => answer.employee),
-    onSuccess: changed,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(shopId) }),
+  });
+}
+
+export function useWithdrawInvitation(shopId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: number) =>
+      http.delete(`/shops/${shopId}/invitations/${invitationId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(shopId) }),
   });
 }
 

@@ -12,17 +12,21 @@ import { formErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
 import type { Me } from '../../../lib/use-me';
+import { grantableRoles, memberActions } from '../../../../shared/domain/employees';
 import {
   useAddEmployee,
   useChangeRole,
+  usePendingInvitations,
   useRemoveEmployee,
+  useWithdrawInvitation,
   type AssignableRole,
 } from '../api/shops';
-import { grantableRoles, memberActions } from '../employee-rules';
 
 // A shop's staff with their roles (public), and for its owner and admins the management of it:
-// add by phone or e-mail with a role, change a role, remove; for any member but the owner, leave.
-// What `can.*` refuses is not shown; what the server still refuses is shown above the list.
+// invite by phone or e-mail with a role (the invitee accepts or declines: docs/shops-users.md),
+// see and withdraw pending invitations, change a role, remove; for any member but the owner,
+// leave. What the shared staff rules refuse is not shown; what the server still refuses is shown
+// above the list.
 
 const ADD_FIELDS = ['login', 'role'] as const;
 
@@ -49,9 +53,9 @@ function AddEmployeeForm({ shopId, roles }: { shopId: number; roles: AssignableR
     if (!login) return fromIssues([{ path: ['login'], message: 'required' }]);
     clear();
     try {
-      const employee = await add.mutateAsync({ login, role: values.role as AssignableRole });
+      const invitation = await add.mutateAsync({ login, role: values.role as AssignableRole });
       form.reset();
-      setAdded(`${employee.first_name} ${employee.last_name}`);
+      setAdded(invitation.login);
     } catch (error) {
       fromError(error);
     }
@@ -64,7 +68,7 @@ function AddEmployeeForm({ shopId, roles }: { shopId: number; roles: AssignableR
       {added && (
         <div className="alert alert--success" role="status">
           <CheckIcon className="alert__icon" />
-          <p>{t('employee_added', { name: added })}</p>
+          <p>{t('employee_invited', { login: added })}</p>
         </div>
       )}
       <div className="staff-add__row">
@@ -136,6 +140,17 @@ export function EmployeesPanel({ shop, me, viewerRole }: EmployeesPanelProps) {
   const [asked, setAsked] = useState<{ member: ShopEmployee; leaving: boolean } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const roles = grantableRoles(me, viewerRole);
+  const invitations = usePendingInvitations(shop.id, roles.length > 0);
+  const withdraw = useWithdrawInvitation(shop.id);
+
+  async function onWithdraw(invitationId: number) {
+    setErrors([]);
+    try {
+      await withdraw.mutateAsync(invitationId);
+    } catch (error) {
+      setErrors(formErrorsOf(error, []).general);
+    }
+  }
 
   async function onRole(member: ShopEmployee, role: AssignableRole) {
     setErrors([]);
@@ -167,7 +182,7 @@ export function EmployeesPanel({ shop, me, viewerRole }: EmployeesPanelProps) {
       <FormAlert messages={errors} />
       <ul className="staff-list">
         {shop.employees.map((member) => {
-          const actions = memberActions(me, viewerRole, member);
+          const actions = memberActions(me, viewerRole, { id: member.id, role: member.pivot.role });
           const name = `${member.first_name} ${member.last_name}`;
           const busy =
             (change.isPending && change.variables?.userId === member.id) ||
@@ -222,6 +237,38 @@ export function EmployeesPanel({ shop, me, viewerRole }: EmployeesPanelProps) {
           );
         })}
       </ul>
+      {invitations.data && invitations.data.length > 0 && (
+        <>
+          <h3 className="staff__subtitle">{t('pending_invitations')}</h3>
+          <ul className="staff-list staff-list--invited">
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="staff-list__item staff-list__item--invited">
+                <div className="staff-list__who">
+                  <bdi className="staff-list__name" dir="ltr">
+                    {invitation.login}
+                  </bdi>
+                </div>
+                <div className="staff-list__controls">
+                  <span className={`role-badge role-badge--${invitation.pivot.role}`}>
+                    {t(`shop_role_${invitation.pivot.role}`)}
+                  </span>
+                  <span className="role-badge role-badge--invited">{t('invited')}</span>
+                  <button
+                    type="button"
+                    className="icon-button staff-list__remove"
+                    aria-label={t('withdraw_invitation_named', { login: invitation.login })}
+                    title={t('withdraw_invitation')}
+                    disabled={withdraw.isPending && withdraw.variables === invitation.id}
+                    onClick={() => onWithdraw(invitation.id)}
+                  >
+                    <TrashIcon size={18} />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <ConfirmModal
         open={asked !== null}
         title={asked?.leaving ? t('leave_shop') : t('remove_employee')}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyInvitation } from '../../../../shared/schemas/shops';
 import type { PublicUser } from '../../../../shared/schemas/users';
 import { http, HttpError } from '../../../lib/http';
 import { meQueryKey, type Me } from '../../../lib/use-me';
@@ -37,4 +38,36 @@ export function useUpdateProfile(id: number) {
 
 export function useDeleteUser(id: number) {
   return useMutation({ mutationFn: () => http.delete(`/users/${id}`) });
+}
+
+// Staff invitations addressed to the signed-in user (docs/shops-users.md, "Invitations").
+
+export const myInvitationsQueryKey = ['shops', 'invitations', 'mine'] as const;
+
+/** The signed-in user's pending invitations (GET /shops/invitations). */
+export function useMyInvitations(enabled: boolean) {
+  return useQuery({
+    queryKey: myInvitationsQueryKey,
+    queryFn: ({ signal }) =>
+      http
+        .get<{ invitations: MyInvitation[] }>('/shops/invitations', { signal })
+        .then((answer) => answer.invitations),
+    enabled,
+  });
+}
+
+/** Accepts or declines a shop's invitation; then the user's shops and invitations again. */
+export function useAnswerInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shopId, answer }: { shopId: number; answer: 'accept' | 'decline' }) =>
+      http.post(`/shops/${shopId}/invitation/${answer}`),
+    onSuccess: (_, { shopId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myInvitationsQueryKey }),
+        // The shop's page (cached under ['shop', id] by the shops feature) lists its staff.
+        queryClient.invalidateQueries({ queryKey: ['shop', shopId], exact: true }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
+  });
 }

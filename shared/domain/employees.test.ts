@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopRole } from '../../../shared/constants';
-import type { Viewer } from '../../../shared/domain/permissions';
-import { ASSIGNABLE_SHOP_ROLES } from '../../../shared/schemas/shops';
-import { ASSIGNABLE_ROLES, grantableRoles, memberActions, roleIn } from './employee-rules';
+import type { ShopRole } from '../constants';
+import type { Viewer } from './permissions';
+import {
+  grantableRoles,
+  inviteDecision,
+  memberActions,
+  removalDecision,
+  roleChangeDecision,
+  roleIn,
+} from './employees';
 
-it('hands out the roles the API accepts', () => {
-  expect(ASSIGNABLE_ROLES).toEqual([...ASSIGNABLE_SHOP_ROLES]);
-});
+// The staff rules the server enforces and the web shows (docs/shops-users.md, "Employees").
 
 const viewer: Viewer = { id: 1, role: 'user' };
 const siteAdmin: Viewer = { id: 1, role: 'admin' };
-const member = (id: number, role: ShopRole) => ({ id, pivot: { role } });
+const member = (id: number, role: ShopRole) => ({ id, role });
 
 describe('grantableRoles', () => {
   it('gives every role to the owner, all but admin to a shop admin, none to others', () => {
@@ -92,15 +96,42 @@ describe('memberActions', () => {
 describe('roleIn', () => {
   it("finds the viewer's role in the staff list", () => {
     const staff = [member(3, 'owner'), member(1, 'moderator')].map((m) => ({
-      ...m,
-      first_name: 'A',
-      last_name: 'B',
-      photo: null,
-      photo_url: null,
-      photo_small_url: null,
+      id: m.id,
+      pivot: { role: m.role },
     }));
     expect(roleIn(staff, viewer)).toBe('moderator');
     expect(roleIn(staff, { id: 5, role: 'user' })).toBeNull();
     expect(roleIn(staff, null)).toBeNull();
+  });
+});
+
+describe('decisions the server enforces', () => {
+  it('invites with a role the viewer may grant only', () => {
+    expect(inviteDecision(viewer, 'owner', 'admin')).toBe('allowed');
+    expect(inviteDecision(viewer, 'admin', 'admin')).toBe('forbidden');
+    expect(inviteDecision(viewer, 'admin', 'employee')).toBe('allowed');
+    expect(inviteDecision(viewer, 'moderator', 'employee')).toBe('forbidden');
+    expect(inviteDecision(siteAdmin, null, 'employee')).toBe('forbidden');
+  });
+
+  it('keeps the owner, and admins for the owner', () => {
+    expect(roleChangeDecision(viewer, 'owner', member(9, 'owner'), 'admin')).toBe(
+      'owner_immutable',
+    );
+    expect(roleChangeDecision(viewer, 'admin', member(9, 'admin'), 'employee')).toBe('forbidden');
+    expect(roleChangeDecision(viewer, 'admin', member(9, 'employee'), 'admin')).toBe('forbidden');
+    expect(roleChangeDecision(viewer, 'owner', member(9, 'admin'), 'employee')).toBe('allowed');
+    expect(roleChangeDecision(viewer, 'employee', member(9, 'owner'), 'admin')).toBe('forbidden');
+  });
+
+  it('lets members leave, managers remove, and nobody remove the owner', () => {
+    expect(removalDecision(viewer, 'employee', member(1, 'employee'))).toBe('allowed');
+    expect(removalDecision(viewer, 'admin', member(1, 'admin'))).toBe('allowed');
+    expect(removalDecision(viewer, 'owner', member(1, 'owner'))).toBe('owner_immutable');
+    expect(removalDecision(viewer, 'admin', member(9, 'owner'))).toBe('owner_immutable');
+    expect(removalDecision(viewer, 'admin', member(9, 'admin'))).toBe('forbidden');
+    expect(removalDecision(viewer, 'owner', member(9, 'admin'))).toBe('allowed');
+    expect(removalDecision(viewer, 'employee', member(9, 'moderator'))).toBe('forbidden');
+    expect(removalDecision(null, null, member(9, 'employee'))).toBe('forbidden');
   });
 });

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { USER_RATE_LIMITS, type UserRateScope } from '../../shared/constants';
+import { enforce } from './rate-limits';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one write of `scope` by the user; 429 with Retry-After beyond USER_RATE_LIMITS
+     * (times USER_RATE_LIMIT_FACTOR).
+     */
+    limitUser(scope: UserRateScope, userId: number): Promise<void>;
+  }
+}
+
+// Per-user write limits (server/limits/rate-limits.ts); ended windows are pruned by the
+// housekeeping timer (server/plugins/housekeeping.ts).
+export default fp(async (app) => {
+  const factor = app.config.userRateLimitFactor;
+  app.decorate('limitUser', async (scope: UserRateScope, userId: number) => {
+    const rule = USER_RATE_LIMITS[scope];
+    await enforce(app.db, {
+      scope,
+      key: String(userId),
+      limit: Math.ceil(rule.limit * factor),
+      windowSeconds: rule.windowSeconds,
+    });
+  });
+});
