@@ -50,15 +50,17 @@ async function toQuery(
   body: SearchBody,
 ): Promise<repo.SearchQuery> {
   const source = await sourceFilter(db, sourceName, sourceId);
-  const entries = pfieldEntries(body);
-  const { filters, errors } = parsePfieldFilters(
-    await repo.pfieldsByIds(db, [...entries.keys()]),
-    entries,
-  );
-  if (Object.keys(errors).length) throw new HttpError(422, errors);
   const subcategories = [source.psubcategoryId, body.psubcategory_id].filter(
     (id): id is number => id !== undefined,
   );
+  const { entries, errors: keyErrors } = pfieldEntries(body);
+  if (Object.keys(keyErrors).length) throw new HttpError(422, keyErrors);
+  const { filters, errors } = parsePfieldFilters(
+    await repo.pfieldsByIds(db, [...entries.keys()]),
+    entries,
+    subcategories[0],
+  );
+  if (Object.keys(errors).length) throw new HttpError(422, errors);
   const hasOrigin = body.latitude !== undefined && body.longitude !== undefined;
   return {
     type: body.type,
