@@ -65,6 +65,8 @@ export const searchBody = z.preprocess(
       offer_type: given(z.enum(ALL_OFFER_TYPES), false),
       /** km around latitude/longitude. */
       distance: atLeastOne(),
+      /** 'yes': the words as typed (and their plurals) only, no translation nor correction. */
+      exact: given(yesNo, false),
     })
     .superRefine((body, ctx) => {
       const hasLat = body.latitude !== undefined;
@@ -90,4 +92,17 @@ export interface SearchCard extends ProductCard {
   distance_km: number | null;
 }
 
-export type SearchAnswer = { products: Pagination<SearchCard> };
+/**
+ * Ours, additive (issue 17): what the search understood when it is not the words as typed —
+ * `corrected`, the words after the typo tier; `translated`, only the lexicon or another
+ * script found the offers. null when the words as typed found them.
+ */
+export interface SearchInterpreted {
+  corrected: string | null;
+  translated: boolean;
+}
+
+export type SearchAnswer = {
+  products: Pagination<SearchCard>;
+  interpreted: SearchInterpreted | null;
+};
