@@ -10,7 +10,8 @@ import { seedIfEmpty } from '../../db/seed';
 
 const LOCALES = path.join(__dirname, '../../../web/locales');
 const chips = (lang: string): Record<string, string> => {
-  const layout = JSON.parse(fs.readFileSync(path.join(LOCALES, lang, 'layout.json'), 'utf8'));
+  const file = path.join(LOCALES, lang, 'layout.json');
+  const layout = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
   return Object.fromEntries(Object.entries(layout).filter(([k]) => k.startsWith('popular_')));
 };
 

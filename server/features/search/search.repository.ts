@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
 import { cardQuery } from '../products/cards.repository';
-import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
+import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { distanceExpr, MAX_KM, withinKm } from './search-geo';
 
@@ -20,6 +20,8 @@ const FIRST_RADIUS_KM = 0.25;
 
 export interface SearchQuery {
   type: string;
+  /** The order of the rows (issue 17 item 4); nearest needs `origin`. */
+  order: SearchSort;
   shopId?: number;
   psubcategoryIds: number[];
   /**
@@ -128,7 +130,7 @@ function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   return list;
 }
 
-export type Row = { id: number; distance_km: number | null };
+export type Row = { id: number; distance_km: number | null; price: number | null };
 export type Page = { total: number; rows: Row[] };
 
 /** More than this many matches is 'SEARCH_TOTAL_MAX or more': nothing needs to read further. */
@@ -160,7 +162,7 @@ function ftsOnlyRows(
   limit: number,
   offset: number,
 ) {
-  return sql<Row>`select rowid as id, null as distance_km from products_fts
+  return sql<Row>`select rowid as id, null as distance_km, null as price from products_fts
     where products_fts match ${q.text.fts}
     order by rowid desc limit ${limit} offset ${offset}`
     .execute(db)
@@ -169,6 +171,7 @@ function ftsOnlyRows(
 
 const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
   q.text !== undefined &&
+  q.order === 'newest' &&
   q.shopId === undefined &&
   !q.psubcategoryIds.length &&
   !q.pcategorySubcategoryIds &&
@@ -181,23 +184,61 @@ const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: string } }
   !q.origin &&
   !q.pfields.length;
 
-/** The query of the rows in the search's order: newest first, or nearest first within a distance. */
+/**
+ * The search's order as SQL over the rows' id, distance_km and price; ties newest first. Products
+ * without a price (or a place) come last in the price (nearest) orders, on both engines.
+ */
+function orderBy(order: SearchSort) {
+  switch (order) {
+    case 'price_asc':
+      return sql`price is null, price, id desc`;
+    case 'price_desc':
+      return sql`price is null, price desc, id desc`;
+    case 'nearest':
+      return sql`distance_km is null, distance_km, id desc`;
+    default:
+      return sql`id desc`;
+  }
+}
+
+/** The same order, in JS (tiers read apart are merged with it). */
+export function compareRows(order: SearchSort): ((a: Row, b: Row) => number) | undefined {
+  const key = (v: number | null, sign: number) => (v === null ? Infinity : sign * Number(v));
+  switch (order) {
+    case 'price_asc':
+      return (a, b) => key(a.price, 1) - key(b.price, 1) || b.id - a.id;
+    case 'price_desc':
+      return (a, b) => key(a.price, -1) - key(b.price, -1) || b.id - a.id;
+    case 'nearest':
+      return (a, b) => key(a.distance_km, 1) - key(b.distance_km, 1) || b.id - a.id;
+    default:
+      return undefined;
+  }
+}
+
+/** The query of the rows in the search's order (newest first unless asked otherwise). */
 function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  const order = q.origin && q.distanceKm !== undefined ? sql`distance_km, id desc` : sql`id desc`;
-  const matches = sql`select products.id, ${distance} as distance_km from products where ${where}`;
+  const order = orderBy(q.order);
+  const matches = sql`select products.id, ${distance} as distance_km, products.price as price
+    from products where ${where}`;
   // PostgreSQL walks the primary key newest first and tests each row when it expects matches to
   // come soon; testing a row (similarity, or a text vector) costs more than it assumes, so for
   // words of middling frequency the matches are read from the indexes first:
   // `offset 0` keeps the planner from merging the two queries back into that walk.
   return q.matchesFirst
-    ? sql<Row>`select id, distance_km from (${matches} offset 0) matches
+    ? sql<Row>`select id, distance_km, price from (${matches} offset 0) matches
         order by ${order} limit ${limit} offset ${offset}`
-    : sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`;
+    : q.order === 'newest'
+      ? sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`
+      : // PostgreSQL orders by an output name only when it stands alone: the other orders
+        // (expressions of distance_km and price) read them from a subquery, which it flattens.
+        sql<Row>`select id, distance_km, price from (${matches}) matches
+        order by ${order} limit ${limit} offset ${offset}`;
 }
 
-/** Rows in the search's order: newest first, or nearest first when a distance bounds it. */
+/** Rows in the search's order. */
 function orderedRows(
   db: Executor,
   dialect: Dialect,
@@ -207,17 +248,17 @@ function orderedRows(
 ): Promise<Row[]> {
   if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyRows(db, q, limit, offset);
   const subcategories = q.pcategorySubcategoryIds ?? [];
-  const newest = !(q.origin && q.distanceKm !== undefined);
+  const nearest = q.order === 'nearest';
   // (SQLite would read the words' matches again for each subcategory: there, the words lead.)
   const wordsLead = dialect === 'sqlite' && q.text !== undefined;
-  if (!newest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
+  if (nearest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
     return orderedQuery(dialect, q, limit, offset)
       .execute(db)
       .then((r) => r.rows);
   }
   // A category, newest first: each of its subcategories walks its own index newest first (and
   // stops soon); merged, they give the newest of all. One walk over the list would read and
-  // sort every product of the category.
+  // sort every product of the category. (By price: each part sorts its own, fewer, products.)
   const parts = subcategories.map(
     (id) =>
       sql`select * from (${orderedQuery(
@@ -227,8 +268,8 @@ function orderedRows(
         0,
       )}) part`,
   );
-  return sql<Row>`select id, distance_km from (${sql.join(parts, sql` union all `)}) parts
-    order by id desc limit ${limit} offset ${offset}`
+  return sql<Row>`select id, distance_km, price from (${sql.join(parts, sql` union all `)}) parts
+    order by ${orderBy(q.order)} limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
 }
@@ -312,7 +353,7 @@ export async function firstRows(db: Executor, dialect: Dialect, q: SearchQuery):
   if (dialect === 'postgres' && q.text) {
     q = { ...q, matchesFirst: await middlingWords(db, q.text.words) };
   }
-  return q.origin && q.distanceKm !== undefined
+  return q.order === 'nearest' && q.origin && q.distanceKm !== undefined
     ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm })
     : orderedRows(db, dialect, q, COUNTED, 0);
 }

@@ -63,6 +63,8 @@ async function toQuery(
   const hasOrigin = body.latitude !== undefined && body.longitude !== undefined;
   return {
     type: body.type,
+    // With a distance, nearest first unless asked otherwise (SPEC §7's order).
+    order: body.sort ?? (hasOrigin && body.distance !== undefined ? 'nearest' : 'newest'),
     shopId: source.shopId,
     // The source's subcategory and the body's must both hold: two different ones match nothing.
     psubcategoryIds: new Set(subcategories).size > 1 ? [0] : [...new Set(subcategories)],
@@ -166,6 +168,9 @@ async function findPage(
       if (typos.some((t) => t.length)) await run(tier, typoWords);
     }
   }
+  // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
+  const compare = repo.compareRows(query.order);
+  if (compare) rows.sort(compare);
   const corrected = tierOf.has('typo')
     ? typoWords.map((w) => (w.typos?.length ? w.typos[0] : w.word)).join(' ')
     : null;
