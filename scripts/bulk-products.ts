@@ -5,6 +5,7 @@ import { seedCatalogIfEmpty } from '../server/db/catalog-seed';
 import { hashPassword } from '../server/features/users/password';
 import { allowedValues } from '../server/features/products/pfield-values';
 import { searchColumns } from '../shared/domain/search-terms';
+import { catalogueLabels } from '../server/features/search/search-index';
 import {
   ADJECTIVES,
   FIRST_NAMES,
@@ -59,6 +60,7 @@ interface Subcategory {
   fields: { id: number; name: string; type: string; values: string[] }[];
   /** Its names and its category's, both languages (the search index holds them). */
   catalogue: string[];
+  category: string[];
 }
 
 async function loadCatalogue(db: DB): Promise<Subcategory[]> {
@@ -67,9 +69,8 @@ async function loadCatalogue(db: DB): Promise<Subcategory[]> {
   const categories = await db.selectFrom('pcategories').selectAll().execute();
   return subs.map((s) => ({
     ...s,
-    catalogue: [s, categories.find((c) => c.id === s.pcategory_id)].flatMap((c) =>
-      c ? [c.name, c.name_ar, c.name_fr].filter((t): t is string => !!t) : [],
-    ),
+    catalogue: catalogueLabels([s]),
+    category: catalogueLabels(categories.filter((c) => c.id === s.pcategory_id)),
     fields: fields
       .filter((f) => f.psubcategory_id === s.id)
       .map((f) => ({ id: f.id, name: f.name, type: f.type, values: allowedValues(f) })),
@@ -243,6 +244,7 @@ function product(
     ...searchColumns(
       [names.name, names.name_ar, names.name_fr, names.more_infos_ar, names.more_infos_fr],
       sub.catalogue,
+      sub.category,
     ),
     created_at: createdAt,
     updated_at: createdAt,

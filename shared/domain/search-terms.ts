@@ -164,9 +164,11 @@ export interface IndexTerms {
 
 /**
  * Index terms of an offer: `texts` its own names and infos, `catalogue` the names of its
- * category and subcategory (both languages).
+ * subcategory (both languages, with the lexicon's words for them), `broad` its category's
+ * (as written, without the lexicon's words: those of a whole category — 'vehicles': boats,
+ * trucks… — would find what the offer is not).
  */
-export function indexTerms(texts: string[], catalogue: string[]): IndexTerms {
+export function indexTerms(texts: string[], catalogue: string[], broad: string[] = []): IndexTerms {
   const own = [...new Set(texts.flatMap(searchTokens))];
   const stems = new Set(own.map(stem));
   const related = new Set<string>();
@@ -177,6 +179,8 @@ export function indexTerms(texts: string[], catalogue: string[]): IndexTerms {
     related.add(stem(word));
     for (const phrase of lexiconStems(word)) for (const s of phrase) related.add(s);
   }
+  // Category words as written: their stems collide more (مركبات 'vehicles' → مركب 'boat').
+  for (const word of meaningful([...new Set(broad.flatMap(searchTokens))])) related.add(word);
   for (const s of stems) related.delete(s);
   return { stems: [...stems].join(' '), related: [...related].join(' ') };
 }
@@ -247,11 +251,13 @@ export function typoBudget(word: string): number {
 export function searchColumns(
   texts: (string | null | undefined)[],
   catalogue: (string | null | undefined)[],
+  broad: string[] = [],
 ): { search_text: string; search_stems: string; search_related: string } {
   const own = texts.filter((t): t is string => !!t);
   const terms = indexTerms(
     own,
     catalogue.filter((t): t is string => !!t),
+    broad,
   );
   return {
     search_text: [...new Set(own.map(normalizeSearchText))].join(' '),

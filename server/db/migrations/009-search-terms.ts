@@ -1,13 +1,14 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { searchColumns } from '../../../shared/domain/search-terms';
+import { catalogueLabels } from '../../features/search/search-index';
 
 // Issue 17, the search language pipeline (docs/search.md, "Language pipeline"): besides its text
 // as written (`search_text`), each product's index holds the stems of its words
 // (`search_stems`) and related words (`search_related`: lexicon words for its words, its
 // category and subcategory names and theirs). Both are written by the products feature with
 // shared/domain/search-terms.ts; this migration computes them for existing rows, rebuilds the
-// text index of each engine over the three, and keeps a vocabulary of stems with their counts
+// text index of each engine over the three, and keeps a vocabulary of their terms with counts
 // (`search_terms`, the typo tier's dictionary), maintained by triggers on both engines alike.
 // PostgreSQL's trigram fallback (004) goes: typos are now found the same way on both engines.
 
@@ -52,7 +53,8 @@ async function backfill(db: Kysely<any>) {
     for (const r of rows) {
       const columns = searchColumns(
         [r.name, r.name_ar, r.name_fr, r.more_infos_ar, r.more_infos_fr],
-        [r.sub, r.sub_ar, r.sub_fr, r.cat, r.cat_ar, r.cat_fr],
+        catalogueLabels([{ name: r.sub, name_ar: r.sub_ar, name_fr: r.sub_fr }]),
+        catalogueLabels([{ name: r.cat, name_ar: r.cat_ar, name_fr: r.cat_fr }]),
       );
       await db
         .updateTable('products')
@@ -88,7 +90,9 @@ async function addColumns(db: Kysely<any>) {
 // The stems of a row as a table: SQLite has no split function, but a stem is letters and digits
 // only, so the space-separated list is turned into a JSON array safely.
 const sqliteStems = (row: 'new' | 'old') =>
-  sql.raw(`json_each('["' || replace(${row}.search_stems, ' ', '","') || '"]')`);
+  sql.raw(
+    `json_each('["' || replace(${row}.search_stems || ' ' || ${row}.search_related, ' ', '","') || '"]')`,
+  );
 
 async function sqliteUp(db: Kysely<any>) {
   for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update']) {
@@ -155,12 +159,14 @@ async function postgresUp(db: Kysely<any>) {
     begin
       if tg_op in ('UPDATE', 'DELETE') then
         update search_terms set count = count - 1
-          where term in (select unnest(string_to_array(old.search_stems, ' ')));
+          where term in (select unnest(string_to_array(
+            old.search_stems || ' ' || old.search_related, ' ')));
         delete from search_terms where count <= 0;
       end if;
       if tg_op in ('UPDATE', 'INSERT') then
         insert into search_terms(term, length, count)
-          select t, length(t), 1 from unnest(string_to_array(new.search_stems, ' ')) t
+          select t, length(t), 1
+          from unnest(string_to_array(new.search_stems || ' ' || new.search_related, ' ')) t
           where t <> ''
           on conflict (term) do update set count = search_terms.count + 1;
       end if;
@@ -168,11 +174,14 @@ async function postgresUp(db: Kysely<any>) {
     end $$`.execute(db);
   await sql`create trigger search_terms_insert_delete after insert or delete on products
     for each row execute function search_terms_count()`.execute(db);
-  await sql`create trigger search_terms_update after update of search_stems on products
-    for each row when (old.search_stems is distinct from new.search_stems)
+  await sql`create trigger search_terms_update
+    after update of search_stems, search_related on products
+    for each row when (old.search_stems is distinct from new.search_stems
+      or old.search_related is distinct from new.search_related)
     execute function search_terms_count()`.execute(db);
   await sql`insert into search_terms(term, length, count)
-    select t, length(t), count(*) from products, unnest(string_to_array(search_stems, ' ')) t
+    select t, length(t), count(*)
+    from products, unnest(string_to_array(search_stems || ' ' || search_related, ' ')) t
     where t <> '' group by t`.execute(db);
 }
 

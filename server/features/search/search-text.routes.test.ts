@@ -12,10 +12,12 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, tex
 
   describe('text (DESIGN §7)', () => {
     it('finds Arabic names however their letters were typed', async () => {
-      expect(await found({ name: 'سياره' })).toEqual(['hilux']);
-      expect(await found({ name: 'سيارة' })).toEqual(['hilux']);
-      expect(await found({ name: 'سَيَّارَة' })).toEqual(['hilux']);
-      expect(await found({ name: 'ســيارة' })).toEqual(['hilux']);
+      // The Hilux has the word itself: first; the other cars follow through the lexicon and
+      // their subcategory's name (issue 17), ranked below.
+      for (const name of ['سياره', 'سيارة', 'سَيَّارَة', 'ســيارة']) {
+        expect((await found({ name }))[0], name).toBe('hilux');
+        expect(await found({ name, exact: 'yes' }), name).toEqual(['hilux']);
+      }
       expect(await found({ name: 'احمد' })).toEqual(['phone']);
       expect(await found({ name: 'أحمد' })).toEqual(['phone']);
       expect(await found({ name: 'إحمد' })).toEqual(['phone']);
@@ -92,6 +94,23 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, tex
           ctx().app.db,
         );
       }
+    });
+
+    it('ranks exact > stem > lexicon, and says when a correction or translation was used', async () => {
+      const answer = async (name: string) => (await search({ name })).json();
+      // Typed words: no interpretation.
+      expect((await answer('toyota')).interpreted).toBeNull();
+      // A typo: corrected, and said so.
+      expect((await answer('climatisatoin')).interpreted).toEqual({
+        corrected: 'climatisation',
+        translated: false,
+      });
+      // Only the other language has it: translated.
+      const voiture = await answer('voiture');
+      expect(voiture.interpreted).toEqual({ corrected: null, translated: true });
+      expect(voiture.products.data[0].id).toBe(w.p.hilux);
+      // 'السيارات' (with the article, plural): the Hilux's own word by its stem comes first.
+      expect((await found({ name: 'السيارات' }))[0]).toBe('hilux');
     });
 
     it('tolerates typos the same way on both engines, and unrelated words find nothing', async () => {

@@ -8,32 +8,35 @@ import type { QueryWord } from '../../../shared/domain/search-terms';
 // Every word is required; what a word may match grows with the tier:
 // - exact: a prefix of a word as written (search_text, weight A);
 // - stem: also its stem among the stems of the offer's words (search_stems, B);
-// - lexicon: also its stem and the lexicon's words for it among stems and related words
-//   (search_related, C: lexicon words of the offer's words, catalogue names);
+// - lexicon: also the lexicon's words for it among the stems of the offer's own words;
+// - related: also its stem and the lexicon's words among related words (search_related, C:
+//   the offer's catalogue names, the lexicon's words for its words);
 // - transliteration: also its spellings in the other script, among stems and related words;
-// - typo: also the vocabulary's near spellings of it (see search.service), among stems.
+// - typo: also the vocabulary's near spellings of it (see search.service), among stems and
+//   related words.
 
-export const TIERS = ['exact', 'stem', 'lexicon', 'transliteration', 'typo'] as const;
+export const TIERS = ['exact', 'stem', 'lexicon', 'related', 'transliteration', 'typo'] as const;
 export type Tier = (typeof TIERS)[number];
 
 /** A query word and, for the typo tier, the vocabulary's words near it. */
 export type TieredWord = QueryWord & { typos?: string[] };
 
-type Alternative =
-  | { kind: 'prefix'; term: string }
-  | { kind: 'stem'; term: string }
-  | { kind: 'related'; terms: string[] };
+/** Terms all required in some columns: the text as written (as prefixes), stems, or both sets. */
+type Alternative = { columns: 'text' | 'stems' | 'any'; terms: string[] };
 
 function alternatives(w: TieredWord, tier: Tier): Alternative[] {
   const level = TIERS.indexOf(tier);
-  const list: Alternative[] = [{ kind: 'prefix', term: w.word }];
-  if (level >= 1) list.push({ kind: 'stem', term: w.stem });
-  if (level >= 2) {
-    list.push({ kind: 'related', terms: [w.stem] });
-    for (const phrase of w.lexicon) list.push({ kind: 'related', terms: phrase });
+  const list: Alternative[] = [{ columns: 'text', terms: [w.word] }];
+  if (level >= 1) list.push({ columns: 'stems', terms: [w.stem] });
+  // The lexicon's words among the offer's own words, then among its related words (its
+  // catalogue names, the lexicon's words for its words): ranked below its own text.
+  if (level >= 2) for (const phrase of w.lexicon) list.push({ columns: 'stems', terms: phrase });
+  if (level >= 3) {
+    list.push({ columns: 'any', terms: [w.stem] });
+    for (const phrase of w.lexicon) list.push({ columns: 'any', terms: phrase });
   }
-  if (level >= 3) for (const t of w.transliterations) list.push({ kind: 'related', terms: [t] });
-  if (level >= 4) for (const t of w.typos ?? []) list.push({ kind: 'stem', term: t });
+  if (level >= 4) for (const t of w.transliterations) list.push({ columns: 'any', terms: [t] });
+  if (level >= 5) for (const t of w.typos ?? []) list.push({ columns: 'any', terms: [t] });
   return list;
 }
 
@@ -42,12 +45,12 @@ const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
 /** FTS5: every word's alternatives, all words required, and the product type. */
 export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string {
   const each = words.map((w) => {
-    const alts = alternatives(w, tier).map((a) =>
-      a.kind === 'prefix'
-        ? `search_text : ${quoted(a.term)}*`
-        : a.kind === 'stem'
-          ? `search_stems : ${quoted(a.term)}`
-          : `{search_stems search_related} : (${a.terms.map(quoted).join(' AND ')})`,
+    const alts = alternatives(w, tier).map(({ columns, terms }) =>
+      columns === 'text'
+        ? `search_text : ${quoted(terms[0])}*`
+        : `${columns === 'stems' ? 'search_stems' : '{search_stems search_related}'} : (${terms
+            .map(quoted)
+            .join(' AND ')})`,
     );
     return `(${alts.join(' OR ')})`;
   });
@@ -57,12 +60,10 @@ export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string 
 /** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
 export function tsQuery(words: TieredWord[], tier: Tier): string {
   const each = words.map((w) => {
-    const alts = alternatives(w, tier).map((a) =>
-      a.kind === 'prefix'
-        ? `${a.term}:*A`
-        : a.kind === 'stem'
-          ? `${a.term}:B`
-          : `(${a.terms.map((t) => `${t}:BC`).join(' & ')})`,
+    const alts = alternatives(w, tier).map(({ columns, terms }) =>
+      columns === 'text'
+        ? `${terms[0]}:*A`
+        : `(${terms.map((t) => `${t}:${columns === 'stems' ? 'B' : 'BC'}`).join(' & ')})`,
     );
     return `(${alts.join(' | ')})`;
   });

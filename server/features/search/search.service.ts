@@ -24,8 +24,11 @@ import * as repo from './search.repository';
 // SPEC §7's search: where to look (source), what to match (DESIGN §7, §11: the language
 // pipeline and its tiers), in which order.
 
-/** Near spellings (the typo tier) are tried when the other tiers found fewer matches than this. */
-export const TYPO_BELOW = 5;
+/**
+ * Near spellings (the typo tier) are tried when the other tiers found fewer matches than this:
+ * only when they found nothing (with a few, a near spelling of a short stem adds noise).
+ */
+export const TYPO_BELOW = 1;
 /** The vocabulary's nearest terms tried for a mistyped word, the commonest first. */
 const TYPO_CANDIDATES = 5;
 
@@ -92,7 +95,8 @@ type Interpreted = SearchInterpreted;
 
 /** The vocabulary's words nearest to a word's stem, within its typo budget (none: []). */
 async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
-  const budget = typoBudget(w.word);
+  // The budget of what is compared: the stem (السيارات: 8 letters, its stem سيار 4).
+  const budget = typoBudget(w.stem);
   if (!budget) return [];
   const length = [...w.stem].length;
   let best = budget + 1;
