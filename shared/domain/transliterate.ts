@@ -11,13 +11,13 @@
 // the cheapest spellings. The costs only order guesses; they are not probabilities.
 //
 // Latin → Arabic
-// - Groups first: kh خ, gh غ, ch/sh ش, th ث|ت, dh ذ|ض|د, ph ف, qu ق|ك, ck ك, dj ج; vowel
-//   groups ou/oo/au و, ee/ai/ay/ei/ey ي; a doubled consonant is written once (kiffa → كيفه,
-//   rosso → روصو).
+// - Groups first: kh خ, gh غ, ch/sh ش, th ث|ت, dh ذ|ض|د, ph ف, qu ق|ك, ck ك, dj ج, gn ني;
+//   vowel groups ou/oo/au و, ee/ai/ay/ei/ey ي; a doubled consonant is written once (kiffa →
+//   كيفه, rosso → روصو).
 // - Consonants: b/p ب, t ت|ط, d د|ض, s س|ص, z ز, h ه|ح, k ك|ق, q ق, c س before e/i/y else
 //   ك, g ج before e/i/y (Peugeot بيجو) else غ|ج|ك (Hassaniya's g is written ك or ق in
 //   place names: Tagant تكانت), j ج, f/v ف (Tevragh تفرغ), l ل, m م, n ن, r ر, w و, x كس,
-//   y ي.
+//   y ي. A word opening on two consonants may take a leading alef (Mbout امبود).
 // - Vowels: a word's first vowel is carried by alef (ا; a may also be ع, as in Arafat عرفات);
 //   inside a word a vowel may be dropped (French spellings of Arabic names write the short
 //   vowels Arabic leaves out: Tevragh تفرغ) or written as a long vowel (brand names are
@@ -31,7 +31,7 @@
 // - ا a (a or e at the start); و ou|o|u after a consonant or a consonant yeh (تويوتا), w at
 //   the start and next to alef; ي i|y|e after a consonant, y elsewhere; a final ه (and ة,
 //   normalised to ه) a|e|h; ث th|t, ج j|dj|g, ح h, خ kh, ذ dh|d, ش ch|sh, ص s, ض d, ط t,
-//   ظ z, ع ''|a, غ gh|g, ف f|v, ق q|k|g, ك k|c|g; ن before a final ج غ ك is the ng of
+//   ظ z, ع ''|a, غ gh|g, ب b|p, ف f|v, ق q|k|g, ك k|c|g; ن before a final ج غ ك is the ng of
 //   samsung; ء is dropped.
 
 const MAX_CANDIDATES = 10;
@@ -53,6 +53,7 @@ const o = (text: string, cost = 0): Option => ({ text, cost });
 const LATIN_GROUPS: Record<string, Unit> = {
   kh: [o('خ')],
   dj: [o('ج')],
+  gn: [o('ني'), o('غن', 0.5)], // French gn: Mbagne امباني
   gh: [o('غ')],
   ch: [o('ش')],
   sh: [o('ش')],
@@ -116,7 +117,11 @@ function latinVowel(vowel: string, position: 'first' | 'inner' | 'last'): Unit {
 }
 
 function latinUnits(word: string): Unit[] {
-  const units: Unit[] = [];
+  // A name that opens on two consonants (Mbout, Nktt) may be written with a leading alef in
+  // Arabic (امبود); most are not, so it costs a little.
+  const cluster =
+    !VOWELS.includes(word[0]) && !VOWELS.includes(word[1]) && !LATIN_GROUPS[word.slice(0, 2)];
+  const units: Unit[] = cluster ? [[o(''), o('ا', 0.3)]] : [];
   let i = 0;
   while (i < word.length) {
     const pair = word.slice(i, i + 2);
@@ -152,7 +157,7 @@ function latinUnits(word: string): Unit[] {
 // ----- Arabic → Latin -----
 
 const ARABIC_CONSONANTS: Record<string, Unit> = {
-  ب: [o('b')],
+  ب: [o('b'), o('p', 0.5)],
   ت: [o('t')],
   ث: [o('th'), o('t', 0.3)],
   ج: [o('j'), o('dj', 0.2), o('g', 0.3)],

@@ -3,22 +3,23 @@
 // places. The search pipeline expands a query word to the other words of its group(s) through
 // ./index.ts. Format, review rules and how to add words: docs/lexicon.md.
 //
-// The data lives in ./data/, one file per part of the catalogue, as compact rows (one group a
+// The data lives in ./groups/, one file per part of the catalogue, as compact rows (one group a
 // line, words separated by '|') so that a reviewer reads a group at a glance; this file turns
 // them into the typed groups every other module uses.
 
-import { BRANDS } from './data/brands';
-import { ELECTRONICS } from './data/electronics';
-import { FASHION } from './data/fashion';
-import { FOOD_ANIMALS } from './data/food-animals';
-import { HOME } from './data/home';
-import { LOCAL } from './data/local';
-import { MARKET } from './data/market';
-import { PLACES } from './data/places';
-import { PROPERTY } from './data/property';
-import { SERVICES_TRADE } from './data/services-trade';
-import { VEHICLES } from './data/vehicles';
-import type { LexiconKind, LexiconRow } from './data/row';
+import { BRANDS } from './groups/brands';
+import { DESCRIPTORS } from './groups/descriptors';
+import { ELECTRONICS } from './groups/electronics';
+import { FASHION } from './groups/fashion';
+import { FOOD_ANIMALS } from './groups/food-animals';
+import { HOME } from './groups/home';
+import { LOCAL } from './groups/local';
+import { MARKET } from './groups/market';
+import { PLACES } from './groups/places';
+import { PROPERTY } from './groups/property';
+import { SERVICES_TRADE } from './groups/services-trade';
+import { VEHICLES } from './groups/vehicles';
+import type { LexiconKind, LexiconRow } from './groups/row';
 
 export type { LexiconKind };
 
@@ -54,6 +55,7 @@ export const LEXICON: readonly LexiconGroup[] = [
   ...groups('noun', FOOD_ANIMALS),
   ...groups('noun', SERVICES_TRADE),
   ...groups('noun', MARKET),
+  ...groups('noun', DESCRIPTORS),
   ...groups('brand', BRANDS),
   ...groups('place', PLACES),
   ...groups('local', LOCAL),
@@ -66,6 +68,8 @@ export const LEXICON: readonly LexiconGroup[] = [
  */
 export const SHARED_WORDS: Readonly<Record<string, string>> = {
   حمام: 'حَمّام (bathroom) and حَمام (pigeons) are spelt alike without diacritics',
+  orange: 'the colour and the fruit are the same French word',
+  verre: 'glass the material and a drinking glass are the same French word',
   meuble: 'accent folding makes meublé (furnished) the same word as meuble (a piece of furniture)',
   meubles: 'accent folding makes meublés (furnished) the same word as meubles (furniture)',
 };

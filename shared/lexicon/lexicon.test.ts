@@ -8,9 +8,17 @@ const ARABIC_WORD = /^[\u0621-\u063a\u0641-\u064a]+( [\u0621-\u063a\u0641-\u064a
 const LATIN_WORD = /^[\p{Script=Latin}0-9]+([ '-][\p{Script=Latin}0-9]+)*$/u;
 
 describe('market lexicon data (issue 17 item 2)', () => {
+  it('has at least 1,000 groups', () => {
+    expect(LEXICON.length).toBeGreaterThanOrEqual(1000);
+  });
+
   it('gives every group an Arabic word and a French or Latin word', () => {
     const lacking = LEXICON.filter((g) => g.ar.length === 0 || g.fr.length + g.latin.length === 0);
     expect(lacking).toEqual([]);
+  });
+
+  it('names every brand in Latin letters, the way it is written on the goods', () => {
+    expect(LEXICON.filter((g) => g.kind === 'brand' && g.latin.length === 0)).toEqual([]);
   });
 
   it('writes Arabic words in Arabic letters only and Latin words in Latin letters only', () => {
