@@ -1,6 +1,6 @@
 import { normalizeSearchText } from './normalize';
 import { transliterate } from './transliterate';
-import { expandTerm } from '../lexicon';
+import { expandPhrase, expandTerm } from '../lexicon';
 
 // The search language pipeline (DESIGN §11, issue 17): one home for what a text becomes in the
 // index and what a query looks for, used by both engines.
@@ -202,19 +202,39 @@ export const MAX_QUERY_WORDS = 8;
 /** Longer runs are not words anyone searches for (and a tsquery lexeme has a size limit). */
 export const MAX_WORD_LENGTH = 60;
 
-/** The words of a search box, each with what it may match. */
+/** An expansion (word or phrase) as the stems of its meaningful words. */
+const expansionStems = (expansion: string) => [
+  ...new Set(meaningful(searchTokens(expansion)).map(stem)),
+];
+
+/**
+ * The words of a search box, each with what it may match. A phrase the lexicon knows ("تفرغ
+ * زينة", "machine a laver") gives each of its words the phrase's other names as a whole (all
+ * their words required), so that the phrase, word by word, still finds them.
+ */
 export function queryTerms(text: string): QueryWord[] {
   const tokens = [
     ...new Set(searchTokens(text).map((w) => [...w].slice(0, MAX_WORD_LENGTH).join(''))),
   ];
-  return meaningful(tokens)
-    .slice(0, MAX_QUERY_WORDS)
-    .map((word) => ({
+  const words = meaningful(tokens).slice(0, MAX_QUERY_WORDS);
+  const phrases = new Map<number, string[][]>();
+  for (const match of expandPhrase(words)) {
+    const names = match.expansions.map(expansionStems).filter((stems) => stems.length);
+    for (let i = match.start; i < match.start + match.length; i++) phrases.set(i, names);
+  }
+  return words.map((word, i) => {
+    const lexicon = lexiconStems(word);
+    const known = new Set(lexicon.map((l) => l.join(' ')));
+    for (const names of phrases.get(i) ?? []) {
+      if (!known.has(names.join(' '))) lexicon.push(names);
+    }
+    return {
       word,
       stem: stem(word),
-      lexicon: lexiconStems(word),
+      lexicon,
       transliterations: transliterationStems(word),
-    }));
+    };
+  });
 }
 
 /** Levenshtein distance of two words, up to `max` (more is reported as max + 1). */
