@@ -9,7 +9,7 @@ import { searchTerms } from './migrations/009-search-terms';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
     '002-notifications-index': notificationsIndex,
