@@ -4,7 +4,8 @@ import type { DB, ProductsTable } from '../server/db/types';
 import { seedCatalogIfEmpty } from '../server/db/catalog-seed';
 import { hashPassword } from '../server/features/users/password';
 import { allowedValues } from '../server/features/products/pfield-values';
-import { normalizeSearchText } from '../shared/domain/normalize';
+import { searchColumns } from '../shared/domain/search-terms';
+import { catalogueLabels } from '../server/features/search/search-index';
 import {
   ADJECTIVES,
   FIRST_NAMES,
@@ -57,13 +58,19 @@ interface Subcategory {
   can_be_priced: string;
   can_be_counted: string;
   fields: { id: number; name: string; type: string; values: string[] }[];
+  /** Its names and its category's, both languages (the search index holds them). */
+  catalogue: string[];
+  category: string[];
 }
 
 async function loadCatalogue(db: DB): Promise<Subcategory[]> {
   const subs = await db.selectFrom('psubcategories').selectAll().orderBy('id').execute();
   const fields = await db.selectFrom('pfields').selectAll().orderBy('id').execute();
+  const categories = await db.selectFrom('pcategories').selectAll().execute();
   return subs.map((s) => ({
     ...s,
+    catalogue: catalogueLabels([s]),
+    category: catalogueLabels(categories.filter((c) => c.id === s.pcategory_id)),
     fields: fields
       .filter((f) => f.psubcategory_id === s.id)
       .map((f) => ({ id: f.id, name: f.name, type: f.type, values: allowedValues(f) })),
@@ -143,12 +150,6 @@ async function insertShops(
     }
   });
   return shops;
-}
-
-/** The normalised text the products feature writes (see products.service searchText). */
-function searchText(parts: (string | null)[]): string {
-  const texts = parts.filter((t): t is string => !!t).map(normalizeSearchText);
-  return [...new Set(texts)].join(' ');
 }
 
 function numberFor(r: Random, name: string): number {
@@ -239,13 +240,12 @@ function product(
     ...(r.chance(0.9) ? placeIn(r) : { latitude: null, longitude: null }),
     distance: wanted && r.chance(0.5) ? r.pick([5, 10, 20, 50]) : null,
     contact_methods: '["call","whatsapp"]',
-    search_text: searchText([
-      names.name,
-      names.name_ar,
-      names.name_fr,
-      names.more_infos_ar,
-      names.more_infos_fr,
-    ]),
+    // The search columns the products feature writes (search/search-index.ts).
+    ...searchColumns(
+      [names.name, names.name_ar, names.name_fr, names.more_infos_ar, names.more_infos_fr],
+      sub.catalogue,
+      sub.category,
+    ),
     created_at: createdAt,
     updated_at: createdAt,
   };

@@ -17,6 +17,8 @@ export const SEARCH_PAGE_SIZE_MAX = 100;
  * app shows "1000+". Counting every match of a very common word would read all of them.
  */
 export const SEARCH_TOTAL_MAX = 1000;
+/** A search's orders (issue 17 item 4): newest is the default, nearest needs a position. */
+export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'nearest'] as const;
 export const LIST_PAGE_SIZE = 20;
 
 export const COMMAND_COMMENT_MAX_DEPTH = 2;

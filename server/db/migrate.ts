@@ -7,10 +7,11 @@ import { search } from './migrations/004-search';
 import { searchGeoIndex } from './migrations/005-search-geo-index';
 import { hardeningNet } from './migrations/006-hardening-net';
 import { invitationsAndLimits } from './migrations/007-invitations-and-limits';
+import { searchTerms } from './migrations/009-search-terms';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
     '002-notifications-index': notificationsIndex,
@@ -19,6 +20,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '005-search-geo-index': searchGeoIndex(dialect),
     '006-hardening-net': hardeningNet,
     '007-invitations-and-limits': invitationsAndLimits(dialect),
+    '009-search-terms': searchTerms(dialect),
   };
 }
 

@@ -184,6 +184,8 @@ export interface ProductsTable extends ReactionCounters {
   distance: number | null;
   contact_methods: Defaulted<string>; // JSON text: ["call","whatsapp",...]
   search_text: Defaulted<string>; // normalised names and infos of both languages (DESIGN §7)
+  search_stems: Defaulted<string>; // stems of its words (shared/domain/search-terms.ts)
+  search_related: Defaulted<string>; // lexicon words, catalogue names (search-terms.ts)
   created_at: string;
   updated_at: string;
 }
@@ -294,6 +296,14 @@ export interface Database {
   frontend_logs: FrontendLogsTable;
   shop_invitations: ShopInvitationsTable;
   rate_limits: RateLimitsTable;
+  search_terms: SearchTermsTable;
+}
+
+/** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
+export interface SearchTermsTable {
+  term: string;
+  length: number;
+  count: number;
 }
 
 export type DB = Kysely<Database>;

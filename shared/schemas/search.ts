@@ -3,6 +3,7 @@ import {
   PRODUCT_TYPES,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_SIZE_MAX,
+  SEARCH_SORTS,
   SEARCH_TOTAL_MAX,
 } from '../constants';
 import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
@@ -12,6 +13,7 @@ import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
 
 export const SEARCH_SOURCES = ['all', 'shop', 'psubcategory'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Named in shared/constants.ts (the web app reads it without loading zod). */
 export { SEARCH_TOTAL_MAX };
@@ -65,6 +67,10 @@ export const searchBody = z.preprocess(
       offer_type: given(z.enum(ALL_OFFER_TYPES), false),
       /** km around latitude/longitude. */
       distance: atLeastOne(),
+      /** 'yes': the words as typed (and their plurals) only, no translation nor correction. */
+      exact: given(yesNo, false),
+      /** Ours, additive: newest (default; nearest when a distance is given), by price, nearest. */
+      sort: given(z.enum(SEARCH_SORTS), false),
     })
     .superRefine((body, ctx) => {
       const hasLat = body.latitude !== undefined;
@@ -78,6 +84,8 @@ export const searchBody = z.preprocess(
       const distanceOk = Number.isSafeInteger(body.distance) && body.distance! >= 1;
       if (distanceOk && (!hasLat || !hasLng))
         ctx.addIssue({ code: 'custom', path: ['distance'], message: 'required_location' });
+      if (body.sort === 'nearest' && (!hasLat || !hasLng))
+        ctx.addIssue({ code: 'custom', path: ['sort'], message: 'required_location' });
     }),
 );
 export type SearchBody = z.infer<typeof searchBody>;
@@ -90,4 +98,17 @@ export interface SearchCard extends ProductCard {
   distance_km: number | null;
 }
 
-export type SearchAnswer = { products: Pagination<SearchCard> };
+/**
+ * Ours, additive (issue 17): what the search understood when it is not the words as typed —
+ * `corrected`, the words after the typo tier; `translated`, only the lexicon or another
+ * script found the offers. null when the words as typed found them.
+ */
+export interface SearchInterpreted {
+  corrected: string | null;
+  translated: boolean;
+}
+
+export type SearchAnswer = {
+  products: Pagination<SearchCard>;
+  interpreted: SearchInterpreted | null;
+};

@@ -6,7 +6,7 @@ import { PFIELD_KEY } from '../../../shared/schemas/products';
 // values, checkbox a subset of them (stored as a JSON array), text at most MAX_TEXT characters.
 // An empty value clears the field.
 
-const MAX_TEXT = 500;
+export const MAX_TEXT = 500;
 
 export interface PfieldValue {
   pfield_id: number;

@@ -6,7 +6,6 @@ import type { Media } from '../../media/media';
 import type { AuthUser } from '../../plugins/session';
 import { notifyAddedProduct } from '../notifications/notify';
 import { can } from '../../../shared/domain/permissions';
-import { normalizeSearchText } from '../../../shared/domain/normalize';
 import { LIST_PAGE_SIZE, MAX_FILES_PER_PRODUCT } from '../../../shared/constants';
 import { toPagination } from '../../../shared/schemas/common';
 import {
@@ -21,6 +20,7 @@ import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
 import { checkPfieldValues } from './pfield-values';
+import { searchColumnsOf } from '../search/search-index';
 import { cachedProduct, type CachedProduct } from './product-cache';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
@@ -62,19 +62,6 @@ function applyFlags(
           : (current?.distance ?? null)
         : null,
   };
-}
-
-function searchText(p: {
-  name: string;
-  name_ar?: string | null;
-  name_fr?: string | null;
-  more_infos_ar?: string | null;
-  more_infos_fr?: string | null;
-}): string {
-  const parts = [p.name, p.name_ar, p.name_fr, p.more_infos_ar, p.more_infos_fr]
-    .filter((t): t is string => !!t)
-    .map(normalizeSearchText);
-  return [...new Set(parts)].join(' ');
 }
 
 async function subcategoryOrError(db: Executor, id: number) {
@@ -131,7 +118,7 @@ export async function create(
     latitude: body.latitude ?? null,
     longitude: body.longitude ?? null,
     contact_methods: JSON.stringify(body.contact_methods ?? ['call', 'whatsapp']),
-    search_text: searchText(body),
+    ...(await searchColumnsOf(db, body, sub.id)),
     created_at: at,
     updated_at: at,
     ...applyFlags(type, sub, body),
@@ -190,7 +177,7 @@ export async function update(
   const changes: Updateable<ProductsTable> = {
     ...merged,
     psubcategory_id: sub.id,
-    search_text: searchText(merged),
+    ...(await searchColumnsOf(db, merged, sub.id)),
     ...flags,
   };
   if (body.description !== undefined) changes.description = body.description;

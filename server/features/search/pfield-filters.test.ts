@@ -3,7 +3,7 @@ import type { PfieldRow } from '../../db/types';
 import { parsePfieldFilters, pfieldEntries } from './pfield-filters';
 
 const field = (id: number, type: string, values: unknown[] = []): PfieldRow =>
-  ({ id, type, values: JSON.stringify(values) }) as PfieldRow;
+  ({ id, type, values: JSON.stringify(values), psubcategory_id: 1 }) as PfieldRow;
 const fields = [
   field(1, 'select', ['Toyota', 'Mercedes']),
   field(2, 'number'),
@@ -11,13 +11,20 @@ const fields = [
   field(4, 'text'),
   field(5, 'radio', ['manual', 'automatic']),
 ];
-const parse = (body: Record<string, unknown>) => parsePfieldFilters(fields, pfieldEntries(body));
+const parse = (body: Record<string, unknown>) =>
+  parsePfieldFilters(fields, pfieldEntries(body).entries);
 
 describe('pfield filters', () => {
   it('reads pfield_{id} keys only', () => {
-    expect([...pfieldEntries({ pfield_1: 'a', name: 'x', pfield_: 'y', pfield_2x: 1 })]).toEqual([
-      [1, 'a'],
-    ]);
+    const { entries, errors } = pfieldEntries({
+      pfield_1: 'a',
+      name: 'x',
+      pfield_: 'y',
+      pfield_2x: 1,
+    });
+    expect([...entries]).toEqual([[1, 'a']]);
+    // A pfield_ key naming no id is refused, not ignored.
+    expect(errors).toEqual({ pfield_: ['bad_input'], pfield_2x: ['bad_input'] });
   });
 
   it('turns each field type into its filter', () => {

@@ -1,5 +1,6 @@
 import type { PfieldRow } from '../../db/types';
 import { PFIELD_KEY } from '../../../shared/schemas/products';
+import { allowedValues, MAX_TEXT } from '../products/pfield-values';
 
 // `pfield_{id}` entries of a search (SPEC §7), read against the field they name. Values are
 // stored as the products feature checked them: a number field's canonical number text, a
@@ -11,20 +12,42 @@ import { PFIELD_KEY } from '../../../shared/schemas/products';
 // - checkbox: a value or a list of values; the product must have every one of them checked.
 // - A blank value (the form's empty input, an empty list, a range with no bound) filters nothing.
 // - A key naming no field, or a value of the wrong shape, is 422 `bad_input` under its key.
+// - Bounds (issue 14 item 3), checked before any query: at most MAX_PFIELD_FILTERS keys, all of
+//   one subcategory (the searched one when given: a product has the fields of its own
+//   subcategory only); a checkbox list no longer than the field's own values nor
+//   MAX_CHECKBOX_VALUES; text no longer than a product's field text (MAX_TEXT). Beyond: 422.
+
+/** More `pfield_*` keys than any subcategory has fields is an attack, not a search. */
+export const MAX_PFIELD_FILTERS = 50;
+/** A checkbox filter lists at most this many values (and no more than the field has). */
+export const MAX_CHECKBOX_VALUES = 50;
 
 export type PfieldFilter =
   | { pfieldId: number; kind: 'equals'; value: string }
   | { pfieldId: number; kind: 'range'; min: number | null; max: number | null }
   | { pfieldId: number; kind: 'contains'; values: string[] };
 
-/** The `pfield_{id}` entries of a body, raw. */
-export function pfieldEntries(body: Record<string, unknown>): Map<number, unknown> {
+/**
+ * The `pfield_{id}` entries of a body, raw; a `pfield_` key that names no id, and the keys beyond
+ * MAX_PFIELD_FILTERS (the first of them), are errors.
+ */
+export function pfieldEntries(body: Record<string, unknown>): {
+  entries: Map<number, unknown>;
+  errors: Record<string, string[]>;
+} {
   const entries = new Map<number, unknown>();
+  const errors: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(body)) {
+    if (!key.startsWith('pfield_')) continue;
     const match = PFIELD_KEY.exec(key);
-    if (match) entries.set(Number(match[1]), value);
+    if (!match) errors[key] = ['bad_input'];
+    else if (entries.size >= MAX_PFIELD_FILTERS) {
+      errors[key] = ['bad_input'];
+      break;
+    } else entries.set(Number(match[1]), value);
+    if (Object.keys(errors).length >= MAX_PFIELD_FILTERS) break;
   }
-  return entries;
+  return { entries, errors };
 }
 
 const BLANK = Symbol('blank');
@@ -44,11 +67,15 @@ function asNumber(v: unknown): Parsed<number> {
 
 function asText(v: unknown): Parsed<string> {
   if (isBlank(v)) return BLANK;
-  return typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined;
+  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+  const text = String(v).trim();
+  return text.length <= MAX_TEXT ? text : undefined;
 }
 
-/** A checkbox answer: a list, a JSON list, or one value. */
-function asList(v: unknown): Parsed<string[]> {
+/** A checkbox answer: a list, a JSON list, or one value; at most `max` distinct values. */
+function asList(v: unknown, max: number): Parsed<string[]> {
+  // A list longer than the JSON of `max` long values cannot be a valid one: not parsed at all.
+  if (typeof v === 'string' && v.length > max * (MAX_TEXT + 3) + 2) return undefined;
   let list = v;
   if (typeof v === 'string' && v.trim().startsWith('[')) {
     try {
@@ -57,10 +84,14 @@ function asList(v: unknown): Parsed<string[]> {
       return undefined;
     }
   }
-  const items = (Array.isArray(list) ? list : [list]).filter((x) => !isBlank(x));
+  const all = Array.isArray(list) ? list : [list];
+  if (all.length > MAX_CHECKBOX_VALUES) return undefined;
+  const items = all.filter((x) => !isBlank(x));
   if (!items.length) return BLANK;
   const texts = items.map(asText);
-  return texts.every((t): t is string => typeof t === 'string') ? [...new Set(texts)] : undefined;
+  if (!texts.every((t): t is string => typeof t === 'string')) return undefined;
+  const values = [...new Set(texts)];
+  return values.length <= max ? values : undefined;
 }
 
 function parseOne(field: PfieldRow, raw: unknown): PfieldFilter | typeof BLANK | undefined {
@@ -85,7 +116,8 @@ function parseOne(field: PfieldRow, raw: unknown): PfieldFilter | typeof BLANK |
       return n === BLANK || n === undefined ? n : { pfieldId, kind: 'equals', value: String(n) };
     }
     case 'checkbox': {
-      const values = asList(raw);
+      const own = allowedValues(field).length;
+      const values = asList(raw, Math.min(own || MAX_CHECKBOX_VALUES, MAX_CHECKBOX_VALUES));
       return values === BLANK || values === undefined
         ? values
         : { pfieldId, kind: 'contains', values };
@@ -97,17 +129,26 @@ function parseOne(field: PfieldRow, raw: unknown): PfieldFilter | typeof BLANK |
   }
 }
 
-/** Filters of the entries, or the keys of the bad ones. */
+/**
+ * Filters of the entries, or the keys of the bad ones. `subcategoryId`: the searched
+ * subcategory, when one is; otherwise the fields filtered must still share one.
+ */
 export function parsePfieldFilters(
   fields: PfieldRow[],
   entries: Map<number, unknown>,
+  subcategoryId?: number,
 ): { filters: PfieldFilter[]; errors: Record<string, string[]> } {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const filters: PfieldFilter[] = [];
   const errors: Record<string, string[]> = {};
+  let subcategory = subcategoryId;
   for (const [id, raw] of entries) {
     if (isBlank(raw)) continue;
-    const field = byId.get(id);
+    let field = byId.get(id);
+    if (field) {
+      subcategory ??= field.psubcategory_id;
+      if (field.psubcategory_id !== subcategory) field = undefined;
+    }
     const parsed = field ? parseOne(field, raw) : undefined;
     if (parsed === undefined) errors[`pfield_${id}`] = ['bad_input'];
     else if (parsed !== BLANK) filters.push(parsed);

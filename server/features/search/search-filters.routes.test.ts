@@ -142,6 +142,31 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       expect(data.find((c) => c.id === w.p.yaris)!.distance_km).toBeNull();
     });
 
+    it('sorts by newest (default), price up, price down, nearest', async () => {
+      const prices = async (body: Record<string, unknown>) =>
+        (await search(body)).json().products.data.map((c: { price: number | null }) => c.price);
+      const up = await prices({ sort: 'price_asc' });
+      expect(up).toEqual([...up].sort((a, b) => a - b));
+      const down = await prices({ sort: 'price_desc' });
+      expect(down).toEqual([...up].reverse());
+      // With words too (tiers merged in the order asked), and within a category.
+      const toyotas = await prices({ name: 'toyota', sort: 'price_desc' });
+      expect(toyotas).toEqual([...toyotas].sort((a, b) => b - a));
+      const home = await prices({ pcategory_id: w.homeCategory, sort: 'price_asc' });
+      expect(home).toEqual([...home].sort((a, b) => a - b));
+      // Nearest: a position is needed; products without a place come last.
+      const far = await search({ sort: 'nearest' });
+      expect(far.statusCode).toBe(422);
+      expect(far.json().errors).toEqual({ sort: ['required_location'] });
+      const near = await found({ sort: 'nearest', ...PLACES.tevraghZeina });
+      expect(near.slice(0, 2)).toEqual(['sold', 'hilux']);
+      expect(near.at(-1)).toBe('yaris');
+      // A distance orders nearest first unless asked otherwise.
+      const within = await found({ ...PLACES.tevraghZeina, distance: 10, sort: 'newest' });
+      expect(within).toEqual([...within].sort((a, b) => w.p[b] - w.p[a]));
+      expect((await search({ sort: 'cheapest' })).statusCode).toBe(422);
+    });
+
     it('combines every filter', async () => {
       const f = w.fields;
       const body = {

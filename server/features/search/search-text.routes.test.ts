@@ -12,10 +12,12 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, tex
 
   describe('text (DESIGN §7)', () => {
     it('finds Arabic names however their letters were typed', async () => {
-      expect(await found({ name: 'سياره' })).toEqual(['hilux']);
-      expect(await found({ name: 'سيارة' })).toEqual(['hilux']);
-      expect(await found({ name: 'سَيَّارَة' })).toEqual(['hilux']);
-      expect(await found({ name: 'ســيارة' })).toEqual(['hilux']);
+      // The Hilux has the word itself: first; the other cars follow through the lexicon and
+      // their subcategory's name (issue 17), ranked below.
+      for (const name of ['سياره', 'سيارة', 'سَيَّارَة', 'ســيارة']) {
+        expect((await found({ name }))[0], name).toBe('hilux');
+        expect(await found({ name, exact: 'yes' }), name).toEqual(['hilux']);
+      }
       expect(await found({ name: 'احمد' })).toEqual(['phone']);
       expect(await found({ name: 'أحمد' })).toEqual(['phone']);
       expect(await found({ name: 'إحمد' })).toEqual(['phone']);
@@ -37,8 +39,8 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, tex
     it('matches words by prefix, not inside words', async () => {
       expect(sorted(await found({ name: 'toyo' }))).toEqual(['hilux', 'prado', 'yaris']);
       expect(await found({ name: 'hil' })).toEqual(['hilux']);
-      // Found inside a word only by PostgreSQL's near-spelling fallback (nothing starts so).
-      expect(await found({ name: 'ilux' })).toEqual(ctx().engine === 'postgres' ? ['hilux'] : []);
+      // Not inside a word, on either engine (four letters: too short for a typo either).
+      expect(await found({ name: 'ilux' })).toEqual([]);
     });
 
     it('needs every word (AND), in any field and language', async () => {
@@ -94,9 +96,29 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, tex
       }
     });
 
-    it('falls back to near spellings on PostgreSQL when no word matches', async () => {
-      const names = await found({ name: 'toyata hilox' });
-      expect(names).toEqual(ctx().engine === 'postgres' ? ['hilux'] : []);
+    it('ranks exact > stem > lexicon, and says when a correction or translation was used', async () => {
+      const answer = async (name: string) => (await search({ name })).json();
+      // Typed words: no interpretation.
+      expect((await answer('toyota')).interpreted).toBeNull();
+      // A typo: corrected, and said so.
+      expect((await answer('climatisatoin')).interpreted).toEqual({
+        corrected: 'climatisation',
+        translated: false,
+      });
+      // Only the other language has it: translated.
+      const voiture = await answer('voiture');
+      expect(voiture.interpreted).toEqual({ corrected: null, translated: true });
+      expect(voiture.products.data[0].id).toBe(w.p.hilux);
+      // 'السيارات' (with the article, plural): the Hilux's own word by its stem comes first.
+      expect((await found({ name: 'السيارات' }))[0]).toBe('hilux');
+    });
+
+    it('tolerates typos the same way on both engines, and unrelated words find nothing', async () => {
+      // Issue 17: PostgreSQL's trigram fallback found a phone for 'xylophone'; SQLite had none.
+      expect(await found({ name: 'toyata hilox' })).toEqual(['hilux']);
+      expect(await found({ name: 'xylophone' })).toEqual([]);
+      // Four letters: no edit tolerated.
+      expect(await found({ name: 'hilo' })).toEqual([]);
     });
   });
 });

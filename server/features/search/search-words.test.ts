@@ -1,53 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ftsMatch,
-  MAX_SEARCH_WORDS,
-  nearestKnownWord,
-  searchWords,
-  trigramSimilarity,
-  tsQuery,
-} from './search-words';
+import { queryTerms } from '../../../shared/domain/search-terms';
+import { ftsMatch, tsQuery } from './search-words';
 
-describe('search words', () => {
-  it('normalises as the index does, and splits on anything but letters and digits', () => {
-    expect(searchWords('  Réfrigérateur, SAMSUNG!  ')).toEqual(['refrigerateur', 'samsung']);
-    expect(searchWords('سيّارة  أحمد')).toEqual(['سياره', 'احمد']);
-    expect(searchWords("c-class l'huile 2.5")).toEqual(['class', 'huile']);
-    expect(searchWords('٢٠١٥ تويوتا')).toEqual(['2015', 'تويوتا']);
+describe('search words as text queries', () => {
+  const plain = (word: string) => ({ word, stem: word, lexicon: [], transliterations: [] });
+
+  it('exact tier: every word a prefix of the text as written, and the type', () => {
+    expect(ftsMatch([plain('toyota'), plain('hilux')], 'exact', 'offer')).toBe(
+      '(search_text : "toyota"*) AND (search_text : "hilux"*) AND type : "offer"',
+    );
+    expect(tsQuery([plain('toyota'), plain('سياره')], 'exact')).toBe('(toyota:*A) & (سياره:*A)');
   });
 
-  it('keeps one-letter words only when nothing longer was typed', () => {
-    expect(searchWords('a b')).toEqual(['a', 'b']);
-    expect(searchWords('à la plage')).toEqual(['la', 'plage']);
-  });
-
-  it('drops repeats and caps the number of words', () => {
-    expect(searchWords('toyota Toyota TOYOTA')).toEqual(['toyota']);
-    const many = Array.from({ length: 20 }, (_, i) => `mot${i}`).join(' ');
-    expect(searchWords(many)).toHaveLength(MAX_SEARCH_WORDS);
+  it('later tiers add stems, lexicon words (phrases: all their words) and transliterations', () => {
+    const w = {
+      word: 'غسالات',
+      stem: 'غسال',
+      lexicon: [['machin', 'laver']],
+      transliterations: ['ghassal'],
+      typos: ['غسيل'],
+    };
+    expect(ftsMatch([w], 'stem', 'demand')).toBe(
+      '(search_text : "غسالات"* OR search_stems : ("غسال")) AND type : "demand"',
+    );
+    expect(tsQuery([w], 'typo')).toBe(
+      '(غسالات:*A | (غسال:B) | (machin:B & laver:B) | (غسال:BC) | (machin:BC & laver:BC) |' +
+        ' (ghassal:BC) | (غسيل:BC))',
+    );
   });
 
   it('leaves no query syntax through', () => {
-    expect(searchWords('" OR * NEAR( ) : ^ & | ! \'')).toEqual(['or', 'near']);
-    expect(ftsMatch(['toyota', 'hilux'], 'offer')).toBe(
-      'search_text : ("toyota"* "hilux"*) AND type : "offer"',
+    const words = queryTerms('" OR * NEAR( ) : ^ & | ! \'');
+    expect(words.map((w) => w.word)).toEqual(['or', 'near']);
+    expect(ftsMatch(words, 'exact', 'offer')).toBe(
+      '(search_text : "or"*) AND (search_text : "near"*) AND type : "offer"',
     );
-    expect(tsQuery(['toyota', 'سياره'])).toBe('toyota:* & سياره:*');
-  });
-
-  it('measures trigram similarity as pg_trgm does, and finds the nearest known word', () => {
-    // pg_trgm: similarity('toyata', 'toyota') = 0.4, similarity('hilox', 'hilux') = 0.333…
-    expect(trigramSimilarity('toyata', 'toyota')).toBeCloseTo(0.4);
-    expect(trigramSimilarity('hilox', 'hilux')).toBeCloseTo(1 / 3);
-    expect(trigramSimilarity('toyota', 'toyota')).toBe(1);
-    const known = new Map([
-      ['toyota', 0.1],
-      ['mercedes', 0.05],
-      ['telephone', 0.01],
-    ]);
-    expect(nearestKnownWord('toyata', known, 0.4)).toBe('toyota');
-    expect(nearestKnownWord('mersedes', known, 0.4)).toBe('mercedes');
-    expect(nearestKnownWord('telefone', known, 0.4)).toBe('telephone');
-    expect(nearestKnownWord('hilox', known, 0.4)).toBeUndefined();
+    expect(tsQuery(words, 'exact')).toBe('(or:*A) & (near:*A)');
   });
 });

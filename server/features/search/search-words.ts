@@ -1,75 +1,71 @@
-import { normalizeSearchText } from '../../../shared/domain/normalize';
+import type { QueryWord } from '../../../shared/domain/search-terms';
 
-// The words of a search box (DESIGN §7): normalised as the indexed text was, then cut into runs
-// of letters and digits — what SQLite's unicode61 tokenizer keeps as tokens, and what is left of
-// the indexed text on PostgreSQL once punctuation is taken out. Nothing else reaches a query's
-// syntax, so no input can inject FTS5 or tsquery operators.
+// A search's words as each engine's text query, tier by tier (docs/search.md, "Ranking"). The
+// words come from shared/domain/search-terms.ts: runs of letters and digits only, so no input
+// can inject FTS5 or tsquery syntax (quotes are still doubled, and the type is checked by the
+// request schema).
+//
+// Every word is required; what a word may match grows with the tier:
+// - exact: a prefix of a word as written (search_text, weight A);
+// - stem: also its stem among the stems of the offer's words (search_stems, B);
+// - lexicon: also the lexicon's words for it among the stems of the offer's own words;
+// - related: also its stem and the lexicon's words among related words (search_related, C:
+//   the offer's catalogue names, the lexicon's words for its words);
+// - transliteration: also its spellings in the other script, among stems and related words;
+// - typo: also the vocabulary's near spellings of it (see search.service), among stems and
+//   related words.
 
-/** More words add nothing a person types; they only cost index lookups. */
-export const MAX_SEARCH_WORDS = 8;
-/** Longer runs are not words anyone searches for (and a tsquery lexeme has a size limit). */
-const MAX_WORD_LENGTH = 60;
+export const TIERS = ['exact', 'stem', 'lexicon', 'related', 'transliteration', 'typo'] as const;
+export type Tier = (typeof TIERS)[number];
 
-export function searchWords(input: string): string[] {
-  const words = normalizeSearchText(input)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => [...w].slice(0, MAX_WORD_LENGTH).join(''));
-  const unique = [...new Set(words)];
-  // A one-letter prefix ('l' of "l'huile", 'a' of "à") matches nearly every product: it only
-  // counts when nothing longer was typed.
-  const long = unique.filter((w) => [...w].length > 1);
-  return (long.length ? long : unique).slice(0, MAX_SEARCH_WORDS);
-}
+/** A query word and, for the typo tier, the vocabulary's words near it. */
+export type TieredWord = QueryWord & { typos?: string[] };
 
-/**
- * FTS5: every word as a quoted prefix of the text (implicit AND), and the product type, which
- * the FTS table indexes too. `type` is 'offer' or 'demand' (checked by the request schema).
- */
-export function ftsMatch(words: string[], type: string): string {
-  const prefixes = words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ');
-  return `search_text : (${prefixes}) AND type : "${type}"`;
-}
+/** Terms all required in some columns: the text as written (as prefixes), stems, or both sets. */
+type Alternative = { columns: 'text' | 'stems' | 'any'; terms: string[] };
 
-/** PostgreSQL to_tsquery('simple', …): every word as a prefix, all required. */
-export function tsQuery(words: string[]): string {
-  return words.map((w) => `${w}:*`).join(' & ');
-}
-
-/** pg_trgm's trigrams of a word: its letters padded with two spaces before and one after. */
-function trigrams(word: string): Set<string> {
-  const chars = [' ', ' ', ...word, ' '];
-  return new Set(chars.slice(2).map((c, i) => chars[i] + chars[i + 1] + c));
-}
-
-/** pg_trgm's similarity of two words: shared trigrams over all their trigrams (0–1). */
-export function trigramSimilarity(a: string, b: string): number {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
-  const shared = [...ta].filter((t) => tb.has(t)).length;
-  return shared / (ta.size + tb.size - shared);
-}
-
-/**
- * The word of `known` most like `word` (trigram similarity at least `min`; the commoner on a
- * tie), or undefined. `known` maps words to how common they are.
- */
-export function nearestKnownWord(
-  word: string,
-  known: Map<string, number>,
-  min: number,
-): string | undefined {
-  let best: { word: string; similarity: number; share: number } | undefined;
-  for (const [candidate, share] of known) {
-    const similarity = trigramSimilarity(word, candidate);
-    if (
-      similarity >= min &&
-      (!best ||
-        similarity > best.similarity ||
-        (similarity === best.similarity && share > best.share))
-    ) {
-      best = { word: candidate, similarity, share };
-    }
+function alternatives(w: TieredWord, tier: Tier): Alternative[] {
+  const level = TIERS.indexOf(tier);
+  const list: Alternative[] = [{ columns: 'text', terms: [w.word] }];
+  if (level >= 1) list.push({ columns: 'stems', terms: [w.stem] });
+  // The lexicon's words among the offer's own words, then among its related words (its
+  // catalogue names, the lexicon's words for its words): ranked below its own text.
+  if (level >= 2) for (const phrase of w.lexicon) list.push({ columns: 'stems', terms: phrase });
+  if (level >= 3) {
+    list.push({ columns: 'any', terms: [w.stem] });
+    for (const phrase of w.lexicon) list.push({ columns: 'any', terms: phrase });
   }
-  return best?.word;
+  if (level >= 4) for (const t of w.transliterations) list.push({ columns: 'any', terms: [t] });
+  if (level >= 5) for (const t of w.typos ?? []) list.push({ columns: 'any', terms: [t] });
+  return list;
+}
+
+const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
+
+/** FTS5: every word's alternatives, all words required, and the product type. */
+export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string {
+  const each = words.map((w) => {
+    const alts = alternatives(w, tier).map(({ columns, terms }) =>
+      columns === 'text'
+        ? `search_text : ${quoted(terms[0])}*`
+        : `${columns === 'stems' ? 'search_stems' : '{search_stems search_related}'} : (${terms
+            .map(quoted)
+            .join(' AND ')})`,
+    );
+    return `(${alts.join(' OR ')})`;
+  });
+  return `${each.join(' AND ')} AND type : ${quoted(type)}`;
+}
+
+/** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
+export function tsQuery(words: TieredWord[], tier: Tier): string {
+  const each = words.map((w) => {
+    const alts = alternatives(w, tier).map(({ columns, terms }) =>
+      columns === 'text'
+        ? `${terms[0]}:*A`
+        : `(${terms.map((t) => `${t}:${columns === 'stems' ? 'B' : 'BC'}`).join(' & ')})`,
+    );
+    return `(${alts.join(' | ')})`;
+  });
+  return each.join(' & ');
 }

@@ -1,9 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
 import { cardQuery } from '../products/cards.repository';
-import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
+import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
-import { ftsMatch, tsQuery } from './search-words';
 import { distanceExpr, MAX_KM, withinKm } from './search-geo';
 
 // The only Kysely code of the search (DESIGN §7). One filtered query gives the page of ids and
@@ -21,6 +20,8 @@ const FIRST_RADIUS_KM = 0.25;
 
 export interface SearchQuery {
   type: string;
+  /** The order of the rows (issue 17 item 4); nearest needs `origin`. */
+  order: SearchSort;
   shopId?: number;
   psubcategoryIds: number[];
   /**
@@ -34,17 +35,18 @@ export interface SearchQuery {
   used?: string;
   delivery?: string;
   offerType?: string;
-  /** Normalised words, each matched as a prefix, all required. */
-  words: string[];
+  /**
+   * The text condition of one tier (search-words.ts): the FTS5 match (type included), the
+   * tsquery, and the words as typed (PostgreSQL reads how common they are).
+   */
+  text?: { fts: string; ts: string; words: string[] };
   /** SQLite: the words match at least COMMON_WORDS products (see textCondition). */
   commonWords?: boolean;
   /**
    * PostgreSQL: read every match from the indexes first, then order them (see orderedRows):
-   * set for near spellings and for words of middling frequency.
+   * set for words of middling frequency.
    */
   matchesFirst?: boolean;
-  /** PostgreSQL's fallback: near spellings (pg_trgm word similarity) instead of prefixes. */
-  nearSpellings?: boolean;
   origin?: { latitude: number; longitude: number };
   /** km around `origin`. */
   distanceKm?: number;
@@ -55,7 +57,7 @@ const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
   sql<SqlBool>(strings, ...values);
 
 function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
-  if (!q.words.length) return [];
+  if (!q.text) return [];
   if (dialect === 'sqlite') {
     // The matches are read once from the text index into a list. Few of them: products are
     // then read by id from that list. Many (a common word): `+` keeps SQLite from walking the
@@ -64,13 +66,10 @@ function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] 
     const id = q.commonWords ? sql`+products.id` : sql`products.id`;
     return [
       cond`${id} in (select rowid from products_fts
-        where products_fts match ${ftsMatch(q.words, q.type)})`,
+        where products_fts match ${q.text.fts})`,
     ];
   }
-  if (q.nearSpellings) {
-    return q.words.map((w) => cond`${w} <% products.search_text`);
-  }
-  return [cond`products.search_vector @@ to_tsquery('simple', ${tsQuery(q.words)})`];
+  return [cond`products.search_vector @@ to_tsquery('simple', ${q.text.ts})`];
 }
 
 function pfieldCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool> {
@@ -131,17 +130,17 @@ function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   return list;
 }
 
-type Row = { id: number; distance_km: number | null };
-type Page = { total: number; rows: Row[] };
+export type Row = { id: number; distance_km: number | null; price: number | null };
+export type Page = { total: number; rows: Row[] };
 
 /** More than this many matches is 'SEARCH_TOTAL_MAX or more': nothing needs to read further. */
-const COUNTED = SEARCH_TOTAL_MAX + 1;
+export const COUNTED = SEARCH_TOTAL_MAX + 1;
 
 /**
  * The count and the page from one read: the first COUNTED ids in the search's order give both,
  * unless the page reaches past them (then `later` reads it on its own).
  */
-async function fromFirst(
+export async function fromFirst(
   first: Row[],
   page: number,
   perPage: number,
@@ -157,17 +156,22 @@ async function fromFirst(
  * SQLite, words and type only: the FTS index answers alone (it indexes the type too), newest
  * (highest rowid) first.
  */
-function ftsOnlyRows(db: Executor, q: SearchQuery, limit: number, offset: number) {
-  return sql<Row>`select rowid as id, null as distance_km from products_fts
-    where products_fts match ${ftsMatch(q.words, q.type)}
+function ftsOnlyRows(
+  db: Executor,
+  q: SearchQuery & { text: { fts: string } },
+  limit: number,
+  offset: number,
+) {
+  return sql<Row>`select rowid as id, null as distance_km, null as price from products_fts
+    where products_fts match ${q.text.fts}
     order by rowid desc limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
 }
 
-const onlyWords = (q: SearchQuery) =>
-  q.words.length > 0 &&
-  !q.nearSpellings &&
+const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
+  q.text !== undefined &&
+  q.order === 'newest' &&
   q.shopId === undefined &&
   !q.psubcategoryIds.length &&
   !q.pcategorySubcategoryIds &&
@@ -180,23 +184,61 @@ const onlyWords = (q: SearchQuery) =>
   !q.origin &&
   !q.pfields.length;
 
-/** The query of the rows in the search's order: newest first, or nearest first within a distance. */
+/**
+ * The search's order as SQL over the rows' id, distance_km and price; ties newest first. Products
+ * without a price (or a place) come last in the price (nearest) orders, on both engines.
+ */
+function orderBy(order: SearchSort) {
+  switch (order) {
+    case 'price_asc':
+      return sql`price is null, price, id desc`;
+    case 'price_desc':
+      return sql`price is null, price desc, id desc`;
+    case 'nearest':
+      return sql`distance_km is null, distance_km, id desc`;
+    default:
+      return sql`id desc`;
+  }
+}
+
+/** The same order, in JS (tiers read apart are merged with it). */
+export function compareRows(order: SearchSort): ((a: Row, b: Row) => number) | undefined {
+  const key = (v: number | null, sign: number) => (v === null ? Infinity : sign * Number(v));
+  switch (order) {
+    case 'price_asc':
+      return (a, b) => key(a.price, 1) - key(b.price, 1) || b.id - a.id;
+    case 'price_desc':
+      return (a, b) => key(a.price, -1) - key(b.price, -1) || b.id - a.id;
+    case 'nearest':
+      return (a, b) => key(a.distance_km, 1) - key(b.distance_km, 1) || b.id - a.id;
+    default:
+      return undefined;
+  }
+}
+
+/** The query of the rows in the search's order (newest first unless asked otherwise). */
 function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  const order = q.origin && q.distanceKm !== undefined ? sql`distance_km, id desc` : sql`id desc`;
-  const matches = sql`select products.id, ${distance} as distance_km from products where ${where}`;
+  const order = orderBy(q.order);
+  const matches = sql`select products.id, ${distance} as distance_km, products.price as price
+    from products where ${where}`;
   // PostgreSQL walks the primary key newest first and tests each row when it expects matches to
   // come soon; testing a row (similarity, or a text vector) costs more than it assumes, so for
-  // near spellings and words of middling frequency the matches are read from the indexes first:
+  // words of middling frequency the matches are read from the indexes first:
   // `offset 0` keeps the planner from merging the two queries back into that walk.
   return q.matchesFirst
-    ? sql<Row>`select id, distance_km from (${matches} offset 0) matches
+    ? sql<Row>`select id, distance_km, price from (${matches} offset 0) matches
         order by ${order} limit ${limit} offset ${offset}`
-    : sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`;
+    : q.order === 'newest'
+      ? sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`
+      : // PostgreSQL orders by an output name only when it stands alone: the other orders
+        // (expressions of distance_km and price) read them from a subquery, which it flattens.
+        sql<Row>`select id, distance_km, price from (${matches}) matches
+        order by ${order} limit ${limit} offset ${offset}`;
 }
 
-/** Rows in the search's order: newest first, or nearest first when a distance bounds it. */
+/** Rows in the search's order. */
 function orderedRows(
   db: Executor,
   dialect: Dialect,
@@ -206,17 +248,17 @@ function orderedRows(
 ): Promise<Row[]> {
   if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyRows(db, q, limit, offset);
   const subcategories = q.pcategorySubcategoryIds ?? [];
-  const newest = !(q.origin && q.distanceKm !== undefined);
+  const nearest = q.order === 'nearest';
   // (SQLite would read the words' matches again for each subcategory: there, the words lead.)
-  const wordsLead = dialect === 'sqlite' && q.words.length > 0;
-  if (!newest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
+  const wordsLead = dialect === 'sqlite' && q.text !== undefined;
+  if (nearest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
     return orderedQuery(dialect, q, limit, offset)
       .execute(db)
       .then((r) => r.rows);
   }
   // A category, newest first: each of its subcategories walks its own index newest first (and
   // stops soon); merged, they give the newest of all. One walk over the list would read and
-  // sort every product of the category.
+  // sort every product of the category. (By price: each part sorts its own, fewer, products.)
   const parts = subcategories.map(
     (id) =>
       sql`select * from (${orderedQuery(
@@ -226,8 +268,8 @@ function orderedRows(
         0,
       )}) part`,
   );
-  return sql<Row>`select id, distance_km from (${sql.join(parts, sql` union all `)}) parts
-    order by id desc limit ${limit} offset ${offset}`
+  return sql<Row>`select id, distance_km, price from (${sql.join(parts, sql` union all `)}) parts
+    order by ${orderBy(q.order)} limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
 }
@@ -296,9 +338,38 @@ async function middlingWords(db: Executor, words: string[]): Promise<boolean> {
 }
 
 /**
- * One page of matching ids, in the search's order, and how many match — counted up to
- * COUNTED only: an exact count of a very common word would read every match.
+ * The first COUNTED matching ids, in the search's order (the count and most pages come from
+ * them: an exact count of a very common word would read every match).
  */
+export async function firstRows(db: Executor, dialect: Dialect, q: SearchQuery): Promise<Row[]> {
+  // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
+  const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
+  if (dialect === 'sqlite' && q.text && narrowing) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
+      from products_fts where products_fts match ${q.text.fts}
+      limit ${COMMON_WORDS})`.execute(db);
+    q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+  }
+  if (dialect === 'postgres' && q.text) {
+    q = { ...q, matchesFirst: await middlingWords(db, q.text.words) };
+  }
+  return q.order === 'nearest' && q.origin && q.distanceKm !== undefined
+    ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm })
+    : orderedRows(db, dialect, q, COUNTED, 0);
+}
+
+/** A page of matching ids past the first COUNTED, in the search's order. */
+export function laterRows(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  perPage: number,
+  offset: number,
+): Promise<Row[]> {
+  return orderedRows(db, dialect, q, perPage, offset);
+}
+
+/** One page of matching ids, in the search's order, and how many match (up to COUNTED). */
 export async function searchPage(
   db: Executor,
   dialect: Dialect,
@@ -306,25 +377,8 @@ export async function searchPage(
   page: number,
   perPage: number,
 ): Promise<Page> {
-  // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
-  const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
-  if (dialect === 'sqlite' && q.words.length && narrowing) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
-      from products_fts where products_fts match ${ftsMatch(q.words, q.type)}
-      limit ${COMMON_WORDS})`.execute(db);
-    q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
-  }
-  if (dialect === 'postgres' && q.words.length) {
-    q = { ...q, matchesFirst: q.nearSpellings || (await middlingWords(db, q.words)) };
-  }
-  const search = q;
-  const first =
-    search.origin && search.distanceKm !== undefined
-      ? await nearestRows(db, dialect, { ...search, distanceKm: search.distanceKm })
-      : await orderedRows(db, dialect, search, COUNTED, 0);
-  return fromFirst(first, page, perPage, (offset) =>
-    orderedRows(db, dialect, search, perPage, offset),
-  );
+  const first = await firstRows(db, dialect, q);
+  return fromFirst(first, page, perPage, (offset) => laterRows(db, dialect, q, perPage, offset));
 }
 
 /** The cards of these products (any order), with their place. */
@@ -362,16 +416,15 @@ export function pfieldsByIds(db: Executor, ids: number[]) {
   return db.selectFrom('pfields').selectAll().where('id', 'in', ids).execute();
 }
 
-/** Whether pg_trgm (the near-spelling fallback) was installed by the search migration. */
-export async function hasTrigramIndex(db: Executor): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*) as n from pg_indexes where indexname = 'products_search_trigram'`.execute(db);
-  return Number(rows[0]?.n ?? 0) > 0;
-}
-
-/** PostgreSQL: how alike a word must be to one of a product's words (0–1; pg_trgm says 0.6). */
-export async function setWordSimilarity(db: Executor, threshold: number): Promise<void> {
-  await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`.execute(
-    db,
-  );
+/**
+ * The vocabulary's terms of these lengths (the typo tier compares them with a word), the
+ * commonest first.
+ */
+export function termsOfLengths(db: Executor, min: number, max: number) {
+  return db
+    .selectFrom('search_terms')
+    .select(['term', 'count'])
+    .where('length', '>=', min)
+    .where('length', '<=', max)
+    .execute();
 }

@@ -2,14 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchBody, searchParams } from '../../../shared/schemas/search';
 import * as service from './search.service';
 
-// SPEC §7: POST /products/{source_name}/{source_id}/search → { products: pagination }.
+// SPEC §7: POST /products/{source_name}/{source_id}/search → { products: pagination }, and
+// `interpreted` (ours, additive): what the search understood when it is not the words typed.
 // Anyone may search; a signed-in viewer's cards carry their own saved/reported/reaction state.
+/**
+ * A search body is small (a few words and filters: 50 fields of at most 50 values); beyond this
+ * it is refused (413) before it is parsed (issue 14 item 3: 40,000 `pfield_N` keys).
+ */
+export const SEARCH_BODY_LIMIT = 64 * 1024;
+
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:source_name/:source_id/search',
-    { schema: { params: searchParams, body: searchBody } },
-    async (request) => ({
-      products: await service.search(
+    { bodyLimit: SEARCH_BODY_LIMIT, schema: { params: searchParams, body: searchBody } },
+    async (request) =>
+      service.search(
         app.db,
         app.dialect,
         request.user,
@@ -17,7 +24,6 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.source_id,
         request.body,
       ),
-    }),
   );
 };
 

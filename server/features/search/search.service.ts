@@ -7,28 +7,30 @@ import {
   SEARCH_TOTAL_MAX,
   type SearchBody,
   type SearchCard,
+  type SearchInterpreted,
 } from '../../../shared/schemas/search';
 import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
 import { parsePfieldFilters, pfieldEntries } from './pfield-filters';
-import { nearestKnownWord, searchWords } from './search-words';
+import {
+  editDistance,
+  queryTerms,
+  typoBudget,
+  type QueryWord,
+} from '../../../shared/domain/search-terms';
+import { ftsMatch, TIERS, tsQuery, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
 
-// SPEC §7's search: where to look (source), what to match (DESIGN §7), in which order.
+// SPEC §7's search: where to look (source), what to match (DESIGN §7, §11: the language
+// pipeline and its tiers), in which order.
 
-/** How alike a mistyped word must be to a product's word for the PostgreSQL fallback. */
-const NEAR_SPELLING_SIMILARITY = 0.4;
-
-const trigramIndex = new WeakMap<object, Promise<boolean>>();
-function nearSpellingsAvailable(db: DB, dialect: Dialect): Promise<boolean> {
-  if (dialect !== 'postgres') return Promise.resolve(false);
-  let known = trigramIndex.get(db);
-  if (!known) {
-    known = repo.hasTrigramIndex(db);
-    trigramIndex.set(db, known);
-  }
-  return known;
-}
+/**
+ * Near spellings (the typo tier) are tried when the other tiers found fewer matches than this:
+ * only when they found nothing (with a few, a near spelling of a short stem adds noise).
+ */
+export const TYPO_BELOW = 1;
+/** The vocabulary's nearest terms tried for a mistyped word, the commonest first. */
+const TYPO_CANDIDATES = 5;
 
 async function sourceFilter(db: Executor, sourceName: string, sourceId: number) {
   if (!(SEARCH_SOURCES as readonly string[]).includes(sourceName)) throw notFound();
@@ -50,18 +52,22 @@ async function toQuery(
   body: SearchBody,
 ): Promise<repo.SearchQuery> {
   const source = await sourceFilter(db, sourceName, sourceId);
-  const entries = pfieldEntries(body);
-  const { filters, errors } = parsePfieldFilters(
-    await repo.pfieldsByIds(db, [...entries.keys()]),
-    entries,
-  );
-  if (Object.keys(errors).length) throw new HttpError(422, errors);
   const subcategories = [source.psubcategoryId, body.psubcategory_id].filter(
     (id): id is number => id !== undefined,
   );
+  const { entries, errors: keyErrors } = pfieldEntries(body);
+  if (Object.keys(keyErrors).length) throw new HttpError(422, keyErrors);
+  const { filters, errors } = parsePfieldFilters(
+    await repo.pfieldsByIds(db, [...entries.keys()]),
+    entries,
+    subcategories[0],
+  );
+  if (Object.keys(errors).length) throw new HttpError(422, errors);
   const hasOrigin = body.latitude !== undefined && body.longitude !== undefined;
   return {
     type: body.type,
+    // With a distance, nearest first unless asked otherwise (SPEC §7's order).
+    order: body.sort ?? (hasOrigin && body.distance !== undefined ? 'nearest' : 'newest'),
     shopId: source.shopId,
     // The source's subcategory and the body's must both hold: two different ones match nothing.
     psubcategoryIds: new Set(subcategories).size > 1 ? [0] : [...new Set(subcategories)],
@@ -75,7 +81,6 @@ async function toQuery(
     used: body.used,
     delivery: body.delivery,
     offerType: body.offer_type,
-    words: body.name ? searchWords(body.name) : [],
     origin: hasOrigin ? { latitude: body.latitude!, longitude: body.longitude! } : undefined,
     distanceKm: body.distance,
     pfields: filters,
@@ -86,43 +91,103 @@ async function toQuery(
 const roundKm = (km: number | null) =>
   km === null || km === undefined ? null : Math.round(Number(km) * 1000) / 1000;
 
-/** The page asked for; on PostgreSQL, near spellings when no word starts a match. */
+type Interpreted = SearchInterpreted;
+
+/** The vocabulary's words nearest to a word's stem, within its typo budget (none: []). */
+async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
+  // The budget of what is compared: the stem (السيارات: 8 letters, its stem سيار 4).
+  const budget = typoBudget(w.stem);
+  if (!budget) return [];
+  const length = [...w.stem].length;
+  let best = budget + 1;
+  let found: { term: string; count: number }[] = [];
+  for (const t of await repo.termsOfLengths(db, length - budget, length + budget)) {
+    if (t.term === w.stem) continue;
+    const d = editDistance(w.stem, t.term, budget);
+    if (d > budget) continue;
+    if (d < best) [best, found] = [d, [t]];
+    else if (d === best) found.push(t);
+  }
+  return found
+    .sort((a, b) => b.count - a.count)
+    .slice(0, TYPO_CANDIDATES)
+    .map((t) => t.term);
+}
+
+/**
+ * The page asked for. With words, tier by tier (search-words.ts): each tier's matches in the
+ * search's order come after those of the tiers before it, up to COUNTED; near spellings only
+ * when the others found little. `exact`: the words as typed and their stems only.
+ */
 async function findPage(
   db: DB,
   dialect: Dialect,
   query: repo.SearchQuery,
+  words: QueryWord[],
   body: SearchBody,
-): Promise<{ total: number; rows: { id: number; distance_km: number | null }[] }> {
-  const found = await repo.searchPage(db, dialect, query, body.page, body.page_size);
-  if (found.total > 0 || !query.words.length || !(await nearSpellingsAvailable(db, dialect))) {
-    return found;
+): Promise<repo.Page & { interpreted: Interpreted | null }> {
+  if (!words.length) {
+    return {
+      ...(await repo.searchPage(db, dialect, query, body.page, body.page_size)),
+      interpreted: null,
+    };
   }
-  // Nothing starts with these words: PostgreSQL looks for near spellings. First among the most
-  // common words of the index (a misspelt 'toyata' is most often a common 'toyota'): a prefix
-  // search of those is as cheap as any; the trigram search over every product is not (up to
-  // a second at 1,000,000 products, docs/search.md).
-  const known = await repo.commonWords(db);
-  const corrected = query.words.map((w) => nearestKnownWord(w, known, NEAR_SPELLING_SIMILARITY));
-  if (corrected.every((w): w is string => w !== undefined)) {
-    const near = await repo.searchPage(
-      db,
-      dialect,
-      { ...query, words: [...new Set(corrected)] },
-      body.page,
-      body.page_size,
-    );
-    if (near.total > 0) return near;
+  const rows: repo.Row[] = [];
+  const seen = new Set<number>();
+  const tierOf = new Map<Tier, number>();
+  let last = query;
+  let previous = '';
+  let typoWords: TieredWord[] = [];
+  async function run(tier: Tier, tiered: TieredWord[]) {
+    const text = {
+      fts: ftsMatch(tiered, tier, query.type),
+      ts: tsQuery(tiered, tier),
+      words: tiered.map((w) => w.word),
+    };
+    // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
+    if (text.fts === previous) return;
+    previous = text.fts;
+    last = { ...query, text };
+    const got = await repo.firstRows(db, dialect, last);
+    if (process.env.DEBUG_SEARCH)
+      console.log(
+        tier,
+        text.fts,
+        got.map((r) => r.id),
+      );
+    for (const row of got) {
+      if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+      tierOf.set(tier, (tierOf.get(tier) ?? 0) + 1);
+    }
   }
-  return db.transaction().execute(async (trx) => {
-    await repo.setWordSimilarity(trx, NEAR_SPELLING_SIMILARITY);
-    return repo.searchPage(
-      trx,
-      dialect,
-      { ...query, nearSpellings: true },
-      body.page,
-      body.page_size,
-    );
-  });
+  const tiers = body.exact === 'yes' ? (['exact', 'stem'] as const) : TIERS;
+  for (const tier of tiers) {
+    if (rows.length >= repo.COUNTED) break;
+    if (tier !== 'typo') await run(tier, words);
+    else if (rows.length < TYPO_BELOW) {
+      const typos = await Promise.all(words.map((w) => typosOf(db, w)));
+      typoWords = words.map((w, i) => ({ ...w, typos: typos[i] }));
+      if (typos.some((t) => t.length)) await run(tier, typoWords);
+    }
+  }
+  // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
+  const compare = repo.compareRows(query.order);
+  if (compare) rows.sort(compare);
+  const corrected = tierOf.has('typo')
+    ? typoWords.map((w) => (w.typos?.length ? w.typos[0] : w.word)).join(' ')
+    : null;
+  const own = (tierOf.get('exact') ?? 0) + (tierOf.get('stem') ?? 0);
+  const translated = rows.length > 0 && own === 0 && !tierOf.has('typo');
+  const page = await repo.fromFirst(rows, body.page, body.page_size, (offset) =>
+    // Past the first COUNTED: the broadest tier read, in the search's order.
+    repo.laterRows(db, dialect, last, body.page_size, offset),
+  );
+  return {
+    ...page,
+    interpreted: corrected || translated ? { corrected, translated } : null,
+  };
 }
 
 export async function search(
@@ -132,9 +197,10 @@ export async function search(
   sourceName: string,
   sourceId: number,
   body: SearchBody,
-): Promise<Pagination<SearchCard>> {
+): Promise<{ products: Pagination<SearchCard>; interpreted: Interpreted | null }> {
   const query = await toQuery(db, sourceName, sourceId, body);
-  const { total, rows } = await findPage(db, dialect, query, body);
+  const words = body.name ? queryTerms(body.name) : [];
+  const { total, rows, interpreted } = await findPage(db, dialect, query, words, body);
   const ids = rows.map((r) => r.id);
   const [cards, marks] = await Promise.all([
     repo.searchCards(db, ids),
@@ -154,5 +220,8 @@ export async function search(
       },
     ];
   });
-  return toPagination(data, Math.min(total, SEARCH_TOTAL_MAX), body.page, body.page_size);
+  return {
+    products: toPagination(data, Math.min(total, SEARCH_TOTAL_MAX), body.page, body.page_size),
+    interpreted,
+  };
 }

@@ -87,6 +87,51 @@ describe('/search', { timeout: 15_000 }, () => {
     expect(screen.queryByText('Aucun résultat')).not.toBeInTheDocument();
   });
 
+  it('says when a correction or a translation found the offers, with a link to the exact words', async () => {
+    const { calls } = fakeServer({
+      ...anonymous,
+      ...catalogHandlers,
+      'POST /products/all/0/search': () => ({
+        status: 200,
+        body: {
+          products: pageOf([hilux]),
+          interpreted: { corrected: 'toyota', translated: false },
+        },
+      }),
+    });
+    renderApp('/search?name=toyata&sort=price_asc');
+    expect(
+      await screen.findByText('Résultats pour « toyota »', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chercher exactement « toyata »' })).toHaveAttribute(
+      'href',
+      '/search?name=toyata&sort=price_asc&exact=yes',
+    );
+    expect(screen.getByText('Prix croissant', { selector: '.results__order' })).toBeInTheDocument();
+    expect(bodies(calls, '/products/all/0/search')).toEqual([
+      { page: 1, type: 'offer', name: 'toyata', sort: 'price_asc' },
+    ]);
+  });
+
+  it('says in Arabic when a translation found the offers', async () => {
+    fakeServer({
+      ...anonymous,
+      ...catalogHandlers,
+      'POST /products/all/0/search': () => ({
+        status: 200,
+        body: { products: pageOf([hilux]), interpreted: { corrected: null, translated: true } },
+      }),
+    });
+    renderApp('/search?name=voiture', 'ar');
+    expect(
+      await screen.findByText(
+        'نتائج «voiture» مع ترجماتها وكتاباتها الأخرى',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when nothing matches', async () => {
     fakeServer({
       ...anonymous,

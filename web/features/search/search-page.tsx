@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useProductSearch } from './api/products';
+import { InterpretedNote } from './components/interpreted-note';
 import { ProductResults } from './components/product-results';
 import { ResultsCount } from './components/results-count';
 import { SearchPanel } from './components/search-panel';
@@ -59,12 +60,21 @@ export function SearchPage() {
           showDistance={byDistance}
           hideError={isBadInput}
           header={(page) => (
-            <p className="results__summary">
-              <ResultsCount total={page.total} />
-              <span className="results__order">
-                {t(byDistance ? 'nearest_first' : 'newest_first')}
-              </span>
-            </p>
+            <>
+              <InterpretedNote
+                interpreted={results.data?.interpreted}
+                typed={search.name}
+                exactHref={href({ ...search, exact: true, page: 1 })}
+              />
+              <p className="results__summary">
+                <ResultsCount total={page.total} />
+                <span className="results__order">
+                  {search.sort && search.sort !== 'newest'
+                    ? t(`sort_${search.sort}`)
+                    : t(byDistance ? 'nearest_first' : 'newest_first')}
+                </span>
+              </p>
+            </>
           )}
           empty={
             <EmptyState

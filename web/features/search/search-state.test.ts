@@ -89,6 +89,13 @@ describe('the search in the URL', () => {
         longitude: fc.integer({ min: -180_000, max: 180_000 }).map((n) => n / 1000),
       }),
       page: fc.integer({ min: 1, max: 50 }),
+      sort: fc.constantFrom(
+        '' as const,
+        'newest' as const,
+        'price_asc' as const,
+        'price_desc' as const,
+      ),
+      exact: fc.boolean(),
     });
     fc.assert(
       fc.property(search, (state) => {
@@ -208,6 +215,22 @@ describe('the request body', () => {
   it('a bare search is the newest offers', () => {
     expect(toSearchBody(emptySearch)).toEqual({ page: 1, type: 'offer' });
     expect(toSearchBody(emptySearch, 10)).toEqual({ page: 1, type: 'offer', page_size: 10 });
+    // The order and the 'search exactly' flag (issue 17); nearest only with a position.
+    expect(toSearchBody({ ...emptySearch, sort: 'price_asc', exact: true })).toEqual({
+      page: 1,
+      type: 'offer',
+      sort: 'price_asc',
+      exact: 'yes',
+    });
+    expect(toSearchBody({ ...emptySearch, sort: 'nearest' })).toEqual({ page: 1, type: 'offer' });
+    const here = { latitude: 18.1, longitude: -15.9 };
+    expect(toSearchBody({ ...emptySearch, sort: 'nearest', position: here })).toMatchObject({
+      sort: 'nearest',
+      ...here,
+    });
+    expect(searchQuery({ ...emptySearch, name: 'x', sort: 'price_desc', exact: true })).toBe(
+      '?name=x&sort=price_desc&exact=yes',
+    );
   });
 });
 

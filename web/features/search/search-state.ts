@@ -1,4 +1,4 @@
-import { DEMAND_TYPES, OFFER_TYPES, PRODUCT_TYPES } from '../../../shared/constants';
+import { DEMAND_TYPES, OFFER_TYPES, PRODUCT_TYPES, SEARCH_SORTS } from '../../../shared/constants';
 import type { OfferType, ProductType } from '../../../shared/schemas/products';
 
 // The search lives in the URL (issue 6): every field of the panel is a query parameter, so a
@@ -52,7 +52,15 @@ export interface SearchState {
   /** Where the distance is measured from: the searcher's position when the search was made. */
   position: Position | null;
   page: number;
+  /** The order ('' the server's default: newest, or nearest with a distance). */
+  sort: '' | SearchSort;
+  /** The words as typed only: no correction nor translation (the 'search exactly' link). */
+  exact: boolean;
 }
+
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The panel's orders; nearest asks for the position when the search is made. */
+export const SEARCH_SORT_OPTIONS = SEARCH_SORTS;
 
 export const emptySearch: SearchState = {
   mode: 'normal',
@@ -70,6 +78,8 @@ export const emptySearch: SearchState = {
   fields: {},
   position: null,
   page: 1,
+  sort: '',
+  exact: false,
 };
 
 export const emptyField = (): FieldFilter => ({ values: [], min: '', max: '' });
@@ -130,6 +140,8 @@ export function readSearch(params: URLSearchParams): SearchState {
     fields,
     position: readPosition(params),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    sort: oneOf(SEARCH_SORTS, params.get('sort')) ?? '',
+    exact: params.get('exact') === 'yes',
   };
 }
 
@@ -154,7 +166,8 @@ export function effectiveSearch(state: SearchState): SearchState {
     delivery: advanced ? state.delivery : '',
     offer_type: advanced ? state.offer_type : '',
     fields: soAdvanced ? state.fields : {},
-    position: distance !== '' ? state.position : null,
+    // The position measures a distance, or orders nearest first.
+    position: distance !== '' || state.sort === 'nearest' ? state.position : null,
   };
 }
 
@@ -186,6 +199,8 @@ export function writeSearch(input: SearchState): URLSearchParams {
     params.set('longitude', String(coordinate(state.position.longitude)));
   }
   if (state.page > 1) params.set('page', String(state.page));
+  put('sort', state.sort);
+  if (state.exact) params.set('exact', 'yes');
   return params;
 }
 
@@ -218,6 +233,9 @@ export function toSearchBody(input: SearchState, pageSize?: number): Record<stri
     body.longitude = state.position.longitude;
     put('distance', state.distance);
   }
+  // Nearest without a position cannot be ordered (the server would answer required_location).
+  if (state.sort !== 'nearest' || state.position) put('sort', state.sort);
+  if (state.exact) body.exact = 'yes';
   for (const [id, field] of Object.entries(state.fields)) {
     const min = field.min.trim();
     const max = field.max.trim();

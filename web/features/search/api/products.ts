@@ -20,7 +20,8 @@ export const searchProducts = (
 ) =>
   http
     .post<SearchAnswer>(`/products/${source}/${sourceId}/search`, body, { signal })
-    .then((a) => a.products);
+    // The page, and what the search understood of the words (issue 17: shown above the results).
+    .then((a) => ({ ...a.products, interpreted: a.interpreted ?? null }));
 
 export const searchKey = (source: SearchSource, sourceId: number, body: Record<string, unknown>) =>
   ['search', source, sourceId, body] as const;

@@ -9,6 +9,7 @@ import { checkBounds, hasErrors, type BoundErrors } from '../search-checks';
 import {
   BOUNDS,
   SEARCH_MODES,
+  SEARCH_SORT_OPTIONS,
   YES_NO_FILTERS,
   effectiveSearch,
   emptySearch,
@@ -37,6 +38,7 @@ const PANEL_FIELDS = [
   'used',
   'delivery',
   'offer_type',
+  'sort',
   ...BOUNDS.map((b) => b.name),
 ];
 
@@ -123,12 +125,13 @@ export function SearchPanel({
       return;
     }
     let position: Position | null = null;
-    if (effectiveSearch(state).distance !== '') {
+    if (effectiveSearch(state).distance !== '' || state.sort === 'nearest') {
       setLocating(true);
       position = await geolocation.locate();
       setLocating(false);
     }
-    onSearch({ ...state, position, page: 1 });
+    // A new search is read as typed again (the 'search exactly' link sets it for its own).
+    onSearch({ ...state, position, page: 1, exact: false });
   }
 
   function reset() {
@@ -219,6 +222,22 @@ export function SearchPanel({
               {subcategories.data?.map((subcategory) => (
                 <option key={subcategory.id} value={String(subcategory.id)}>
                   {labels.name(subcategory)}
+                </option>
+              ))}
+            </select>
+          )}
+        </PanelField>
+        <PanelField label={t('sort')} errors={serverMessages('sort')}>
+          {(control) => (
+            <select
+              {...control}
+              name="sort"
+              value={state.sort}
+              onChange={(event) => update({ sort: event.target.value as SearchState['sort'] })}
+            >
+              {SEARCH_SORT_OPTIONS.map((sort) => (
+                <option key={sort} value={sort === 'newest' ? '' : sort}>
+                  {t(`sort_${sort}`)}
                 </option>
               ))}
             </select>

@@ -1,0 +1,77 @@
+import type { Executor } from '../../db/types';
+import { searchColumns } from '../../../shared/domain/search-terms';
+import arCatalog from '../../../web/locales/ar/catalog.json';
+import frCatalog from '../../../web/locales/fr/catalog.json';
+
+// What a product's row holds for the search (DESIGN §7, §11): its text as written, its stems and
+// related words (shared/domain/search-terms.ts), the latter with its category and subcategory
+// names. The products feature writes these on every create and update; triggers then keep the
+// text indexes and the vocabulary (search_terms) in step (migration 009).
+
+export interface SearchableTexts {
+  name: string;
+  name_ar?: string | null;
+  name_fr?: string | null;
+  more_infos_ar?: string | null;
+  more_infos_fr?: string | null;
+}
+
+interface Named {
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+}
+
+const LABELS: Record<string, string>[] = [arCatalog, frCatalog];
+
+/**
+ * The names a catalogue entry is shown by, both languages: its key (DESIGN §6: seeded names are
+ * dictionary keys, `cars`), the dictionaries' labels of that key, and the admin's own labels.
+ */
+export function catalogueLabels(entries: Named[]): string[] {
+  const names = entries.flatMap((e) => [
+    e.name,
+    e.name_ar,
+    e.name_fr,
+    ...LABELS.map((labels) => (Object.hasOwn(labels, e.name) ? labels[e.name] : null)),
+  ]);
+  return [...new Set(names.filter((n): n is string => !!n))];
+}
+
+/** The names of a subcategory and of its category, both languages. */
+export async function catalogueNames(
+  db: Executor,
+  psubcategoryId: number,
+): Promise<{ subcategory: string[]; category: string[] }> {
+  const row = await db
+    .selectFrom('psubcategories')
+    .innerJoin('pcategories', 'pcategories.id', 'psubcategories.pcategory_id')
+    .select([
+      'psubcategories.name as sub',
+      'psubcategories.name_ar as sub_ar',
+      'psubcategories.name_fr as sub_fr',
+      'pcategories.name as cat',
+      'pcategories.name_ar as cat_ar',
+      'pcategories.name_fr as cat_fr',
+    ])
+    .where('psubcategories.id', '=', psubcategoryId)
+    .executeTakeFirst();
+  return {
+    subcategory: row
+      ? catalogueLabels([{ name: row.sub, name_ar: row.sub_ar, name_fr: row.sub_fr }])
+      : [],
+    category: row
+      ? catalogueLabels([{ name: row.cat, name_ar: row.cat_ar, name_fr: row.cat_fr }])
+      : [],
+  };
+}
+
+/** The search columns of a product of this subcategory. */
+export async function searchColumnsOf(db: Executor, p: SearchableTexts, psubcategoryId: number) {
+  const names = await catalogueNames(db, psubcategoryId);
+  return searchColumns(
+    [p.name, p.name_ar, p.name_fr, p.more_infos_ar, p.more_infos_fr],
+    names.subcategory,
+    names.category,
+  );
+}

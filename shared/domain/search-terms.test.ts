@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  editDistance,
+  indexTerms,
+  queryTerms,
+  searchColumns,
+  searchTokens,
+  stem,
+  typoBudget,
+} from './search-terms';
+
+describe('search language pipeline', () => {
+  it('tokens: DESIGN §7 normalisation, then runs of letters and digits', () => {
+    expect(searchTokens("  L'Huile, Réfrigérateur!  ")).toEqual(['l', 'huile', 'refrigerateur']);
+    expect(searchTokens('سيّارة ٢٠١٥')).toEqual(['سياره', '2015']);
+  });
+
+  it('Arabic: the article and its attached forms come off', () => {
+    for (const w of ['السياره', 'بالسياره', 'والسياره', 'فالسياره', 'كالسياره']) {
+      expect(stem(w), w).toBe('سيار');
+    }
+    expect(stem('للبيع')).toBe('بيع');
+  });
+
+  it('Arabic: sound plurals, dual, feminine and possessive endings', () => {
+    expect(stem('سيارات')).toBe('سيار');
+    expect(stem('سياره')).toBe('سيار');
+    // The dual: the ending comes off (the feminine ت before it stays: 'زيتون' would lose a root
+    // letter to the same rule).
+    expect(stem('سيارتان')).toBe('سيارت');
+    expect(stem('مهندسون')).toBe('مهندس');
+    expect(stem('مهندسين')).toBe('مهندس');
+    expect(stem('سياراتها')).toBe('سيار');
+    // Roots keep three letters.
+    expect(stem('بيت')).toBe('بيت');
+    expect(stem('ابل')).toBe('ابل');
+  });
+
+  it('Arabic: an attached و ف ب ل only comes off a word the lexicon knows', () => {
+    expect(stem('وسياره')).toBe('سيار');
+    // بيت and لحم begin with ب and ل: nothing comes off.
+    expect(stem('بطاطس')).toBe('بطاطس');
+    expect(stem('لحم')).toBe('لحم');
+  });
+
+  it('French: plurals, and elision falls off as a one-letter word', () => {
+    expect(stem('voitures')).toBe('voiture');
+    expect(stem('chevaux')).toBe('cheval');
+    expect(stem('bateaux')).toBe('bateau');
+    expect(stem('jeux')).toBe('jeu');
+    // A brand's final x, a double s, a number: kept.
+    expect(stem('hilux')).toBe('hilux');
+    expect(stem('stress')).toBe('stress');
+    expect(stem('2015')).toBe('2015');
+    expect(queryTerms("l'huile d'olive").map((w) => w.word)).toEqual(['huile', 'olive']);
+  });
+
+  it('query words: stop words dropped when others remain, each word once, at most 8', () => {
+    expect(queryTerms('appartements à louer').map((w) => w.word)).toEqual([
+      'appartements',
+      'louer',
+    ]);
+    expect(queryTerms('de').map((w) => w.word)).toEqual(['de']);
+    expect(queryTerms('toyota Toyota TOYOTA')).toHaveLength(1);
+    expect(queryTerms(Array.from({ length: 20 }, (_, i) => `mot${i}`).join(' '))).toHaveLength(8);
+  });
+
+  it('query words carry their stem and the lexicon words for them', () => {
+    const [voitures] = queryTerms('voitures');
+    expect(voitures.stem).toBe('voiture');
+    expect(voitures.lexicon.flat()).toContain('سيار');
+    const [cars] = queryTerms('السيارات');
+    expect(cars.stem).toBe('سيار');
+    expect(cars.lexicon.flat()).toContain('voiture');
+  });
+
+  it('index terms: own stems; lexicon words and catalogue names as related stems', () => {
+    const terms = indexTerms(['سيارة تويوتا هيلوكس'], ['Voitures', 'سيارات', 'Véhicules']);
+    const stems = terms.stems.split(' ');
+    const related = terms.related.split(' ');
+    expect(stems).toEqual(expect.arrayContaining(['سيار', 'تويوتا', 'هيلوكس']));
+    expect(related).toEqual(expect.arrayContaining(['voiture', 'toyota', 'vehicule']));
+    // Related words never repeat the offer's own stems.
+    expect(related.filter((r) => stems.includes(r))).toEqual([]);
+  });
+
+  it('search columns: the text as written, as the products feature always wrote it', () => {
+    const c = searchColumns(['Toyota Hilux', null, 'TOYOTA HILUX', ''], ['cars']);
+    expect(c.search_text).toBe('toyota hilux');
+    expect(c.search_stems).toBe('toyota hilux');
+  });
+
+  it('typos: 1 edit from 5 letters, 2 from 8; edit distance capped', () => {
+    expect(typoBudget('hilo')).toBe(0);
+    expect(typoBudget('toyata')).toBe(1);
+    expect(typoBudget('mersedess')).toBe(2);
+    expect(editDistance('تيوتا', 'تويوتا', 1)).toBe(1);
+    expect(editDistance('toyata', 'toyota', 1)).toBe(1);
+    expect(editDistance('xylophone', 'telephone', 2)).toBe(3);
+    expect(editDistance('abc', 'abcdef', 1)).toBe(2);
+  });
+});
