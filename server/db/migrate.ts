@@ -5,6 +5,7 @@ import { notificationsIndex } from './migrations/002-notifications-index';
 import { shopsListIndex } from './migrations/003-shops-list-index';
 import { search } from './migrations/004-search';
 import { searchGeoIndex } from './migrations/005-search-geo-index';
+import { pfieldSubValue } from './migrations/010-pfield-sub-value';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -15,6 +16,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '003-shops-list-index': shopsListIndex,
     '004-search': search(dialect),
     '005-search-geo-index': searchGeoIndex(dialect),
+    '010-pfield-sub-value': pfieldSubValue,
   };
 }
 

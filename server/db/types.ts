@@ -181,6 +181,7 @@ export interface ProductPfieldTable {
   product_id: number;
   pfield_id: number;
   value: string;
+  sub_value: string | null; // the sub-field's value (SPEC §3: a brand's model), migration 010
 }
 
 export interface SavesTable {

@@ -122,7 +122,7 @@ export const favoritesBody = z.object({
 });
 
 /** `pfield_{id}` keys of a form, with their raw values. */
-export const PFIELD_KEY = /^pfield_(\d{1,10})$/;
+export { PFIELD_KEY } from '../domain/pfield-values';
 
 // ---- Answers -------------------------------------------------------------------------------
 
@@ -146,8 +146,11 @@ export interface ProductPfield {
   position: string;
   /** JSON text, as GET /pfields answers it. */
   values: string;
-  /** Text, or a JSON array of the checked values for a checkbox field. */
-  pivot: { value: string };
+  /**
+   * Text, or a JSON array of the checked values for a checkbox field; `sub_value` is the value of
+   * the sub-field the chosen item opens (SPEC §3: a brand's model), or null.
+   */
+  pivot: { value: string; sub_value: string | null };
 }
 
 export interface ProductShop {

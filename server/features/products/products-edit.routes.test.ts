@@ -71,7 +71,7 @@ describeEachEngine('products: edit, delete, show', (ctx) => {
     expect(json.statusCode).toBe(200);
     expect(json.json().product).toMatchObject({ name: 'Hilux Édition', price: null });
     expect(json.json().product.pfields).toEqual([
-      expect.objectContaining({ id: w.pf.select.id, pivot: { value: 'petrol' } }),
+      expect.objectContaining({ id: w.pf.select.id, pivot: { value: 'petrol', sub_value: null } }),
     ]);
     const row = await ctx()
       .app.db.selectFrom('products')

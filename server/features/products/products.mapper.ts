@@ -54,7 +54,7 @@ export function toProduct(parts: {
   }[];
   subcategory: SubcategoryRow;
   files: { id: number; type: string; name: string; extension: string }[];
-  pfields: (PfieldRow & { value: string })[];
+  pfields: (PfieldRow & { value: string; sub_value: string | null })[];
   viewer: ViewerState;
 }): Product {
   const { product: p, shop, subcategory: s } = parts;
@@ -144,7 +144,7 @@ export function toProduct(parts: {
       mesure_unit: f.mesure_unit,
       position: f.position,
       values: f.values,
-      pivot: { value: f.value },
+      pivot: { value: f.value, sub_value: f.sub_value },
     })),
   };
 }

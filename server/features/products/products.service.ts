@@ -20,7 +20,7 @@ import {
 import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
-import { checkPfieldValues } from './pfield-values';
+import { checkPfieldValues, type PfieldInput } from './pfield-values';
 import { cachedProduct, type CachedProduct } from './product-cache';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
@@ -98,7 +98,7 @@ export async function create(
   viewer: AuthUser,
   type: ProductType,
   body: CreateProductBody,
-  pfieldInputs: Map<number, unknown>,
+  pfieldInputs: Map<number, PfieldInput>,
   uploads: Buffer[],
 ): Promise<Product> {
   const shopId = body.shop_id ?? (await repo.personalShopId(db, viewer.id));
@@ -153,7 +153,7 @@ export async function update(
   viewer: AuthUser,
   id: number,
   body: UpdateProductBody,
-  pfieldInputs: Map<number, unknown>,
+  pfieldInputs: Map<number, PfieldInput>,
   uploads: Buffer[],
 ): Promise<Product> {
   const product = await repo.findProduct(db, id);

@@ -8,6 +8,7 @@ import { now } from '../../db/connect';
 import type { SiteRole } from '../../../shared/constants';
 import { jpegWithExif, multipart, png } from '../../media/test-files';
 import { createSubcategory } from '../../test/fixtures';
+import type { FieldValue } from '../../../shared/domain/pfield-values';
 
 // Shared set-up of the products suites.
 
@@ -31,7 +32,7 @@ export async function createPfield(
   db: Executor,
   psubcategoryId: number,
   type: string,
-  values: unknown[] = [],
+  values: (string | FieldValue)[] = [],
   name = `${type}_field`,
 ) {
   const at = now();
@@ -41,7 +42,8 @@ export async function createPfield(
       psubcategory_id: psubcategoryId,
       name,
       type,
-      values: JSON.stringify(values),
+      // Stored in SPEC §3's one shape, as the admin's schema writes it; a bare string is its value.
+      values: JSON.stringify(values.map((v) => (typeof v === 'string' ? { value: v } : v))),
       created_at: at,
       updated_at: at,
     })

@@ -1,5 +1,6 @@
 import type { PfieldRow } from '../../db/types';
 import { PFIELD_KEY } from '../../../shared/schemas/products';
+import { hasSubField, PFIELD_SUB_KEY, pfieldSubKey } from '../../../shared/domain/pfield-values';
 
 // `pfield_{id}` entries of a search (SPEC §7), read against the field they name. Values are
 // stored as the products feature checked them: a number field's canonical number text, a
@@ -15,7 +16,8 @@ import { PFIELD_KEY } from '../../../shared/schemas/products';
 export type PfieldFilter =
   | { pfieldId: number; kind: 'equals'; value: string }
   | { pfieldId: number; kind: 'range'; min: number | null; max: number | null }
-  | { pfieldId: number; kind: 'contains'; values: string[] };
+  | { pfieldId: number; kind: 'contains'; values: string[] }
+  | { pfieldId: number; kind: 'sub'; value: string };
 
 /** The `pfield_{id}` entries of a body, raw. */
 export function pfieldEntries(body: Record<string, unknown>): Map<number, unknown> {
@@ -111,6 +113,38 @@ export function parsePfieldFilters(
     const parsed = field ? parseOne(field, raw) : undefined;
     if (parsed === undefined) errors[`pfield_${id}`] = ['bad_input'];
     else if (parsed !== BLANK) filters.push(parsed);
+  }
+  return { filters, errors };
+}
+
+// `pfield_{id}_sub` (SPEC §3's sub-field: a car's model): equality with the stored sub-value, the
+// key the product form sends. A field whose values open no sub-field, or a value of the wrong
+// shape, is 422 `bad_input` under its key; a blank value filters nothing.
+
+/** The `pfield_{id}_sub` entries of a body, raw. */
+export function pfieldSubEntries(body: Record<string, unknown>): Map<number, unknown> {
+  const entries = new Map<number, unknown>();
+  for (const [key, value] of Object.entries(body)) {
+    const match = PFIELD_SUB_KEY.exec(key);
+    if (match) entries.set(Number(match[1]), value);
+  }
+  return entries;
+}
+
+export function parsePfieldSubFilters(
+  fields: PfieldRow[],
+  entries: Map<number, unknown>,
+): { filters: PfieldFilter[]; errors: Record<string, string[]> } {
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const filters: PfieldFilter[] = [];
+  const errors: Record<string, string[]> = {};
+  for (const [id, raw] of entries) {
+    const value = asText(raw);
+    if (value === BLANK) continue;
+    const field = byId.get(id);
+    if (value === undefined || !field || !hasSubField(field))
+      errors[pfieldSubKey(id)] = ['bad_input'];
+    else filters.push({ pfieldId: id, kind: 'sub', value });
   }
   return { filters, errors };
 }

@@ -10,7 +10,12 @@ import {
 } from '../../../shared/schemas/search';
 import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
-import { parsePfieldFilters, pfieldEntries } from './pfield-filters';
+import {
+  parsePfieldFilters,
+  parsePfieldSubFilters,
+  pfieldEntries,
+  pfieldSubEntries,
+} from './pfield-filters';
 import { nearestKnownWord, searchWords } from './search-words';
 import * as repo from './search.repository';
 
@@ -51,11 +56,15 @@ async function toQuery(
 ): Promise<repo.SearchQuery> {
   const source = await sourceFilter(db, sourceName, sourceId);
   const entries = pfieldEntries(body);
-  const { filters, errors } = parsePfieldFilters(
-    await repo.pfieldsByIds(db, [...entries.keys()]),
-    entries,
-  );
-  if (Object.keys(errors).length) throw new HttpError(422, errors);
+  const subEntries = pfieldSubEntries(body);
+  const fields = await repo.pfieldsByIds(db, [
+    ...new Set([...entries.keys(), ...subEntries.keys()]),
+  ]);
+  const { filters, errors } = parsePfieldFilters(fields, entries);
+  const sub = parsePfieldSubFilters(fields, subEntries);
+  if (Object.keys({ ...errors, ...sub.errors }).length) {
+    throw new HttpError(422, { ...errors, ...sub.errors });
+  }
   const subcategories = [source.psubcategoryId, body.psubcategory_id].filter(
     (id): id is number => id !== undefined,
   );
@@ -78,7 +87,7 @@ async function toQuery(
     words: body.name ? searchWords(body.name) : [],
     origin: hasOrigin ? { latitude: body.latitude!, longitude: body.longitude! } : undefined,
     distanceKm: body.distance,
-    pfields: filters,
+    pfields: [...filters, ...sub.filters],
   };
 }
 
