@@ -7,6 +7,7 @@ import {
   type ProductType,
 } from '../../../shared/schemas/products';
 import { DEMAND_TYPES, OFFER_TYPES } from '../../../shared/constants';
+import { pfieldSubKey, subFieldOf } from '../../../shared/domain/pfield-values';
 import type { PfieldValue } from './pfield-input';
 
 // The post/edit form's values, and what a subcategory lets it send (SPEC §3, docs/products.md).
@@ -107,6 +108,15 @@ export function pfieldValuesOf(product: Product): Record<number, PfieldValue> {
   return values;
 }
 
+/** A product's stored sub-field values (SPEC §3: a brand's model), by field id. */
+export function pfieldSubsOf(product: Product): Record<number, string> {
+  const subs: Record<number, string> = {};
+  for (const field of product.pfields) {
+    if (field.pivot.sub_value) subs[field.id] = field.pivot.sub_value;
+  }
+  return subs;
+}
+
 const yn = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /**
@@ -120,10 +130,13 @@ export function fieldsToSend(options: {
   psubcategoryId: number | null;
   pfields: Pfield[];
   pfieldValues: Record<number, PfieldValue>;
+  /** Sub-field values by field id, sent as `pfield_{id}_sub` beside a value opening one. */
+  pfieldSubs?: Record<number, string>;
   /** Only when posting (a product cannot change shop). */
   shopChoice: boolean;
 }): Record<string, string> {
   const { type, values, sub, psubcategoryId, pfields, pfieldValues, shopChoice } = options;
+  const subs = options.pfieldSubs ?? {};
   const fields: Record<string, string> = {
     psubcategory_id: psubcategoryId === null ? '' : String(psubcategoryId),
     name: values.name,
@@ -155,6 +168,10 @@ export function fieldsToSend(options: {
         ? JSON.stringify(value)
         : ''
       : (value ?? '');
+    // Sent again with its field, or the server forgets it (a new brand's old model).
+    if (typeof value === 'string' && subFieldOf(field, value)) {
+      fields[pfieldSubKey(field.id)] = subs[field.id] ?? '';
+    }
   }
   return fields;
 }
