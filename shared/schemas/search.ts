@@ -1,11 +1,11 @@
-import { z, pageNumber, yesNo, type Pagination } from './common';
+import { z, pageNumber, paginationOf, yesNo } from './common';
 import {
   PRODUCT_TYPES,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_SIZE_MAX,
   SEARCH_TOTAL_MAX,
 } from '../constants';
-import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
+import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, productCardSchema } from './products';
 
 // POST /products/{source_name}/{source_id}/search (SPEC §7). The web form sends every input,
 // empty ones as '' : a blank value means 'not given'. Numbers may come as numeric strings.
@@ -83,11 +83,13 @@ export const searchBody = z.preprocess(
 export type SearchBody = z.infer<typeof searchBody>;
 
 /** A search result: the compact card, where it is, and how far from the searcher's position. */
-export interface SearchCard extends ProductCard {
-  latitude: number | null;
-  longitude: number | null;
+export const searchCardSchema = productCardSchema.extend({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   /** km from the given latitude/longitude (null without them, or for a product without a place). */
-  distance_km: number | null;
-}
+  distance_km: z.number().nullable(),
+});
+export type SearchCard = z.infer<typeof searchCardSchema>;
 
-export type SearchAnswer = { products: Pagination<SearchCard> };
+export const searchResponse = z.object({ products: paginationOf(searchCardSchema) });
+export type SearchAnswer = z.infer<typeof searchResponse>;

@@ -1,4 +1,4 @@
-import { idParam, z } from './common';
+import { idParam, paginationOf, z } from './common';
 import { SHOP_ROLES } from '../constants';
 import { clearImage, optionalPhoneInput } from './users';
 
@@ -142,3 +142,8 @@ export type ShopSummary = z.infer<typeof shopSummary>;
 /** A shop with its staff (GET /shops/shop/{id} and the answers of create and edit). */
 export const shop = shopSummary.extend({ employees: z.array(shopEmployee) });
 export type Shop = z.infer<typeof shop>;
+
+export const shopResponse = z.object({ shop });
+export const shopsPageResponse = z.object({ shops: paginationOf(shopSummary) });
+export const employeeResponse = z.object({ employee: shopEmployee });
+export const employeesResponse = z.object({ employees: z.array(shopEmployee) });

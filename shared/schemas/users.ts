@@ -129,3 +129,8 @@ export const selfUser = publicUser.extend({
   shops: z.array(userShop),
 });
 export type SelfUser = z.infer<typeof selfUser>;
+
+export const selfUserResponse = z.object({ user: selfUser });
+/** GET /users/me: null when nobody is signed in. */
+export const meResponse = z.object({ user: selfUser.nullable() });
+export const publicUserResponse = z.object({ user: publicUser });

@@ -1,25 +1,29 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LANGUAGES } from '../../../shared/constants';
+import { errorsBody } from '../../../shared/schemas/common';
+import { healthResponse, languageParams, languageResponse } from '../../../shared/schemas/health';
 import { LANGUAGE_COOKIE } from '../../plugins/pages';
 import { updateUser } from '../users/users.repository';
+import { ping } from './health.repository';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // 200 only when the database answers: a load balancer takes this instance out otherwise.
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ errors: { global: ['database_unavailable'] } });
-    }
-  });
+  app.get(
+    '/healthz',
+    { schema: { response: { 200: healthResponse, 503: errorsBody } } },
+    async (_request, reply) => {
+      try {
+        await ping(app.db);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ errors: { global: ['database_unavailable'] } });
+      }
+    },
+  );
 
   // The header's language link (SPEC §2): remember the choice and go back where the user was.
   app.get(
     '/localisation/:lang',
-    { schema: { params: z.object({ lang: z.enum(LANGUAGES) }) } },
+    { schema: { params: languageParams, response: { 200: languageResponse } } },
     async (request, reply) => {
       const { lang } = request.params;
       reply.setCookie(LANGUAGE_COOKIE, lang, {

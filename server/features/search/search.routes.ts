@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchBody, searchParams } from '../../../shared/schemas/search';
+import { searchBody, searchParams, searchResponse } from '../../../shared/schemas/search';
 import * as service from './search.service';
 
 // SPEC §7: POST /products/{source_name}/{source_id}/search → { products: pagination }.
@@ -7,7 +7,7 @@ import * as service from './search.service';
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:source_name/:source_id/search',
-    { schema: { params: searchParams, body: searchBody } },
+    { schema: { params: searchParams, body: searchBody, response: { 200: searchResponse } } },
     async (request) => ({
       products: await service.search(
         app.db,

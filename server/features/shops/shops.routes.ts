@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIST_PAGE_SIZE, READ_MORE_LENGTH } from '../../../shared/constants';
-import { idParam, pageBody, toPagination } from '../../../shared/schemas/common';
+import { idParam, noContent, pageBody, toPagination } from '../../../shared/schemas/common';
 import {
   addEmployeeBody,
   createShopBody,
   employeeParams,
+  employeeResponse,
   employeeRoleBody,
+  employeesResponse,
   SHOP_IMAGES,
+  shopResponse,
+  shopsPageResponse,
   updateShopBody,
 } from '../../../shared/schemas/shops';
 import { notFound } from '../../errors';
@@ -26,7 +30,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readShopForm = (request: Parameters<typeof readForm>[0]) =>
     readForm(request, { maxFiles: SHOP_IMAGES.length, filesField: 'global' });
 
-  app.get('/shops/shop/:id', { schema: { params: idParam } }, async (request, reply) => {
+  const shopPage = { params: idParam, response: { 200: shopResponse } };
+  app.get('/shops/shop/:id', { schema: shopPage }, async (request, reply) => {
     const found = await service.getShop(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
@@ -44,7 +49,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { shop: toShop(found.row, found.employees) };
   });
 
-  app.get('/shops/paginate/all/0', { schema: { querystring: pageBody } }, async (request) => {
+  const list = { querystring: pageBody, response: { 200: shopsPageResponse } };
+  app.get('/shops/paginate/all/0', { schema: list }, async (request) => {
     const { page } = request.query;
     const { rows, total } = await service.listShops(app.db, page, LIST_PAGE_SIZE);
     return { shops: toPagination(rows.map(toShopSummary), total, page, LIST_PAGE_SIZE) };
@@ -52,7 +58,10 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/shops/create',
-    { schema: multipartOrJson, preValidation: authenticated },
+    {
+      schema: { ...multipartOrJson, response: { 201: shopResponse } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const form = await readShopForm(request);
@@ -64,7 +73,10 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/shops/:id',
-    { schema: { params: idParam, ...multipartOrJson }, preValidation: authenticated },
+    {
+      schema: { params: idParam, ...multipartOrJson, response: { 200: shopResponse } },
+      preValidation: authenticated,
+    },
     async (request) => {
       const user = requireUser(request);
       const form = await readShopForm(request);
@@ -76,21 +88,25 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/shops/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       await service.deleteShop(deps, requireUser(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.get('/shops/:id/employees', { schema: { params: idParam } }, async (request) => {
+  const staff = { params: idParam, response: { 200: employeesResponse } };
+  app.get('/shops/:id/employees', { schema: staff }, async (request) => {
     const employees = await service.listEmployees(app.db, request.params.id);
     return { employees: employees.map(toEmployee) };
   });
 
   app.post(
     '/shops/:id/employees',
-    { schema: { params: idParam, body: addEmployeeBody }, preValidation: authenticated },
+    {
+      schema: { params: idParam, body: addEmployeeBody, response: { 201: employeeResponse } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const employee = await service.addEmployee(
         app.db,
@@ -104,7 +120,14 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/shops/:id/employees/:userId',
-    { schema: { params: employeeParams, body: employeeRoleBody }, preValidation: authenticated },
+    {
+      schema: {
+        params: employeeParams,
+        body: employeeRoleBody,
+        response: { 200: employeeResponse },
+      },
+      preValidation: authenticated,
+    },
     async (request) => {
       const { id, userId } = request.params;
       const employee = await service.changeEmployeeRole(
@@ -120,11 +143,14 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/shops/:id/employees/:userId',
-    { schema: { params: employeeParams }, preValidation: authenticated },
+    {
+      schema: { params: employeeParams, response: { 204: noContent } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const { id, userId } = request.params;
       await service.removeEmployee(app.db, requireUser(request), id, userId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
