@@ -1,11 +1,6 @@
 import { paginationOf, z, yesNo } from './common';
-import {
-  DEMAND_TYPES,
-  FIELD_TYPES,
-  OFFER_TYPES,
-  PRODUCT_TYPES,
-  REACTION_KINDS,
-} from '../constants';
+import { FIELD_TYPES, PRODUCT_TYPES, REACTION_KINDS } from '../constants';
+import { ALL_OFFER_TYPES } from '../domain/products';
 import { reactionCountsSchema } from './reactions';
 import { shopEmployee } from './shops';
 
@@ -14,18 +9,8 @@ import { shopEmployee } from './shops';
 
 export const CONTACT_METHODS = ['call', 'whatsapp', 'facebook', 'mail'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
-export const ALL_OFFER_TYPES = ['sale', 'buy', 'monthly_rent', 'hourly_rent'] as const;
-export type OfferType = (typeof ALL_OFFER_TYPES)[number];
 export type ProductType = (typeof PRODUCT_TYPES)[number];
-
-/** DESIGN §6: offers sell or rent out, demands buy or rent. */
-export function offerTypesOf(type: ProductType): readonly OfferType[] {
-  return type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
-}
-/** SPEC §3: the period unit of a rent (`{offer_type}_unit` in the dictionary). */
-export function unitOf(offerType: string): 'month' | 'hour' | null {
-  return offerType === 'monthly_rent' ? 'month' : offerType === 'hourly_rent' ? 'hour' : null;
-}
+export { ALL_OFFER_TYPES, offerTypesOf, unitOf, type OfferType } from '../domain/products';
 
 export const MAX_NAME_LENGTH = 200;
 export const MAX_TEXT_LENGTH = 5000;

@@ -4,7 +4,9 @@ import type { Product } from '../../shared/schemas/products';
 import { pfieldSubKey, subFieldOf } from '../../shared/domain/pfield-values';
 import { formatNumber } from '../lib/format';
 import { isLanguage } from '../lib/i18n';
-import { availableNumber, catalogName, fieldValueText, unitText } from './product-text';
+import { availableNumber } from '../../shared/domain/products';
+import { catalogName } from '../../shared/domain/catalog-names';
+import { fieldValueText, unitText } from './product-text';
 
 /**
  * The facts of the full offer view (SPEC §2): available number, offer type, used, delivery,

@@ -21,6 +21,7 @@ import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
+import { productInfos, productName } from '../../../shared/domain/products';
 import type { CachedProduct } from './product-cache';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
@@ -106,13 +107,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!found) return reply.page();
       const { product } = found;
-      const fr = request.language === 'fr';
-      const name = (fr ? product.name_fr : product.name_ar) ?? product.name;
-      const infos =
-        (fr ? product.more_infos_fr : product.more_infos_ar) ??
-        product.more_infos_fr ??
-        product.more_infos_ar ??
-        product.description;
+      // The page heading's rule (shared/domain/products.ts): the other language before the name.
+      const name = productName(product, request.language);
+      const infos = productInfos(product, request.language);
       const image = product.pfiles.find((f) => f.type === 'image');
       return reply.page({
         title: name,

@@ -21,6 +21,7 @@ import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
 import { checkPfieldValues, type PfieldInput } from './pfield-values';
+import { allowedOfferTypes, belowSold } from '../../../shared/domain/products';
 import { cachedProduct, type CachedProduct } from './product-cache';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
@@ -45,7 +46,9 @@ function applyFlags(
 ) {
   const defaultOfferType = type === 'offer' ? 'sale' : 'buy';
   let offerType = v.offer_type ?? current?.offer_type ?? defaultOfferType;
-  if (offerType.endsWith('_rent') && !yes(sub.can_be_rented)) offerType = defaultOfferType;
+  if (!(allowedOfferTypes(type, sub) as readonly string[]).includes(offerType)) {
+    offerType = defaultOfferType;
+  }
   const priced = yes(sub.can_be_priced);
   return {
     price: priced ? (v.price !== undefined ? v.price : (current?.price ?? null)) : null,
@@ -177,7 +180,7 @@ export async function update(
     throw invalid('files', 'too_many_files');
   }
   const flags = applyFlags(type, sub, body, product);
-  if (flags.number < product.sold_count) throw invalid('number', 'number_already_sold');
+  if (belowSold(flags.number, product.sold_count)) throw invalid('number', 'number_already_sold');
   const prepared = await media.prepare(uploads, 'files');
 
   const merged = {

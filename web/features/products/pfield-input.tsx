@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { Pfield } from '../../../shared/schemas/catalog';
-import { readFieldValues, pfieldSubKey, subFieldOf } from '../../../shared/domain/pfield-values';
+import {
+  PFIELD_TEXT_MAX,
+  pfieldSubKey,
+  readFieldValues,
+  subFieldOf,
+} from '../../../shared/domain/pfield-values';
 import { FormField, useErrorText } from '../../components/form-field';
-import { catalogName, unitText } from '../../components/product-text';
+import { catalogName } from '../../../shared/domain/catalog-names';
+import { unitText } from '../../components/product-text';
 import { isLanguage } from '../../lib/i18n';
 
 export type PfieldValue = string | string[];
@@ -179,7 +185,7 @@ function MainInput({ field, value, onChange: setValue, errors, onSubChange }: Pf
       step={field.type === 'number' ? 'any' : undefined}
       dir={field.type === 'number' ? 'ltr' : 'auto'}
       value={text}
-      maxLength={field.type === 'text' ? 500 : undefined}
+      maxLength={field.type === 'text' ? PFIELD_TEXT_MAX : undefined}
       onChange={(event) => onChange(event.target.value)}
     />
   );

@@ -6,8 +6,8 @@ import {
   type Product,
   type ProductType,
 } from '../../../shared/schemas/products';
-import { DEMAND_TYPES, OFFER_TYPES } from '../../../shared/constants';
 import { pfieldSubKey, subFieldOf } from '../../../shared/domain/pfield-values';
+import { allowedOfferTypes } from '../../../shared/domain/products';
 import type { PfieldValue } from './pfield-input';
 
 // The post/edit form's values, and what a subcategory lets it send (SPEC §3, docs/products.md).
@@ -37,11 +37,9 @@ type Flags = Pick<
   'can_be_priced' | 'can_be_rented' | 'can_be_used' | 'can_be_delivered' | 'can_be_counted'
 >;
 
-/** DESIGN §6: offers sell or rent out, demands buy or rent; rents only where the subcategory allows. */
-export function offerTypesFor(type: ProductType, sub: Flags | null): OfferType[] {
-  const all: readonly OfferType[] = type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
-  return sub?.can_be_rented === 'yes' ? [...all] : [all[0]];
-}
+/** DESIGN §6 and SPEC §3: offers sell or rent out, demands buy or rent; rents only where allowed. */
+export const offerTypesFor = (type: ProductType, sub: Flags | null): readonly OfferType[] =>
+  allowedOfferTypes(type, sub);
 
 export function emptyValues(type: ProductType): FormValues {
   return {

@@ -28,6 +28,7 @@ import {
 } from './product-form-details';
 import { MainFields } from './product-form-main';
 import { bindInput, Section, type GroupProps } from './product-form-parts';
+import { belowSold } from '../../../shared/domain/products';
 import {
   emptyValues,
   fieldsToSend,
@@ -138,7 +139,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
     if (
       product &&
       sub?.can_be_counted === 'yes' &&
-      Number(values.number) < product.sold_count &&
+      belowSold(Number(values.number), product.sold_count) &&
       !issues.some((issue) => issue.path[0] === 'number')
     ) {
       issues.push({ path: ['number'], message: 'number_already_sold' } as never);

@@ -1,4 +1,5 @@
-import { DEMAND_TYPES, OFFER_TYPES, PRODUCT_TYPES } from '../../../shared/constants';
+import { PRODUCT_TYPES } from '../../../shared/constants';
+import { offerTypesOf } from '../../../shared/domain/products';
 import type { OfferType, ProductType } from '../../../shared/schemas/products';
 
 // The search lives in the URL (issue 6): every field of the panel is a query parameter, so a
@@ -76,9 +77,8 @@ export const emptySearch: SearchState = {
 
 export const emptyField = (): FieldFilter => ({ values: [], min: '', max: '' });
 
-/** DESIGN §6: offers sell or rent out, demands buy or rent. */
-export const offerTypesFor = (type: ProductType): readonly OfferType[] =>
-  type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
+/** DESIGN §6: offers sell or rent out, demands buy or rent (shared/domain/products.ts). */
+export const offerTypesFor = offerTypesOf;
 
 const FIELD_KEY = /^pfield_(\d{1,10})(?:_(min|max|sub))?$/;
 const isId = (v: string | null): v is string => !!v && /^\d{1,10}$/.test(v);
