@@ -164,7 +164,7 @@ export async function update(
   if (!can.editProduct(viewer, await repo.shopRoleOf(db, product.shop_id, viewer.id))) {
     throw forbidden();
   }
-  const type = product.type as ProductType;
+  const type = product.type;
   const subChanged =
     body.psubcategory_id !== undefined && body.psubcategory_id !== product.psubcategory_id;
   const sub = await subcategoryOrError(db, body.psubcategory_id ?? product.psubcategory_id);

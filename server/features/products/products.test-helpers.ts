@@ -5,7 +5,9 @@ import { nextPhone, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { register } from '../users/users.service';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/connect';
-import type { SiteRole } from '../../../shared/constants';
+import type { FIELD_TYPES, ShopRole, SiteRole } from '../../../shared/constants';
+
+type FieldType = (typeof FIELD_TYPES)[number];
 import { jpegWithExif, multipart, png } from '../../media/test-files';
 import { createSubcategory } from '../../test/fixtures';
 import type { FieldValue } from '../../../shared/domain/pfield-values';
@@ -31,7 +33,7 @@ export function sendForm(
 export async function createPfield(
   db: Executor,
   psubcategoryId: number,
-  type: string,
+  type: FieldType,
   values: (string | FieldValue)[] = [],
   name = `${type}_field`,
 ) {
@@ -51,7 +53,7 @@ export async function createPfield(
     .executeTakeFirstOrThrow();
 }
 
-export async function addEmployee(db: Executor, shopId: number, userId: number, role: string) {
+export async function addEmployee(db: Executor, shopId: number, userId: number, role: ShopRole) {
   await db
     .insertInto('shop_employees')
     .values({ shop_id: shopId, user_id: userId, role, created_at: now() })

@@ -1,4 +1,3 @@
-import type { ShopRole } from '../../../shared/constants';
 import type { Shop, ShopEmployee, ShopSummary } from '../../../shared/schemas/shops';
 import { imageFields } from '../../media/media';
 import type { EmployeeRow, ShopWithExtras } from './shops.repository';
@@ -37,7 +36,7 @@ export function toEmployee(row: EmployeeRow): ShopEmployee {
     first_name: row.first_name,
     last_name: row.last_name,
     ...imageFields('photo', row.photo),
-    pivot: { role: row.role as ShopRole },
+    pivot: { role: row.role },
   };
 }
 

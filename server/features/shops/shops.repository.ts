@@ -215,14 +215,14 @@ export async function shopRoleOf(
     .where('shop_id', '=', shopId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return (row?.role as ShopRole | undefined) ?? null;
+  return row?.role ?? null;
 }
 
 export async function insertEmployee(
   db: Executor,
   shopId: number,
   userId: number,
-  role: string,
+  role: ShopRole,
 ): Promise<void> {
   await db
     .insertInto('shop_employees')
@@ -234,7 +234,7 @@ export async function setEmployeeRole(
   db: Executor,
   shopId: number,
   userId: number,
-  role: string,
+  role: ShopRole,
 ): Promise<void> {
   await db
     .updateTable('shop_employees')
