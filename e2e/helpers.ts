@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { directionOf } from '../shared/domain/language';
 
 export type Language = 'ar' | 'fr';
 
@@ -38,7 +39,7 @@ export const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
-export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
+export { directionOf };
 
 export async function expectLanguage(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { DB, ProductsTable } from '../server/db/types';
 import { seedCatalogIfEmpty } from '../server/db/catalog-seed';
 import { hashPassword } from '../server/features/users/password';
-import { allowedValues } from '../server/features/products/pfield-values';
+import { fieldOptions } from '../shared/domain/pfield-values';
 import { searchColumns } from '../shared/domain/search-terms';
 import { catalogueLabels } from '../server/features/search/search-index';
 import {
@@ -73,7 +73,7 @@ async function loadCatalogue(db: DB): Promise<Subcategory[]> {
     category: catalogueLabels(categories.filter((c) => c.id === s.pcategory_id)),
     fields: fields
       .filter((f) => f.psubcategory_id === s.id)
-      .map((f) => ({ id: f.id, name: f.name, type: f.type, values: allowedValues(f) })),
+      .map((f) => ({ id: f.id, name: f.name, type: f.type, values: fieldOptions(f) })),
   }));
 }
 

@@ -5,6 +5,7 @@ import { LocalMediaStorage } from '../media/storage';
 import type { AuthUser } from '../plugins/session';
 import { acceptInvitation, createShop, inviteEmployee } from '../features/shops/shops.service';
 import * as products from '../features/products/products.service';
+import type { PfieldInput } from '../features/products/pfield-values';
 import { personalShopId } from '../features/products/products.repository';
 import { setSaved } from '../features/products/saves.service';
 import * as commands from '../features/commands/commands.service';
@@ -48,7 +49,7 @@ const near = (at: { latitude: number; longitude: number }, i: number) => ({
 });
 
 async function pfieldInputs(db: DB, psubcategoryId: number, values: DemoProduct['fields']) {
-  const inputs = new Map<number, unknown>();
+  const inputs = new Map<number, PfieldInput>();
   if (!values) return inputs;
   const fields = await db
     .selectFrom('pfields')
@@ -58,7 +59,7 @@ async function pfieldInputs(db: DB, psubcategoryId: number, values: DemoProduct[
   for (const [name, value] of Object.entries(values)) {
     const field = fields.find((f) => f.name === name);
     if (!field) throw new Error(`demo seed: no field ${name} in subcategory ${psubcategoryId}`);
-    inputs.set(field.id, typeof value === 'number' ? String(value) : value);
+    inputs.set(field.id, { value: typeof value === 'number' ? String(value) : value });
   }
   return inputs;
 }

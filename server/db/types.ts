@@ -7,6 +7,32 @@ import type {
   Transaction,
   Updateable,
 } from 'kysely';
+import type {
+  FIELD_POSITIONS,
+  FIELD_TYPES,
+  FIELD_UNITS,
+  Language,
+  NOTIFICATION_KINDS,
+  PRODUCT_TYPES,
+  ReactionKind,
+  REACTIONABLE_TYPES,
+  COMMENTABLE_TYPES,
+  ShopRole,
+  SiteRole,
+  SUBCATEGORY_UNITS,
+  YesNo,
+} from '../../shared/constants';
+import type { OfferType } from '../../shared/domain/products';
+
+// Enum columns carry their closed set of values (shared/constants.ts), so rows read back typed.
+type FieldType = (typeof FIELD_TYPES)[number];
+type FieldUnit = (typeof FIELD_UNITS)[number];
+type FieldPosition = (typeof FIELD_POSITIONS)[number];
+type SubcategoryUnit = (typeof SUBCATEGORY_UNITS)[number];
+type ProductType = (typeof PRODUCT_TYPES)[number];
+type ReactionableType = (typeof REACTIONABLE_TYPES)[number];
+type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 // Row types of the database (not the API's types: mappers in each feature turn one into the other).
 // Conventions shared by both engines: dates are ISO 8601 UTC text; yes/no flags are 'yes'|'no' text;
@@ -41,8 +67,8 @@ export interface UsersTable {
   photo: string | null;
   cover: string | null;
   more_infos: string | null;
-  role: Defaulted<string>;
-  language: string | null;
+  role: Defaulted<SiteRole>;
+  language: Language | null;
   password_hash: string;
   created_at: string;
   updated_at: string;
@@ -88,7 +114,7 @@ export interface ShopsTable {
 export interface ShopEmployeesTable {
   shop_id: number;
   user_id: number;
-  role: string;
+  role: ShopRole;
   created_at: string;
 }
 
@@ -97,7 +123,7 @@ export interface ShopInvitationsTable {
   id: Id;
   shop_id: number;
   login: string;
-  role: string;
+  role: ShopRole;
   invited_by: number | null;
   created_at: string;
 }
@@ -129,12 +155,12 @@ export interface PsubcategoriesTable {
   name_ar: string | null;
   name_fr: string | null;
   order_number: Defaulted<number>;
-  can_be_used: Defaulted<string>;
-  can_be_rented: Defaulted<string>;
-  can_be_delivered: Defaulted<string>;
-  can_be_priced: Defaulted<string>;
-  can_be_counted: Defaulted<string>;
-  mesure_unit: Defaulted<string>;
+  can_be_used: Defaulted<YesNo>;
+  can_be_rented: Defaulted<YesNo>;
+  can_be_delivered: Defaulted<YesNo>;
+  can_be_priced: Defaulted<YesNo>;
+  can_be_counted: Defaulted<YesNo>;
+  mesure_unit: Defaulted<SubcategoryUnit>;
   created_at: string;
   updated_at: string;
 }
@@ -145,10 +171,10 @@ export interface PfieldsTable {
   name: string;
   name_ar: string | null;
   name_fr: string | null;
-  translated: Defaulted<string>;
-  type: Defaulted<string>;
-  mesure_unit: Defaulted<string>;
-  position: Defaulted<string>;
+  translated: Defaulted<YesNo>;
+  type: Defaulted<FieldType>;
+  mesure_unit: Defaulted<FieldUnit>;
+  position: Defaulted<FieldPosition>;
   values: Defaulted<string>; // JSON text: [{ value, sub_field?: { name, values } }]
   created_at: string;
   updated_at: string;
@@ -156,7 +182,7 @@ export interface PfieldsTable {
 
 export interface ProductsTable extends ReactionCounters {
   id: Id;
-  type: string; // offer | demand
+  type: ProductType;
   shop_id: number;
   user_id: number | null; // who posted it
   psubcategory_id: number;
@@ -167,11 +193,11 @@ export interface ProductsTable extends ReactionCounters {
   more_infos_fr: string | null;
   description: string | null;
   price: number | null;
-  offer_type: string;
-  negotiable: Defaulted<string>;
-  used: Defaulted<string>;
-  delivery: Defaulted<string>;
-  private: Defaulted<string>;
+  offer_type: OfferType;
+  negotiable: Defaulted<YesNo>;
+  used: Defaulted<YesNo>;
+  delivery: Defaulted<YesNo>;
+  private: Defaulted<YesNo>;
   number: Defaulted<number>;
   sold_count: Counter;
   sold: Counter;
@@ -193,7 +219,7 @@ export interface ProductsTable extends ReactionCounters {
 export interface ProductFilesTable {
   id: Id;
   product_id: number;
-  type: string; // image | video
+  type: 'image' | 'video';
   name: string;
   extension: string;
   position: Defaulted<number>;
@@ -204,6 +230,7 @@ export interface ProductPfieldTable {
   product_id: number;
   pfield_id: number;
   value: string;
+  sub_value: string | null; // the sub-field's value (SPEC §3: a brand's model), migration 010
 }
 
 export interface SavesTable {
@@ -217,19 +244,19 @@ export type ReportsTable = SavesTable;
 export interface ReactionsTable {
   id: Id;
   user_id: number;
-  reactionable_type: string;
+  reactionable_type: ReactionableType;
   reactionable_id: number;
   product_id: number | null;
   comment_id: number | null;
   command_id: number | null;
-  name: string;
+  name: ReactionKind;
   created_at: string;
 }
 
 export interface CommentsTable extends ReactionCounters {
   id: Id;
   user_id: number;
-  commentable_type: string;
+  commentable_type: CommentableType;
   commentable_id: number;
   product_id: number; // the product the thread hangs under
   command_id: number | null; // set anywhere under a command
@@ -248,7 +275,7 @@ export interface CommandsTable extends ReactionCounters {
   price: number | null;
   number: Defaulted<number>;
   period: number | null;
-  private: Defaulted<string>;
+  private: Defaulted<YesNo>;
   text: string | null;
   sold: Counter;
   comments_count: Counter;
@@ -259,7 +286,7 @@ export interface CommandsTable extends ReactionCounters {
 export interface NotificationsTable {
   id: Id;
   user_id: number;
-  type: string;
+  type: NotificationKind;
   data: string; // JSON text
   read_at: string | null;
   created_at: string;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { directionOf, isLanguage } from '../../shared/domain/language';
 import { pageShell } from './page-shell';
 import { appendVary } from './vary';
 
@@ -36,10 +37,6 @@ const escapeHtml = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /** The user's language, else the cookie's, else the first of Accept-Language we speak, else Arabic. */
 export function resolveLanguage(request: FastifyRequest): Language {
@@ -147,7 +144,7 @@ export default fp(async (app) => {
     // Function replacers: a string replacement would read `$\``, `$&` and `$'` in a product's
     // text or in the URL as "the template around the match" (issue 14 item 10).
     const html = template
-      .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+      .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${directionOf(lang)}">`)
       .replace(/<title>[\s\S]*?<\/title>/, () => tags)
       .replace('<div id="root"></div>', () => `<div id="root">${pageShell(lang)}</div>`);
     return this.status(200)

@@ -1,5 +1,6 @@
 import type { Executor, ProductsTable } from '../db/types';
 import type { Insertable } from 'kysely';
+import type { YesNo } from '../../shared/constants';
 import { now } from '../db/connect';
 
 // Rows that API suites need as a starting point, written straight to the database so that one
@@ -9,11 +10,11 @@ export async function createSubcategory(
   db: Executor,
   overrides: Partial<{
     name: string;
-    can_be_priced: string;
-    can_be_counted: string;
-    can_be_rented: string;
-    can_be_used: string;
-    can_be_delivered: string;
+    can_be_priced: YesNo;
+    can_be_counted: YesNo;
+    can_be_rented: YesNo;
+    can_be_used: YesNo;
+    can_be_delivered: YesNo;
   }> = {},
 ) {
   const at = now();

@@ -1,4 +1,5 @@
 import type { ShopRole } from '../constants';
+import { availableNumber } from './products';
 import { can, type Viewer } from './permissions';
 
 // SPEC §5's command rules, pure, for the server (which enforces them) and the web form (which
@@ -44,10 +45,7 @@ export function commandRules(t: CommandTarget): CommandRules {
   };
 }
 
-/** SPEC §4: available number = number − sold_count (never below zero). */
-export function availableNumber(t: Pick<CommandTarget, 'number' | 'sold_count'>): number {
-  return Math.max(0, t.number - t.sold_count);
-}
+export { availableNumber };
 
 /** SPEC §6: ordering is blocked for a countable product with none left. */
 export function canBeOrdered(t: CommandTarget): boolean {

@@ -1,4 +1,5 @@
 import { z } from './common';
+import type { FieldValue } from '../domain/pfield-values';
 import { FIELD_POSITIONS, FIELD_TYPES, FIELD_UNITS, SUBCATEGORY_UNITS, YES_NO } from '../constants';
 
 // Catalogue requests and responses (SPEC §3, §5, §7). Create bodies apply SPEC §9's defaults;
@@ -129,11 +130,7 @@ export type Psubcategory = z.infer<typeof psubcategory>;
 
 // --- Fields -------------------------------------------------------------------------------
 
-/** One possible value of a field, optionally opening a sub-field (a car brand → its models). */
-export interface FieldValue {
-  value: string;
-  sub_field?: { name: string; values: FieldValue[] };
-}
+export type { FieldValue } from '../domain/pfield-values';
 
 const fieldValue: z.ZodType<FieldValue> = z.lazy(() =>
   z.object({

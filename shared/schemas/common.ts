@@ -11,6 +11,9 @@ export type IdParam = z.infer<typeof idParam>;
 
 export const yesNo = z.enum(['yes', 'no']);
 
+/** A 204 answer: no body (declared so that /docs/json describes it). */
+export const noContent = z.null().describe('No content');
+
 /** Errors object of DESIGN §3: field → message keys; `global` for errors that belong to no field. */
 export const errorsBody = z.object({ errors: z.record(z.string(), z.array(z.string())) });
 export type ErrorsBody = z.infer<typeof errorsBody>;

@@ -1,26 +1,16 @@
-import { z, yesNo } from './common';
-import type { FIELD_TYPES, REACTION_KINDS, SHOP_ROLES } from '../constants';
-import { DEMAND_TYPES, OFFER_TYPES, PRODUCT_TYPES } from '../constants';
-import type { Pagination } from './common';
-import type { ReactionCounts } from './reactions';
+import { paginationOf, z, yesNo } from './common';
+import { FIELD_TYPES, PRODUCT_TYPES, REACTION_KINDS } from '../constants';
+import { ALL_OFFER_TYPES } from '../domain/products';
+import { reactionCountsSchema } from './reactions';
+import { shopEmployee } from './shops';
 
 // Offers and demands (SPEC §3, DESIGN §4). Forms arrive as multipart (every value a string) or
 // JSON, so numbers are read from numeric strings too, and an empty string clears a value.
 
 export const CONTACT_METHODS = ['call', 'whatsapp', 'facebook', 'mail'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
-export const ALL_OFFER_TYPES = ['sale', 'buy', 'monthly_rent', 'hourly_rent'] as const;
-export type OfferType = (typeof ALL_OFFER_TYPES)[number];
 export type ProductType = (typeof PRODUCT_TYPES)[number];
-
-/** DESIGN §6: offers sell or rent out, demands buy or rent. */
-export function offerTypesOf(type: ProductType): readonly OfferType[] {
-  return type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
-}
-/** SPEC §3: the period unit of a rent (`{offer_type}_unit` in the dictionary). */
-export function unitOf(offerType: string): 'month' | 'hour' | null {
-  return offerType === 'monthly_rent' ? 'month' : offerType === 'hourly_rent' ? 'hour' : null;
-}
+export { ALL_OFFER_TYPES, offerTypesOf, unitOf, type OfferType } from '../domain/products';
 
 export const MAX_NAME_LENGTH = 200;
 export const MAX_TEXT_LENGTH = 5000;
@@ -122,160 +112,178 @@ export const favoritesBody = z.object({
 });
 
 /** `pfield_{id}` keys of a form, with their raw values. */
-export const PFIELD_KEY = /^pfield_(\d{1,10})$/;
+export { PFIELD_KEY } from '../domain/pfield-values';
 
 // ---- Answers -------------------------------------------------------------------------------
 
-export interface Pfile {
-  id: number;
-  type: 'image' | 'video';
-  name: string;
-  extension: string;
-  url: string;
-  small_url: string;
+const integer = z.number().int();
+const nullableText = z.string().nullable();
+const unitSchema = z.enum(['month', 'hour']).nullable();
+
+export const pfileSchema = z.object({
+  id: integer,
+  type: z.enum(['image', 'video']),
+  name: z.string(),
+  extension: z.string(),
+  url: z.string(),
+  small_url: z.string(),
   /** A video's poster image (original and small WebP); null for an image. */
-  poster_url: string | null;
-  poster_small_url: string | null;
-}
+  poster_url: nullableText,
+  poster_small_url: nullableText,
+});
+export type Pfile = z.infer<typeof pfileSchema>;
 
-export interface ProductPfield {
-  id: number;
-  name: string;
-  name_ar: string | null;
-  name_fr: string | null;
-  translated: 'yes' | 'no';
-  type: (typeof FIELD_TYPES)[number];
-  mesure_unit: string;
-  position: string;
+export const productPfieldSchema = z.object({
+  id: integer,
+  name: z.string(),
+  name_ar: nullableText,
+  name_fr: nullableText,
+  translated: yesNo,
+  type: z.enum(FIELD_TYPES),
+  mesure_unit: z.string(),
+  position: z.string(),
   /** JSON text, as GET /pfields answers it. */
-  values: string;
-  /** Text, or a JSON array of the checked values for a checkbox field. */
-  pivot: { value: string };
-}
+  values: z.string(),
+  /**
+   * Text, or a JSON array of the checked values for a checkbox field; `sub_value` is the value of
+   * the sub-field the chosen item opens (SPEC §3: a brand's model), or null.
+   */
+  pivot: z.object({ value: z.string(), sub_value: nullableText }),
+});
+export type ProductPfield = z.infer<typeof productPfieldSchema>;
 
-export interface ProductShop {
-  id: number;
-  name: string;
-  logo: string | null;
-  logo_url: string | null;
-  logo_small_url: string | null;
-  cover: string | null;
-  cover_url: string | null;
-  cover_small_url: string | null;
-  phone_1: string | null;
-  phone_2: string | null;
-  first_whatsapp_number: string | null;
-  second_whatsapp_number: string | null;
-  is_professional: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  pcategory_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const productShopSchema = z.object({
+  id: integer,
+  name: z.string(),
+  logo: nullableText,
+  logo_url: nullableText,
+  logo_small_url: nullableText,
+  cover: nullableText,
+  cover_url: nullableText,
+  cover_small_url: nullableText,
+  phone_1: nullableText,
+  phone_2: nullableText,
+  first_whatsapp_number: nullableText,
+  second_whatsapp_number: nullableText,
+  is_professional: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  pcategory_id: integer.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductShop = z.infer<typeof productShopSchema>;
 
-export interface ShopEmployee {
-  id: number;
-  first_name: string;
-  last_name: string;
-  photo: string | null;
-  photo_url: string | null;
-  photo_small_url: string | null;
-  pivot: { role: (typeof SHOP_ROLES)[number] };
-}
-
-export interface ProductPsubcategory {
-  id: number;
-  name: string;
-  name_ar: string | null;
-  name_fr: string | null;
-  can_be_used: 'yes' | 'no';
-  can_be_rented: 'yes' | 'no';
-  can_be_delivered: 'yes' | 'no';
-  can_be_priced: 'yes' | 'no';
-  can_be_counted: 'yes' | 'no';
-  mesure_unit: string;
-  pcategory: { id: number; name: string; name_ar: string | null; name_fr: string | null };
-}
+export const productPsubcategorySchema = z.object({
+  id: integer,
+  name: z.string(),
+  name_ar: nullableText,
+  name_fr: nullableText,
+  can_be_used: yesNo,
+  can_be_rented: yesNo,
+  can_be_delivered: yesNo,
+  can_be_priced: yesNo,
+  can_be_counted: yesNo,
+  mesure_unit: z.string(),
+  pcategory: z.object({
+    id: integer,
+    name: z.string(),
+    name_ar: nullableText,
+    name_fr: nullableText,
+  }),
+});
+export type ProductPsubcategory = z.infer<typeof productPsubcategorySchema>;
 
 /** The viewer's own state on a product (all false/null when anonymous). */
-export interface ViewerState {
-  saved: boolean;
-  reported: boolean;
-  reaction: (typeof REACTION_KINDS)[number] | null;
-}
+export const viewerStateSchema = z.object({
+  saved: z.boolean(),
+  reported: z.boolean(),
+  reaction: z.enum(REACTION_KINDS).nullable(),
+});
+export type ViewerState = z.infer<typeof viewerStateSchema>;
 
 /** The compact card of SPEC §2 (favorites, similar offers, search results). */
-export interface ProductCard extends ReactionCounts, ViewerState {
-  id: number;
-  type: ProductType;
-  name: string;
-  name_ar: string | null;
-  name_fr: string | null;
-  price: number | null;
-  offer_type: OfferType;
-  unit: 'month' | 'hour' | null;
-  negotiable: 'yes' | 'no';
-  number: number;
-  sold_count: number;
-  sold: boolean;
-  psubcategory_id: number;
+export const productCardSchema = z.object({
+  ...reactionCountsSchema.shape,
+  ...viewerStateSchema.shape,
+  id: integer,
+  type: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  name_ar: nullableText,
+  name_fr: nullableText,
+  price: integer.nullable(),
+  offer_type: z.enum(ALL_OFFER_TYPES),
+  unit: unitSchema,
+  negotiable: yesNo,
+  number: integer,
+  sold_count: integer,
+  sold: z.boolean(),
+  psubcategory_id: integer,
   /** The first image's small variant, else the first video's small poster. */
-  image: string | null;
-  shop: {
-    id: number;
-    name: string;
-    logo: string | null;
-    logo_url: string | null;
-    logo_small_url: string | null;
-    phone_1: string | null;
-    first_whatsapp_number: string | null;
-    is_professional: boolean;
-  };
-  saved_count: number;
-  comments_count: number;
-  commands_count: number;
-  created_at: string;
-  updated_at: string;
-}
+  image: nullableText,
+  shop: z.object({
+    id: integer,
+    name: z.string(),
+    logo: nullableText,
+    logo_url: nullableText,
+    logo_small_url: nullableText,
+    phone_1: nullableText,
+    first_whatsapp_number: nullableText,
+    is_professional: z.boolean(),
+  }),
+  saved_count: integer,
+  comments_count: integer,
+  commands_count: integer,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
 
 /** GET /products/product/{id}. */
-export interface Product extends ReactionCounts, ViewerState {
-  id: number;
-  type: ProductType;
-  user_id: number | null;
-  shop_id: number;
-  psubcategory_id: number;
-  name: string;
-  name_ar: string | null;
-  name_fr: string | null;
-  more_infos_ar: string | null;
-  more_infos_fr: string | null;
-  description: string | null;
-  price: number | null;
-  offer_type: OfferType;
-  unit: 'month' | 'hour' | null;
-  negotiable: 'yes' | 'no';
-  used: 'yes' | 'no';
-  delivery: 'yes' | 'no';
-  private: 'yes' | 'no';
-  number: number;
-  sold_count: number;
-  sold: boolean;
-  saved_count: number;
-  reports_count: number;
-  comments_count: number;
-  commands_count: number;
-  latitude: number | null;
-  longitude: number | null;
-  distance: number | null;
-  contact_methods: ContactMethod[];
-  created_at: string;
-  updated_at: string;
-  shop: ProductShop & { employees: ShopEmployee[] };
-  psubcategory: ProductPsubcategory;
-  pfiles: Pfile[];
-  pfields: ProductPfield[];
-}
+export const productSchema = z.object({
+  ...reactionCountsSchema.shape,
+  ...viewerStateSchema.shape,
+  id: integer,
+  type: z.enum(PRODUCT_TYPES),
+  user_id: integer.nullable(),
+  shop_id: integer,
+  psubcategory_id: integer,
+  name: z.string(),
+  name_ar: nullableText,
+  name_fr: nullableText,
+  more_infos_ar: nullableText,
+  more_infos_fr: nullableText,
+  description: nullableText,
+  price: integer.nullable(),
+  offer_type: z.enum(ALL_OFFER_TYPES),
+  unit: unitSchema,
+  negotiable: yesNo,
+  used: yesNo,
+  delivery: yesNo,
+  private: yesNo,
+  number: integer,
+  sold_count: integer,
+  sold: z.boolean(),
+  saved_count: integer,
+  reports_count: integer,
+  comments_count: integer,
+  commands_count: integer,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  distance: integer.nullable(),
+  contact_methods: z.array(z.enum(CONTACT_METHODS)),
+  created_at: z.string(),
+  updated_at: z.string(),
+  shop: productShopSchema.extend({ employees: z.array(shopEmployee) }),
+  psubcategory: productPsubcategorySchema,
+  pfiles: z.array(pfileSchema),
+  pfields: z.array(productPfieldSchema),
+});
+export type Product = z.infer<typeof productSchema>;
 
-export type FavoritesAnswer = { products: Pagination<ProductCard> };
+export const productResponse = z.object({ product: productSchema });
+export const productCardsResponse = z.object({ products: z.array(productCardSchema) });
+export const favoritesResponse = z.object({ products: paginationOf(productCardSchema) });
+export type FavoritesAnswer = z.infer<typeof favoritesResponse>;
+export const savedResponse = z.object({ saved_count: integer, saved: z.boolean() });
+export const reportedResponse = z.object({ reports_count: integer, reported: z.boolean() });

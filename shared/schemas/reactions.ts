@@ -11,25 +11,29 @@ export const reactionParams = z.object({
 export const reactionableType = z.enum(REACTIONABLE_TYPES);
 export type ReactionableType = z.infer<typeof reactionableType>;
 
+const count = z.number().int();
 /** Counts per kind, their total, and the top three kinds by count (SPEC §9). */
-export interface ReactionCounts {
-  like_count: number;
-  haha_count: number;
-  love_count: number;
-  wow_count: number;
-  sad_count: number;
-  angry_count: number;
-  reactions_count: number;
-  top: ReactionKind[];
-}
+export const reactionCountsSchema = z.object({
+  like_count: count,
+  haha_count: count,
+  love_count: count,
+  wow_count: count,
+  sad_count: count,
+  angry_count: count,
+  reactions_count: count,
+  top: z.array(z.enum(REACTION_KINDS)),
+});
+export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
 
 /** POST /reactions/create/{type}/{id} answers `{ reactionable }`. */
-export interface Reactionable extends ReactionCounts {
-  id: number;
-  type: ReactionableType;
+export const reactionableSchema = reactionCountsSchema.extend({
+  id: z.number().int(),
+  type: reactionableType,
   /** The viewer's own reaction after the change. */
-  reaction: ReactionKind | null;
-}
+  reaction: z.enum(REACTION_KINDS).nullable(),
+});
+export type Reactionable = z.infer<typeof reactionableSchema>;
+export const reactionResponse = z.object({ reactionable: reactionableSchema });
 
 /** The counters of a row and the three kinds with most reactions (ties: SPEC's order). */
 export function reactionCounts(row: Record<`${ReactionKind}_count`, number>): ReactionCounts {

@@ -1,4 +1,4 @@
-import { z, pageNumber, yesNo, type Pagination } from './common';
+import { z, pageNumber, paginationOf, yesNo } from './common';
 import {
   PRODUCT_TYPES,
   SEARCH_PAGE_SIZE,
@@ -6,7 +6,7 @@ import {
   SEARCH_SORTS,
   SEARCH_TOTAL_MAX,
 } from '../constants';
-import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, type ProductCard } from './products';
+import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, productCardSchema } from './products';
 
 // POST /products/{source_name}/{source_id}/search (SPEC §7). The web form sends every input,
 // empty ones as '' : a blank value means 'not given'. Numbers may come as numeric strings.
@@ -91,24 +91,27 @@ export const searchBody = z.preprocess(
 export type SearchBody = z.infer<typeof searchBody>;
 
 /** A search result: the compact card, where it is, and how far from the searcher's position. */
-export interface SearchCard extends ProductCard {
-  latitude: number | null;
-  longitude: number | null;
+export const searchCardSchema = productCardSchema.extend({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   /** km from the given latitude/longitude (null without them, or for a product without a place). */
-  distance_km: number | null;
-}
+  distance_km: z.number().nullable(),
+});
+export type SearchCard = z.infer<typeof searchCardSchema>;
 
 /**
  * Ours, additive (issue 17): what the search understood when it is not the words as typed —
  * `corrected`, the words after the typo tier; `translated`, only the lexicon or another
  * script found the offers. null when the words as typed found them.
  */
-export interface SearchInterpreted {
-  corrected: string | null;
-  translated: boolean;
-}
+export const searchInterpretedSchema = z.object({
+  corrected: z.string().nullable(),
+  translated: z.boolean(),
+});
+export type SearchInterpreted = z.infer<typeof searchInterpretedSchema>;
 
-export type SearchAnswer = {
-  products: Pagination<SearchCard>;
-  interpreted: SearchInterpreted | null;
-};
+export const searchResponse = z.object({
+  products: paginationOf(searchCardSchema),
+  interpreted: searchInterpretedSchema.nullable(),
+});
+export type SearchAnswer = z.infer<typeof searchResponse>;

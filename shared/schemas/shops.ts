@@ -1,4 +1,4 @@
-import { idParam, z } from './common';
+import { idParam, paginationOf, z } from './common';
 import { SHOP_ROLES } from '../constants';
 import { ASSIGNABLE_SHOP_ROLES } from '../domain/employees';
 import { clearImage, optionalPhoneInput } from './users';
@@ -102,8 +102,6 @@ export const invitationParams = z.object({
   id: idParam.shape.id,
   invitationId: idParam.shape.id,
 });
-/** The answer of a 204: no body. */
-export const noContent = z.null().describe('No Content');
 
 export const shopEmployee = z.object({
   id: z.number().int(),
@@ -187,3 +185,7 @@ export type ShopSummary = z.infer<typeof shopSummary>;
 /** A shop with its staff (GET /shops/shop/{id} and the answers of create and edit). */
 export const shop = shopSummary.extend({ employees: z.array(shopEmployee) });
 export type Shop = z.infer<typeof shop>;
+
+export const shopResponse = z.object({ shop });
+export const shopsPageResponse = z.object({ shops: paginationOf(shopSummary) });
+export const employeeResponse = z.object({ employee: shopEmployee });

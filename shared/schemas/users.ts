@@ -130,5 +130,7 @@ export const selfUser = publicUser.extend({
 });
 export type SelfUser = z.infer<typeof selfUser>;
 
-/** POST /localisation/{lang}: the language now in use (issue 14 item 9). */
-export const languageAnswer = z.object({ language: z.enum(LANGUAGES) });
+export const selfUserResponse = z.object({ user: selfUser });
+/** GET /users/me: null when nobody is signed in. */
+export const meResponse = z.object({ user: selfUser.nullable() });
+export const publicUserResponse = z.object({ user: publicUser });

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../shared/schemas/products';
+import { pfieldSubKey, subFieldOf } from '../../shared/domain/pfield-values';
 import { formatNumber } from '../lib/format';
 import { isLanguage } from '../lib/i18n';
-import { availableNumber, catalogName, fieldValueText, unitText } from './product-text';
+import { availableNumber } from '../../shared/domain/products';
+import { catalogName } from '../../shared/domain/catalog-names';
+import { fieldValueText, unitText } from './product-text';
 
 /**
  * The facts of the full offer view (SPEC §2): available number, offer type, used, delivery,
@@ -86,6 +89,15 @@ export function OfferFacts({ product }: { product: Product }) {
         </bdi>
       ),
     });
+    // SPEC §3: the sub-field the chosen value opens (a brand's model), under its own name.
+    const subField = subFieldOf(field, field.pivot.value);
+    if (subField && field.pivot.sub_value) {
+      rows.push({
+        key: pfieldSubKey(field.id),
+        label: exists(subField.name) ? t(subField.name) : subField.name,
+        value: <bdi dir="auto">{field.pivot.sub_value}</bdi>,
+      });
+    }
   }
   if (product.type === 'demand' && product.distance) {
     rows.push({

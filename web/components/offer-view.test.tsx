@@ -46,6 +46,9 @@ describe('OfferView', () => {
     expect(fact('Carburant')).toHaveTextContent('Diesel');
     expect(fact('Kilométrage')).toHaveTextContent('168000 km');
     expect(fact('Équipements')).toHaveTextContent('GPS, Toit ouvrant');
+    // SPEC §3: the model the brand opens, under the sub-field's name.
+    expect(fact('Marque')).toHaveTextContent('Toyota');
+    expect(fact('Modèle')).toHaveTextContent('Hilux');
     expect(fact('État')).toHaveTextContent('Occasion');
     expect(screen.queryByText('Livraison', { selector: 'dt' })).not.toBeInTheDocument();
     expect(screen.queryByText('Nombre disponible', { selector: 'dt' })).not.toBeInTheDocument();

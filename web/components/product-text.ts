@@ -2,35 +2,8 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../shared/constants';
 import { formatNumber } from '../lib/format';
 
-// How an offer's text reads in the page's language (DESIGN §6): the current language's name or
-// more infos, falling back to the other language, then to the plain name.
-
-interface Named {
-  name: string;
-  name_ar: string | null;
-  name_fr: string | null;
-}
-
-export function productName(product: Named, language: Language): string {
-  const [first, second] =
-    language === 'fr' ? [product.name_fr, product.name_ar] : [product.name_ar, product.name_fr];
-  return first || second || product.name;
-}
-
-export function productInfos(
-  product: {
-    more_infos_ar: string | null;
-    more_infos_fr: string | null;
-    description: string | null;
-  },
-  language: Language,
-): string | null {
-  const [first, second] =
-    language === 'fr'
-      ? [product.more_infos_fr, product.more_infos_ar]
-      : [product.more_infos_ar, product.more_infos_fr];
-  return first || second || product.description || null;
-}
+// How an offer's facts read in the page's language. The names, the available number and the
+// catalogue's labels are shared/domain's rules (products.ts, catalog-names.ts).
 
 /** '120 000 MRU', or '15 000 MRU / mois' for a rent; null when the offer has no price. */
 export function priceText(
@@ -46,29 +19,6 @@ export function priceText(
   if (product.unit === 'month') return t('price_per_month', { price: amount });
   if (product.unit === 'hour') return t('price_per_hour', { price: amount });
   return amount;
-}
-
-/** SPEC §4: what is left to sell (never below zero). */
-export const availableNumber = (product: { number: number; sold_count: number }) =>
-  Math.max(0, product.number - product.sold_count);
-
-/** SPEC §4: 'product is sold' once the number is 0 or sold_count has reached it. */
-export const isSoldOut = (product: { number: number; sold_count: number; sold: boolean }) =>
-  product.sold || product.number === 0 || product.sold_count >= product.number;
-
-/**
- * A catalogue name (category, subcategory, field; DESIGN §6): the label given for this language,
- * else the dictionary's translation of the name (it is a key: `vehicles`), else the name as typed.
- */
-export function catalogName(
-  item: { name: string; name_ar?: string | null; name_fr?: string | null },
-  language: Language,
-  t: TFunction,
-  exists: (key: string) => boolean,
-): string {
-  const label = language === 'fr' ? item.name_fr : item.name_ar;
-  if (label) return label;
-  return exists(item.name) ? t(item.name) : item.name;
 }
 
 /** A unit (`GB`, `M2`…) in words of the page's language (`unit_{unit}` in the dictionary). */

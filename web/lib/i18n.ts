@@ -2,12 +2,12 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGES,
   MAX_FILE_BYTES,
   MAX_FILES_PER_PRODUCT,
   PASSWORD_MIN_LENGTH,
   type Language,
 } from '../../shared/constants';
+import { directionOf, isLanguage } from '../../shared/domain/language';
 import type { Dictionary } from '../locales/areas';
 
 // The page's language is the one the server declared in <html lang> (SPEC §1, DESIGN §3). Its
@@ -18,9 +18,7 @@ const loaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> = {
   fr: () => import('../locales/fr'),
 };
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage, directionOf };
 
 export function currentLanguage(): Language {
   const lang = document.documentElement.lang;
@@ -28,8 +26,6 @@ export function currentLanguage(): Language {
 }
 
 export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
-
-export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
 
 export async function loadDictionary(language: Language): Promise<Dictionary> {
   return (await loaders[language]()).dictionary;

@@ -3,6 +3,7 @@ import { FRONTEND_LOG_MAX_BYTES } from '../../../shared/constants';
 import { can } from '../../../shared/domain/permissions';
 import { frontendLogBody, frontendLogsPage } from '../../../shared/schemas/admin';
 import { pageInput } from '../../../shared/schemas/catalog';
+import { noContent } from '../../../shared/schemas/common';
 import { forbidden } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import { clientAddress } from '../../plugins/client-address';
@@ -13,7 +14,7 @@ const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/frontends/logs',
     {
-      schema: { body: frontendLogBody },
+      schema: { body: frontendLogBody, response: { 201: noContent } },
       // The text travels inside a JSON string, where escaping can make it up to six times
       // longer: bodies past that are 413; a text past 16 KB in a smaller body is 422.
       bodyLimit: 6 * FRONTEND_LOG_MAX_BYTES + 1024,
@@ -25,7 +26,7 @@ const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
         { userId: request.user?.id ?? null, address: clientAddress(request) },
         request.body.text,
       );
-      return reply.status(201).send();
+      return reply.status(201).send(null);
     },
   );
 

@@ -1,12 +1,5 @@
 import type { PcategoryRow, PfieldRow, PsubcategoryRow } from '../../db/types';
 import type { Pcategory, Pfield, Psubcategory } from '../../../shared/schemas/catalog';
-import type {
-  FIELD_POSITIONS,
-  FIELD_TYPES,
-  FIELD_UNITS,
-  SUBCATEGORY_UNITS,
-  YesNo,
-} from '../../../shared/constants';
 
 // Rows → API objects of SPEC §3 (the column checks and the write schemas keep the enums true).
 
@@ -31,12 +24,12 @@ export function toPsubcategory(row: PsubcategoryWithCategory): Psubcategory {
     pcategory_id: row.pcategory_id,
     pcategory: { id: row.pcategory_id, name: row.pcategory_name },
     order_number: row.order_number,
-    can_be_used: row.can_be_used as YesNo,
-    can_be_rented: row.can_be_rented as YesNo,
-    can_be_delivered: row.can_be_delivered as YesNo,
-    can_be_priced: row.can_be_priced as YesNo,
-    can_be_counted: row.can_be_counted as YesNo,
-    mesure_unit: row.mesure_unit as (typeof SUBCATEGORY_UNITS)[number],
+    can_be_used: row.can_be_used,
+    can_be_rented: row.can_be_rented,
+    can_be_delivered: row.can_be_delivered,
+    can_be_priced: row.can_be_priced,
+    can_be_counted: row.can_be_counted,
+    mesure_unit: row.mesure_unit,
   };
 }
 
@@ -47,10 +40,10 @@ export function toPfield(row: PfieldRow): Pfield {
     name: row.name,
     name_ar: row.name_ar,
     name_fr: row.name_fr,
-    translated: row.translated as YesNo,
-    type: row.type as (typeof FIELD_TYPES)[number],
-    mesure_unit: row.mesure_unit as (typeof FIELD_UNITS)[number],
-    position: row.position as (typeof FIELD_POSITIONS)[number],
+    translated: row.translated,
+    type: row.type,
+    mesure_unit: row.mesure_unit,
+    position: row.position,
     values: row.values,
   };
 }

@@ -6,12 +6,6 @@ import type { Executor } from '../../db/types';
 /** Case-insensitive name comparison, done by the engine on both sides. */
 export const sameName = (name: string) => sql<boolean>`lower(name) = lower(${name})`;
 
-/** True when the error is a foreign-key refusal (a product still points at the subcategory). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
 /** Whether any product sits in one of these subcategories (or in any of this category's). */
 export async function productsUse(
   db: Executor,

@@ -4,7 +4,8 @@ import { HttpError, invalid, notFound } from '../../errors';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
 import { toPagination } from '../../../shared/schemas/common';
 import type { PcategoryCreateBody, PcategoryUpdateBody } from '../../../shared/schemas/catalog';
-import { isForeignKeyViolation, productsUse } from './catalog.repository';
+import { isForeignKeyViolation } from '../../db/errors';
+import { productsUse } from './catalog.repository';
 import * as repo from './pcategories.repository';
 import { toPcategory } from './catalog.mapper';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../shared/schemas/common';
+import { idParam, noContent } from '../../../shared/schemas/common';
 import {
   pfield,
   pfieldCreateBody,
@@ -47,10 +47,10 @@ const pfieldsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/pfields/:id',
-    { preValidation: catalogManager, schema: { params: idParam } },
+    { preValidation: catalogManager, schema: { params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deletePfield(app.db, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

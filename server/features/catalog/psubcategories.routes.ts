@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, paginationOf } from '../../../shared/schemas/common';
+import { idParam, noContent, paginationOf } from '../../../shared/schemas/common';
 import {
   pageInput,
   pcategoryIdParam,
@@ -76,10 +76,10 @@ const psubcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/psubcategories/:id',
-    { preValidation: catalogManager, schema: { params: idParam } },
+    { preValidation: catalogManager, schema: { params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deletePsubcategory(app.db, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -7,7 +7,8 @@ import type {
   PsubcategoryCreateBody,
   PsubcategoryUpdateBody,
 } from '../../../shared/schemas/catalog';
-import { isForeignKeyViolation, productsUse } from './catalog.repository';
+import { isForeignKeyViolation } from '../../db/errors';
+import { productsUse } from './catalog.repository';
 import { findPcategory } from './pcategories.repository';
 import * as repo from './psubcategories.repository';
 import { toPsubcategory } from './catalog.mapper';

@@ -1,6 +1,5 @@
 import { imageFields } from '../../media/media';
 import type { Command } from '../../../shared/schemas/commands';
-import type { ReactionKind, YesNo } from '../../../shared/constants';
 import type { CommandListRow } from './commands.repository';
 
 /**
@@ -23,7 +22,7 @@ export function toCommand(row: CommandListRow, contact: boolean): Command {
     price: row.price,
     number: row.number,
     period: row.period,
-    private: row.private as YesNo,
+    private: row.private,
     text: row.text,
     sold: !!row.sold,
     comments_count: row.comments_count,
@@ -35,6 +34,6 @@ export function toCommand(row: CommandListRow, contact: boolean): Command {
     wow_count: row.wow_count,
     sad_count: row.sad_count,
     angry_count: row.angry_count,
-    reaction: (row.viewer_reaction as ReactionKind | null) ?? null,
+    reaction: row.viewer_reaction ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../shared/schemas/common';
+import { idParam, noContent } from '../../../shared/schemas/common';
 import {
   commandBody,
   commandListBody,
@@ -60,10 +60,10 @@ const commandsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/commands/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       await service.remove(app.db, request.params.id, requireUser(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

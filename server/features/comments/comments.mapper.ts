@@ -1,6 +1,5 @@
 import { imageFields } from '../../media/media';
-import type { Comment, CommentableType } from '../../../shared/schemas/comments';
-import type { ReactionKind } from '../../../shared/constants';
+import type { Comment } from '../../../shared/schemas/comments';
 import type { CommentListRow } from './comments.repository';
 
 export function toComment(row: CommentListRow): Comment {
@@ -18,7 +17,7 @@ export function toComment(row: CommentListRow): Comment {
     updated_at: row.updated_at,
     comments_count: row.comments_count,
     depth: row.depth,
-    commentable_type: row.commentable_type as CommentableType,
+    commentable_type: row.commentable_type,
     commentable_id: row.commentable_id,
     product_id: row.product_id,
     command_id: row.command_id,
@@ -29,6 +28,6 @@ export function toComment(row: CommentListRow): Comment {
     wow_count: row.wow_count,
     sad_count: row.sad_count,
     angry_count: row.angry_count,
-    reaction: (row.viewer_reaction as ReactionKind | null) ?? null,
+    reaction: row.viewer_reaction ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../shared/schemas/common';
+import { idParam, noContent } from '../../../shared/schemas/common';
 import {
   commentableParams,
   commentListBody,
@@ -74,10 +74,10 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/comments/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       await service.remove(app.db, request.params.id, requireUser(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -156,7 +156,7 @@ export async function remove(db: DB, id: number, viewer: AuthUser): Promise<void
     if (!can.deleteComment(viewer, comment)) throw forbidden();
     if (!(await repo.deleteComment(trx, id))) throw notFound();
     // Replies went by cascade; they were counted on this comment, which is gone with them.
-    const type = comment.commentable_type as CommentableType;
+    const type = comment.commentable_type;
     await repo.addToCommentsCount(trx, { type, id: comment.commentable_id }, -1);
   });
 }

@@ -3,7 +3,6 @@ import {
   notificationData,
   type Notification,
   type NotificationData,
-  type NotificationKind,
 } from '../../../shared/schemas/notifications';
 
 // Row → API object of SPEC §3: id, type, read_at, created_at, data (an object, not JSON text).
@@ -30,7 +29,7 @@ export function toNotificationData(text: string): NotificationData {
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
-    type: row.type as NotificationKind,
+    type: row.type,
     read_at: row.read_at,
     created_at: row.created_at,
     data: toNotificationData(row.data),

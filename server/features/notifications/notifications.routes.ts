@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../shared/schemas/common';
+import { idParam, noContent } from '../../../shared/schemas/common';
 import {
   markAllBody,
   markAllResponse,
@@ -51,10 +51,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // SPEC §7: the PUT deletes the notification.
   app.put(
     '/notifications/notification/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       await service.remove(app.db, requireUser(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,4 +1,6 @@
 import type { Executor } from '../../db/types';
+import type { ProductType } from '../../../shared/schemas/products';
+import type { ReactionKind } from '../../../shared/constants';
 
 // The compact card of SPEC §2 and the viewer's own state on many products at once.
 
@@ -8,7 +10,7 @@ export async function viewerMarks(db: Executor, userId: number, productIds: numb
     return {
       saved: new Set<number>(),
       reported: new Set<number>(),
-      reactions: new Map<number, string>(),
+      reactions: new Map<number, ReactionKind>(),
     };
   const [saves, reports, reactions] = await Promise.all([
     db
@@ -107,7 +109,7 @@ export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']
 
 export function similarCards(
   db: Executor,
-  product: { id: number; type: string; psubcategory_id: number },
+  product: { id: number; type: ProductType; psubcategory_id: number },
   limit: number,
 ) {
   return cardQuery(db)
@@ -123,7 +125,7 @@ export function similarCards(
 export async function favoriteCards(
   db: Executor,
   userId: number,
-  type: string,
+  type: ProductType,
   page: number,
   perPage: number,
 ) {

@@ -1,46 +1,47 @@
 import type { PfieldRow } from '../../db/types';
-import { PFIELD_KEY } from '../../../shared/schemas/products';
+import {
+  fieldOptions,
+  PFIELD_KEY,
+  PFIELD_SUB_KEY,
+  PFIELD_TEXT_MAX,
+  pfieldKey,
+  pfieldSubKey,
+  subFieldOf,
+} from '../../../shared/domain/pfield-values';
 
 // `pfield_{id}` inputs checked against the field they name (SPEC §3): the field must belong to
 // the product's subcategory; a number field takes a number, select and radio one of the field's
-// values, checkbox a subset of them (stored as a JSON array), text at most MAX_TEXT characters.
-// An empty value clears the field.
-
-export const MAX_TEXT = 500;
+// values, checkbox a subset of them (stored as a JSON array), text at most PFIELD_TEXT_MAX
+// characters. An empty value clears the field.
+//
+// `pfield_{id}_sub` is the sub-field's value (a car brand → its model): one of the sub-field's
+// values of the item chosen in `pfield_{id}`, sent beside it. Sending a field again without its
+// `_sub` clears the sub-value; a `_sub` alone, or one the chosen item does not offer, is 422
+// `bad_input` under `pfield_{id}_sub`.
 
 export interface PfieldValue {
   pfield_id: number;
   value: string | null;
+  sub_value: string | null;
 }
 
-/** The `pfield_{id}` entries of a form. */
-export function pfieldInputs(fields: Record<string, unknown>): Map<number, unknown> {
-  const inputs = new Map<number, unknown>();
+/** What a form sent for one field: its value and, if sent, its sub-field's. */
+export interface PfieldInput {
+  value?: unknown;
+  sub?: unknown;
+}
+
+/** The `pfield_{id}` and `pfield_{id}_sub` entries of a form, by field id. */
+export function pfieldInputs(fields: Record<string, unknown>): Map<number, PfieldInput> {
+  const inputs = new Map<number, PfieldInput>();
+  const entry = (id: number) => inputs.get(id) ?? inputs.set(id, {}).get(id)!;
   for (const [key, value] of Object.entries(fields)) {
-    const match = PFIELD_KEY.exec(key);
-    if (match) inputs.set(Number(match[1]), value);
+    const main = PFIELD_KEY.exec(key);
+    if (main) entry(Number(main[1])).value = value;
+    const sub = PFIELD_SUB_KEY.exec(key);
+    if (sub) entry(Number(sub[1])).sub = value;
   }
   return inputs;
-}
-
-/** The values a select, radio or checkbox field offers (items are strings or `{ value }`). */
-export function allowedValues(field: Pick<PfieldRow, 'values'>): string[] {
-  let items: unknown;
-  try {
-    items = JSON.parse(field.values);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(items)) return [];
-  return items
-    .map((item) =>
-      typeof item === 'string' || typeof item === 'number'
-        ? String(item)
-        : item && typeof item === 'object' && 'value' in item
-          ? String((item as { value: unknown }).value)
-          : null,
-    )
-    .filter((v): v is string => v !== null);
 }
 
 const isEmpty = (v: unknown) =>
@@ -63,9 +64,12 @@ function asList(v: unknown): unknown[] {
   return [v];
 }
 
+const asText = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined;
+
 function checkOne(field: PfieldRow, raw: unknown): string | null | undefined {
   if (isEmpty(raw)) return null;
-  const allowed = allowedValues(field);
+  const allowed = fieldOptions(field);
   switch (field.type) {
     case 'number': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
@@ -73,38 +77,54 @@ function checkOne(field: PfieldRow, raw: unknown): string | null | undefined {
     }
     case 'select':
     case 'radio': {
-      const v = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;
+      const v = asText(raw);
       return v !== undefined && allowed.includes(v) ? v : undefined;
     }
     case 'checkbox': {
-      const list = asList(raw).map((v) =>
-        typeof v === 'string' || typeof v === 'number' ? String(v) : null,
-      );
+      const list = asList(raw).map((v) => asText(v) ?? null);
       if (list.some((v) => v === null || !allowed.includes(v))) return undefined;
       // Stored in the field's own order, each once.
       return JSON.stringify(allowed.filter((v) => list.includes(v)));
     }
     default: {
-      if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
-      const v = String(raw).trim();
-      return v.length <= MAX_TEXT ? v : undefined;
+      const v = asText(raw);
+      return v !== undefined && v.length <= PFIELD_TEXT_MAX ? v : undefined;
     }
   }
+}
+
+/** The sub-value of the chosen item: null when blank, undefined when not one it offers. */
+function checkSub(field: PfieldRow, value: string | null, raw: unknown): string | null | undefined {
+  if (isEmpty(raw)) return null;
+  const sub = asText(raw);
+  const offered = subFieldOf(field, value)?.values.map((item) => item.value) ?? [];
+  return sub !== undefined && offered.includes(sub) ? sub : undefined;
 }
 
 /** Checked values, or the keys of the bad ones (each answers 422 `bad_input`). */
 export function checkPfieldValues(
   fields: PfieldRow[],
-  inputs: Map<number, unknown>,
+  inputs: Map<number, PfieldInput>,
 ): { values: PfieldValue[]; errors: Record<string, string[]> } {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const values: PfieldValue[] = [];
   const errors: Record<string, string[]> = {};
-  for (const [id, raw] of inputs) {
+  for (const [id, input] of inputs) {
     const field = byId.get(id);
-    const value = field ? checkOne(field, raw) : undefined;
-    if (value === undefined) errors[`pfield_${id}`] = ['bad_input'];
-    else values.push({ pfield_id: id, value });
+    if (!('value' in input)) {
+      errors[pfieldSubKey(id)] = ['bad_input'];
+      continue;
+    }
+    const value = field ? checkOne(field, input.value) : undefined;
+    if (value === undefined) {
+      errors[pfieldKey(id)] = ['bad_input'];
+      continue;
+    }
+    // Only a chosen single value (select, radio) opens a sub-field: a checkbox's JSON list or a
+    // cleared value finds none, so any sub-value sent with them is refused.
+    const subValue = checkSub(field!, value, input.sub);
+    if (subValue === undefined) errors[pfieldSubKey(id)] = ['bad_input'];
+    else values.push({ pfield_id: id, value, sub_value: subValue });
   }
   return { values, errors };
 }

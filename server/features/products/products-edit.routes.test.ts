@@ -71,7 +71,7 @@ describeEachEngine('products: edit, delete, show', (ctx) => {
     expect(json.statusCode).toBe(200);
     expect(json.json().product).toMatchObject({ name: 'Hilux Édition', price: null });
     expect(json.json().product.pfields).toEqual([
-      expect.objectContaining({ id: w.pf.select.id, pivot: { value: 'petrol' } }),
+      expect.objectContaining({ id: w.pf.select.id, pivot: { value: 'petrol', sub_value: null } }),
     ]);
     const row = await ctx()
       .app.db.selectFrom('products')
@@ -282,6 +282,23 @@ describeEachEngine('products: edit, delete, show', (ctx) => {
 
     expect((await ctx().client().get('/products/product/999999')).statusCode).toBe(404);
     expect((await ctx().client().get('/products/product/abc')).statusCode).toBe(404);
+  });
+
+  it("titles the shared link as the page heads it: the other language's name before the plain one", async () => {
+    const { client } = await signIn(ctx());
+    const created = await client.post('/products/create/offer', {
+      ...minimal(),
+      name: 'hilux-2015',
+      name_fr: 'Hilux à vendre',
+    });
+    const id = created.json().product.id;
+    const page = await ctx()
+      .client()
+      .get(`/products/product/${id}`, {
+        xsrf: false,
+        headers: { accept: 'text/html', cookie: 'lang=ar' },
+      });
+    expect(page.body).toContain('<title>Hilux à vendre · Souq</title>');
   });
 
   it('creates a new offer notification for open demands of the subcategory', async () => {

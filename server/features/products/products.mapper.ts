@@ -4,12 +4,10 @@ import type { ReactionKind, ShopRole } from '../../../shared/constants';
 import {
   unitOf,
   type ContactMethod,
-  type OfferType,
   type Pfile,
   type Product,
   type ProductCard,
   type ProductPfield,
-  type ProductType,
   type ViewerState,
 } from '../../../shared/schemas/products';
 import { reactionCounts } from '../../../shared/schemas/reactions';
@@ -19,11 +17,15 @@ import type { CardRow } from './cards.repository';
 // Rows → what the API answers. Column names of SPEC §3; 0/1 become booleans; JSON text is
 // parsed; media ids become urls. Nothing private (emails, password hashes) is ever picked.
 
-type YN = 'yes' | 'no';
 export const NO_VIEWER: ViewerState = { saved: false, reported: false, reaction: null };
 
-export function toPfile(row: { id: number; type: string; name: string; extension: string }): Pfile {
-  const type = row.type as Pfile['type'];
+export function toPfile(row: {
+  id: number;
+  type: Pfile['type'];
+  name: string;
+  extension: string;
+}): Pfile {
+  const type = row.type;
   return {
     id: row.id,
     type,
@@ -50,17 +52,17 @@ export function toProduct(parts: {
     first_name: string;
     last_name: string;
     photo: string | null;
-    role: string;
+    role: ShopRole;
   }[];
   subcategory: SubcategoryRow;
-  files: { id: number; type: string; name: string; extension: string }[];
-  pfields: (PfieldRow & { value: string })[];
+  files: { id: number; type: Pfile['type']; name: string; extension: string }[];
+  pfields: (PfieldRow & { value: string; sub_value: string | null })[];
   viewer: ViewerState;
 }): Product {
   const { product: p, shop, subcategory: s } = parts;
   return {
     id: p.id,
-    type: p.type as ProductType,
+    type: p.type,
     user_id: p.user_id,
     shop_id: p.shop_id,
     psubcategory_id: p.psubcategory_id,
@@ -71,12 +73,12 @@ export function toProduct(parts: {
     more_infos_fr: p.more_infos_fr,
     description: p.description,
     price: p.price,
-    offer_type: p.offer_type as OfferType,
+    offer_type: p.offer_type,
     unit: unitOf(p.offer_type),
-    negotiable: p.negotiable as YN,
-    used: p.used as YN,
-    delivery: p.delivery as YN,
-    private: p.private as YN,
+    negotiable: p.negotiable,
+    used: p.used,
+    delivery: p.delivery,
+    private: p.private,
     number: p.number,
     sold_count: p.sold_count,
     sold: !!p.sold,
@@ -112,7 +114,7 @@ export function toProduct(parts: {
         first_name: e.first_name,
         last_name: e.last_name,
         ...imageFields('photo', e.photo),
-        pivot: { role: e.role as ShopRole },
+        pivot: { role: e.role },
       })),
     },
     psubcategory: {
@@ -120,11 +122,11 @@ export function toProduct(parts: {
       name: s.name,
       name_ar: s.name_ar,
       name_fr: s.name_fr,
-      can_be_used: s.can_be_used as YN,
-      can_be_rented: s.can_be_rented as YN,
-      can_be_delivered: s.can_be_delivered as YN,
-      can_be_priced: s.can_be_priced as YN,
-      can_be_counted: s.can_be_counted as YN,
+      can_be_used: s.can_be_used,
+      can_be_rented: s.can_be_rented,
+      can_be_delivered: s.can_be_delivered,
+      can_be_priced: s.can_be_priced,
+      can_be_counted: s.can_be_counted,
       mesure_unit: s.mesure_unit,
       pcategory: {
         id: s.pcategory_id,
@@ -139,12 +141,12 @@ export function toProduct(parts: {
       name: f.name,
       name_ar: f.name_ar,
       name_fr: f.name_fr,
-      translated: f.translated as YN,
-      type: f.type as ProductPfield['type'],
+      translated: f.translated,
+      type: f.type,
       mesure_unit: f.mesure_unit,
       position: f.position,
       values: f.values,
-      pivot: { value: f.value },
+      pivot: { value: f.value, sub_value: f.sub_value },
     })),
   };
 }
@@ -153,14 +155,14 @@ export function toProduct(parts: {
 export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): ProductCard {
   return {
     id: row.id,
-    type: row.type as ProductType,
+    type: row.type,
     name: row.name,
     name_ar: row.name_ar,
     name_fr: row.name_fr,
     price: row.price,
-    offer_type: row.offer_type as OfferType,
+    offer_type: row.offer_type,
     unit: unitOf(row.offer_type),
-    negotiable: row.negotiable as YN,
+    negotiable: row.negotiable,
     number: row.number,
     sold_count: row.sold_count,
     sold: !!row.sold,
@@ -190,13 +192,13 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
 
 /** Viewer states of many products, from the sets viewerMarks answers. */
 export function viewerStateOf(
-  marks: { saved: Set<number>; reported: Set<number>; reactions: Map<number, string> } | null,
+  marks: { saved: Set<number>; reported: Set<number>; reactions: Map<number, ReactionKind> } | null,
   productId: number,
 ): ViewerState {
   if (!marks) return NO_VIEWER;
   return {
     saved: marks.saved.has(productId),
     reported: marks.reported.has(productId),
-    reaction: (marks.reactions.get(productId) as ReactionKind | undefined) ?? null,
+    reaction: marks.reactions.get(productId) ?? null,
   };
 }

@@ -164,7 +164,7 @@ export async function countFiles(db: Executor, productId: number): Promise<numbe
 export async function setPfieldValues(
   db: Executor,
   productId: number,
-  values: { pfield_id: number; value: string | null }[],
+  values: { pfield_id: number; value: string | null; sub_value: string | null }[],
 ): Promise<void> {
   if (!values.length) return;
   await db
@@ -176,11 +176,18 @@ export async function setPfieldValues(
       values.map((v) => v.pfield_id),
     )
     .execute();
-  const kept = values.filter((v): v is { pfield_id: number; value: string } => v.value !== null);
+  const kept = values.flatMap((v) => (v.value === null ? [] : [{ ...v, value: v.value }]));
   if (kept.length) {
     await db
       .insertInto('product_pfield')
-      .values(kept.map((v) => ({ product_id: productId, pfield_id: v.pfield_id, value: v.value })))
+      .values(
+        kept.map((v) => ({
+          product_id: productId,
+          pfield_id: v.pfield_id,
+          value: v.value,
+          sub_value: v.sub_value,
+        })),
+      )
       .execute();
   }
 }
@@ -229,7 +236,7 @@ export function pfieldValuesOf(db: Executor, productId: number) {
     .selectFrom('product_pfield')
     .innerJoin('pfields', 'pfields.id', 'product_pfield.pfield_id')
     .selectAll('pfields')
-    .select('product_pfield.value')
+    .select(['product_pfield.value', 'product_pfield.sub_value'])
     .where('product_pfield.product_id', '=', productId)
     .orderBy('pfields.id')
     .execute();

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '../../../shared/schemas/common';
+import { idParam, noContent } from '../../../shared/schemas/common';
 import {
   createProductBody,
   favoritesBody,
+  favoritesResponse,
+  productCardsResponse,
+  productResponse,
   productTypeParam,
+  reportedResponse,
+  savedResponse,
   updateProductBody,
 } from '../../../shared/schemas/products';
 import { READ_MORE_LENGTH } from '../../../shared/constants';
@@ -16,6 +21,7 @@ import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
+import { productInfos, productName } from '../../../shared/domain/products';
 import type { CachedProduct } from './product-cache';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
@@ -35,7 +41,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/products/create/:type',
-    { schema: { params: productTypeParam, ...multipartOrJson }, preValidation: authenticated },
+    {
+      schema: { params: productTypeParam, ...multipartOrJson, response: { 201: productResponse } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       // Before the upload is read: a flood costs no image work.
@@ -56,7 +65,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/products/:id',
-    { schema: { params: idParam, ...multipartOrJson }, preValidation: authenticated },
+    {
+      schema: { params: idParam, ...multipartOrJson, response: { 200: productResponse } },
+      preValidation: authenticated,
+    },
     async (request) => {
       const user = requireUser(request);
       const form = await readForm(request);
@@ -75,10 +87,10 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       await service.remove(deps, requireUser(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -86,7 +98,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // the app. The notification id of the second path is read by the web app, not here.
   const pageParams = idParam.extend({ notificationId: z.string().max(40).optional() });
   for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
-    app.get(url, { schema: { params: pageParams } }, async (request, reply) => {
+    // The answer for visitors is sent ready-made from the cache (bytes, not validated again).
+    const schema = { params: pageParams, response: { 200: productResponse } };
+    app.get(url, { schema }, async (request, reply) => {
       const found = await service.publicDetail(app.db, request.params.id, request.user);
       if (request.wantsJson) {
         if (!found) throw notFound();
@@ -95,13 +109,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!found) return reply.page();
       const { product } = found;
-      const fr = request.language === 'fr';
-      const name = (fr ? product.name_fr : product.name_ar) ?? product.name;
-      const infos =
-        (fr ? product.more_infos_fr : product.more_infos_ar) ??
-        product.more_infos_fr ??
-        product.more_infos_ar ??
-        product.description;
+      // The page heading's rule (shared/domain/products.ts): the other language before the name.
+      const name = productName(product, request.language);
+      const infos = productInfos(product, request.language);
       const image = product.pfiles.find((f) => f.type === 'image');
       return reply.page({
         title: name,
@@ -114,13 +124,17 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/products/similar/:id', { schema: { params: idParam } }, async (request) => ({
+  const similar = { params: idParam, response: { 200: productCardsResponse } };
+  app.get('/products/similar/:id', { schema: similar }, async (request) => ({
     products: await service.similar(app.db, request.params.id, request.user),
   }));
 
   app.post(
     '/products/favorites/paginate',
-    { schema: { body: favoritesBody }, preValidation: authenticated },
+    {
+      schema: { body: favoritesBody, response: { 200: favoritesResponse } },
+      preValidation: authenticated,
+    },
     async (request) => ({
       products: await service.favorites(
         app.db,
@@ -132,23 +146,21 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // SPEC §7's state-changing GETs: the XSRF check applies to them as to a POST.
-  const mark = {
-    schema: { params: idParam },
-    preValidation: authenticated,
-    config: { xsrf: true },
-  };
-  app.get('/products/favorite/add/:id', mark, async (request) =>
+  const mark = { preValidation: authenticated, config: { xsrf: true } };
+  const save = { ...mark, schema: { params: idParam, response: { 200: savedResponse } } };
+  const report = { ...mark, schema: { params: idParam, response: { 200: reportedResponse } } };
+  app.get('/products/favorite/add/:id', save, async (request) =>
     saves.setSaved(app.db, requireUser(request), request.params.id, true),
   );
-  app.get('/products/favorite/remove/:id', mark, async (request) =>
+  app.get('/products/favorite/remove/:id', save, async (request) =>
     saves.setSaved(app.db, requireUser(request), request.params.id, false),
   );
-  app.get('/products/report/add/:id', mark, async (request) => {
+  app.get('/products/report/add/:id', report, async (request) => {
     const user = requireUser(request);
     await app.limitUser('report', user.id);
     return saves.setReported(app.db, user, request.params.id, true);
   });
-  app.get('/products/report/remove/:id', mark, async (request) =>
+  app.get('/products/report/remove/:id', report, async (request) =>
     saves.setReported(app.db, requireUser(request), request.params.id, false),
   );
 };

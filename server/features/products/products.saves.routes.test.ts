@@ -20,7 +20,7 @@ describeEachEngine('products: saves, reports, favorites, similar', (ctx) => {
   });
 
   const newProduct = (
-    values: Partial<{ type: string; psubcategory_id: number; name: string }> = {},
+    values: Partial<{ type: 'offer' | 'demand'; psubcategory_id: number; name: string }> = {},
   ) =>
     createProduct(ctx().app.db, {
       shop_id: shopId,

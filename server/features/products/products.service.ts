@@ -19,7 +19,8 @@ import {
 import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
-import { checkPfieldValues } from './pfield-values';
+import { checkPfieldValues, type PfieldInput } from './pfield-values';
+import { allowedOfferTypes, belowSold } from '../../../shared/domain/products';
 import { searchColumnsOf } from '../search/search-index';
 import { cachedProduct, type CachedProduct } from './product-cache';
 
@@ -45,7 +46,9 @@ function applyFlags(
 ) {
   const defaultOfferType = type === 'offer' ? 'sale' : 'buy';
   let offerType = v.offer_type ?? current?.offer_type ?? defaultOfferType;
-  if (offerType.endsWith('_rent') && !yes(sub.can_be_rented)) offerType = defaultOfferType;
+  if (!(allowedOfferTypes(type, sub) as readonly string[]).includes(offerType)) {
+    offerType = defaultOfferType;
+  }
   const priced = yes(sub.can_be_priced);
   return {
     price: priced ? (v.price !== undefined ? v.price : (current?.price ?? null)) : null,
@@ -85,7 +88,7 @@ export async function create(
   viewer: AuthUser,
   type: ProductType,
   body: CreateProductBody,
-  pfieldInputs: Map<number, unknown>,
+  pfieldInputs: Map<number, PfieldInput>,
   uploads: Buffer[],
 ): Promise<Product> {
   const shopId = body.shop_id ?? (await repo.personalShopId(db, viewer.id));
@@ -140,7 +143,7 @@ export async function update(
   viewer: AuthUser,
   id: number,
   body: UpdateProductBody,
-  pfieldInputs: Map<number, unknown>,
+  pfieldInputs: Map<number, PfieldInput>,
   uploads: Buffer[],
 ): Promise<Product> {
   const product = await repo.findProduct(db, id);
@@ -148,7 +151,7 @@ export async function update(
   if (!can.editProduct(viewer, await repo.shopRoleOf(db, product.shop_id, viewer.id))) {
     throw forbidden();
   }
-  const type = product.type as ProductType;
+  const type = product.type;
   const subChanged =
     body.psubcategory_id !== undefined && body.psubcategory_id !== product.psubcategory_id;
   const sub = await subcategoryOrError(db, body.psubcategory_id ?? product.psubcategory_id);
@@ -164,7 +167,7 @@ export async function update(
     throw invalid('files', 'too_many_files');
   }
   const flags = applyFlags(type, sub, body, product);
-  if (flags.number < product.sold_count) throw invalid('number', 'number_already_sold');
+  if (belowSold(flags.number, product.sold_count)) throw invalid('number', 'number_already_sold');
   const prepared = await media.prepare(uploads, 'files');
 
   const merged = {

@@ -5,9 +5,12 @@ import { nextPhone, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { register } from '../users/users.service';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/connect';
-import type { SiteRole } from '../../../shared/constants';
+import type { FIELD_TYPES, ShopRole, SiteRole } from '../../../shared/constants';
+
+type FieldType = (typeof FIELD_TYPES)[number];
 import { jpegWithExif, multipart, png } from '../../media/test-files';
 import { createSubcategory } from '../../test/fixtures';
+import type { FieldValue } from '../../../shared/domain/pfield-values';
 
 // Shared set-up of the products suites.
 
@@ -30,8 +33,8 @@ export function sendForm(
 export async function createPfield(
   db: Executor,
   psubcategoryId: number,
-  type: string,
-  values: unknown[] = [],
+  type: FieldType,
+  values: (string | FieldValue)[] = [],
   name = `${type}_field`,
 ) {
   const at = now();
@@ -41,7 +44,8 @@ export async function createPfield(
       psubcategory_id: psubcategoryId,
       name,
       type,
-      values: JSON.stringify(values),
+      // Stored in SPEC §3's one shape, as the admin's schema writes it; a bare string is its value.
+      values: JSON.stringify(values.map((v) => (typeof v === 'string' ? { value: v } : v))),
       created_at: at,
       updated_at: at,
     })
@@ -49,7 +53,7 @@ export async function createPfield(
     .executeTakeFirstOrThrow();
 }
 
-export async function addEmployee(db: Executor, shopId: number, userId: number, role: string) {
+export async function addEmployee(db: Executor, shopId: number, userId: number, role: ShopRole) {
   await db
     .insertInto('shop_employees')
     .values({ shop_id: shopId, user_id: userId, role, created_at: now() })

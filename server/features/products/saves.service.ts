@@ -1,4 +1,5 @@
 import type { DB } from '../../db/types';
+import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
 import { can } from '../../../shared/domain/permissions';
@@ -8,11 +9,6 @@ import * as saves from './saves.repository';
 // Saves and reports (SPEC §4, §7): once per user, the counter in the same transaction.
 
 /** A product deleted while a save or report of it was being written: it is gone, 404. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
 async function orGone<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;

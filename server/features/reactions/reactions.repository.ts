@@ -20,7 +20,7 @@ export function viewerReaction(
   viewerId: number | undefined,
 ) {
   return viewerId === undefined
-    ? sql<string | null>`null`.as('viewer_reaction')
+    ? sql<ReactionKind | null>`null`.as('viewer_reaction')
     : db
         .selectFrom('reactions')
         .select('reactions.name')
@@ -105,7 +105,7 @@ export async function findReaction(
     .where('reactionable_type', '=', type)
     .where('reactionable_id', '=', id)
     .executeTakeFirst();
-  return (row?.name as ReactionKind | undefined) ?? null;
+  return row?.name ?? null;
 }
 
 /** Adds the user's reaction unless they have one already (the unique key decides). */

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reactionableType, reactionBody, reactionParams } from '../../../shared/schemas/reactions';
+import {
+  reactionableType,
+  reactionBody,
+  reactionParams,
+  reactionResponse,
+} from '../../../shared/schemas/reactions';
 import { invalid } from '../../errors';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './reactions.service';
@@ -8,7 +13,10 @@ import * as service from './reactions.service';
 const reactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reactions/create/:type/:id',
-    { schema: { params: reactionParams, body: reactionBody }, preValidation: authenticated },
+    {
+      schema: { params: reactionParams, body: reactionBody, response: { 200: reactionResponse } },
+      preValidation: authenticated,
+    },
     async (request) => {
       // A bad {type} is bad input (422), not an unknown route.
       const type = reactionableType.safeParse(request.params.type);

@@ -9,7 +9,7 @@ import {
   type ReactionableType,
 } from '../../../shared/schemas/reactions';
 import * as repo from './reactions.repository';
-import { isForeignKeyViolation } from '../products/saves.service';
+import { isForeignKeyViolation } from '../../db/errors';
 import { loadVisibleCommand } from '../commands/commands.service';
 
 // SPEC §4/§7: one reaction per user and target. The same kind again takes it back, another kind

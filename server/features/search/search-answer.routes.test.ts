@@ -137,8 +137,8 @@ describeEachEngine(
         const many = SEARCH_TOTAL_MAX + 5;
         const at = new Date().toISOString();
         const rows = Array.from({ length: many }, (_, i) => ({
-          type: 'demand',
-          offer_type: 'buy',
+          type: 'demand' as const,
+          offer_type: 'buy' as const,
           shop_id: w.sellerShop,
           psubcategory_id: sub.id,
           name: `bulk ${i}`,

@@ -81,6 +81,8 @@ function pfieldCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool>
   switch (f.kind) {
     case 'equals':
       return values(cond`value = ${f.value}`);
+    case 'sub':
+      return values(cond`sub_value = ${f.value}`);
     case 'contains': {
       // The stored JSON array holds each checked value as "value".
       const find = dialect === 'postgres' ? sql.raw('strpos') : sql.raw('instr');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchBody, searchParams } from '../../../shared/schemas/search';
+import { searchBody, searchParams, searchResponse } from '../../../shared/schemas/search';
 import * as service from './search.service';
 
 // SPEC §7: POST /products/{source_name}/{source_id}/search → { products: pagination }, and
@@ -14,7 +14,10 @@ export const SEARCH_BODY_LIMIT = 64 * 1024;
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:source_name/:source_id/search',
-    { bodyLimit: SEARCH_BODY_LIMIT, schema: { params: searchParams, body: searchBody } },
+    {
+      bodyLimit: SEARCH_BODY_LIMIT,
+      schema: { params: searchParams, body: searchBody, response: { 200: searchResponse } },
+    },
     async (request) =>
       service.search(
         app.db,

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/search';
 import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
-import { parsePfieldFilters, pfieldEntries } from './pfield-filters';
+import { parsePfieldFilters, parsePfieldSubFilters, pfieldEntries } from './pfield-filters';
 import {
   editDistance,
   queryTerms,
@@ -55,14 +55,16 @@ async function toQuery(
   const subcategories = [source.psubcategoryId, body.psubcategory_id].filter(
     (id): id is number => id !== undefined,
   );
-  const { entries, errors: keyErrors } = pfieldEntries(body);
+  const { entries, subEntries, errors: keyErrors } = pfieldEntries(body);
   if (Object.keys(keyErrors).length) throw new HttpError(422, keyErrors);
-  const { filters, errors } = parsePfieldFilters(
-    await repo.pfieldsByIds(db, [...entries.keys()]),
-    entries,
-    subcategories[0],
-  );
-  if (Object.keys(errors).length) throw new HttpError(422, errors);
+  const fields = await repo.pfieldsByIds(db, [
+    ...new Set([...entries.keys(), ...subEntries.keys()]),
+  ]);
+  const { filters, errors } = parsePfieldFilters(fields, entries, subcategories[0]);
+  const sub = parsePfieldSubFilters(fields, subEntries);
+  if (Object.keys({ ...errors, ...sub.errors }).length) {
+    throw new HttpError(422, { ...errors, ...sub.errors });
+  }
   const hasOrigin = body.latitude !== undefined && body.longitude !== undefined;
   return {
     type: body.type,
@@ -83,7 +85,7 @@ async function toQuery(
     offerType: body.offer_type,
     origin: hasOrigin ? { latitude: body.latitude!, longitude: body.longitude! } : undefined,
     distanceKm: body.distance,
-    pfields: filters,
+    pfields: [...filters, ...sub.filters],
   };
 }
 

@@ -44,11 +44,11 @@ async function seed(db: DB) {
       const rows = Array.from({ length: Math.min(500, PRODUCTS - i) }, (_, j) => {
         const at = new Date(start + (i + j) * 30_000).toISOString();
         return {
-          type: (i + j) % 3 === 0 ? 'demand' : 'offer',
+          type: (i + j) % 3 === 0 ? ('demand' as const) : ('offer' as const),
           shop_id: ids[(i + j) % ids.length],
           psubcategory_id: sub.id,
           name: `Product ${i + j}`,
-          offer_type: 'sale',
+          offer_type: 'sale' as const,
           created_at: at,
           updated_at: at,
         };

@@ -10,7 +10,7 @@ describeEachEngine('shops: show and list', (ctx) => {
   it('shows a shop with its staff and the counts of its offers and demands', async () => {
     const { owner, shop } = await proShop(ctx());
     const sub = await createSubcategory(ctx().app.db);
-    for (const type of ['offer', 'offer', 'demand']) {
+    for (const type of ['offer', 'offer', 'demand'] as const) {
       await createProduct(ctx().app.db, {
         shop_id: shop.id,
         psubcategory_id: sub.id,

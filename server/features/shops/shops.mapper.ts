@@ -1,4 +1,3 @@
-import type { ShopRole } from '../../../shared/constants';
 import type { AssignableRole } from '../../../shared/domain/employees';
 import type {
   MyInvitation,
@@ -49,7 +48,7 @@ export function toEmployee(row: EmployeeRow): ShopEmployee {
     first_name: row.first_name,
     last_name: row.last_name,
     ...imageFields('photo', row.photo),
-    pivot: { role: row.role as ShopRole },
+    pivot: { role: row.role },
   };
 }
 

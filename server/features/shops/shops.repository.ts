@@ -215,14 +215,14 @@ export async function shopRoleOf(
     .where('shop_id', '=', shopId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return (row?.role as ShopRole | undefined) ?? null;
+  return row?.role ?? null;
 }
 
 export async function insertEmployee(
   db: Executor,
   shopId: number,
   userId: number,
-  role: string,
+  role: ShopRole,
 ): Promise<void> {
   await db
     .insertInto('shop_employees')
@@ -234,7 +234,7 @@ export async function setEmployeeRole(
   db: Executor,
   shopId: number,
   userId: number,
-  role: string,
+  role: ShopRole,
 ): Promise<void> {
   await db
     .updateTable('shop_employees')
@@ -308,7 +308,7 @@ export async function shopsOwnedOnlyBy(db: Executor, userId: number): Promise<nu
 /** Creates the invitation, or gives a pending one for the same login the new role. */
 export async function upsertInvitation(
   db: Executor,
-  values: { shopId: number; login: string; role: string; invitedBy: number },
+  values: { shopId: number; login: string; role: ShopRole; invitedBy: number },
 ): Promise<void> {
   await db
     .insertInto('shop_invitations')

@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIST_PAGE_SIZE, READ_MORE_LENGTH } from '../../../shared/constants';
-import { idParam, pageBody, toPagination } from '../../../shared/schemas/common';
+import { idParam, noContent, pageBody, toPagination } from '../../../shared/schemas/common';
 import {
   addEmployeeBody,
   createShopBody,
   employeeParams,
+  employeeResponse,
   employeeRoleBody,
   employeesResponse,
   invitationParams,
   invitationResponse,
   myInvitationsResponse,
-  noContent,
   SHOP_IMAGES,
+  shopResponse,
+  shopsPageResponse,
   updateShopBody,
 } from '../../../shared/schemas/shops';
 import { notFound } from '../../errors';
@@ -31,7 +33,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readShopForm = (request: Parameters<typeof readForm>[0]) =>
     readForm(request, { maxFiles: SHOP_IMAGES.length, filesField: 'global' });
 
-  app.get('/shops/shop/:id', { schema: { params: idParam } }, async (request, reply) => {
+  const shopPage = { params: idParam, response: { 200: shopResponse } };
+  app.get('/shops/shop/:id', { schema: shopPage }, async (request, reply) => {
     const found = await service.getShop(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
@@ -49,7 +52,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { shop: toShop(found.row, found.employees) };
   });
 
-  app.get('/shops/paginate/all/0', { schema: { querystring: pageBody } }, async (request) => {
+  const list = { querystring: pageBody, response: { 200: shopsPageResponse } };
+  app.get('/shops/paginate/all/0', { schema: list }, async (request) => {
     const { page } = request.query;
     const { rows, total } = await service.listShops(app.db, page, LIST_PAGE_SIZE);
     return { shops: toPagination(rows.map(toShopSummary), total, page, LIST_PAGE_SIZE) };
@@ -57,7 +61,10 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/shops/create',
-    { schema: multipartOrJson, preValidation: authenticated },
+    {
+      schema: { ...multipartOrJson, response: { 201: shopResponse } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const form = await readShopForm(request);
@@ -69,7 +76,10 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/shops/:id',
-    { schema: { params: idParam, ...multipartOrJson }, preValidation: authenticated },
+    {
+      schema: { params: idParam, ...multipartOrJson, response: { 200: shopResponse } },
+      preValidation: authenticated,
+    },
     async (request) => {
       const user = requireUser(request);
       const form = await readShopForm(request);
@@ -81,10 +91,10 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/shops/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       await service.deleteShop(deps, requireUser(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -159,7 +169,14 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/shops/:id/employees/:userId',
-    { schema: { params: employeeParams, body: employeeRoleBody }, preValidation: authenticated },
+    {
+      schema: {
+        params: employeeParams,
+        body: employeeRoleBody,
+        response: { 200: employeeResponse },
+      },
+      preValidation: authenticated,
+    },
     async (request) => {
       const { id, userId } = request.params;
       const employee = await service.changeEmployeeRole(
@@ -175,11 +192,14 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/shops/:id/employees/:userId',
-    { schema: { params: employeeParams }, preValidation: authenticated },
+    {
+      schema: { params: employeeParams, response: { 204: noContent } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const { id, userId } = request.params;
       await service.removeEmployee(app.db, requireUser(request), id, userId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

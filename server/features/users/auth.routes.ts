@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, passwordBody, registerBody } from '../../../shared/schemas/users';
+import { noContent } from '../../../shared/schemas/common';
+import {
+  loginBody,
+  meResponse,
+  passwordBody,
+  registerBody,
+  selfUserResponse,
+} from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
 import { clientAddress } from '../../plugins/client-address';
 import * as service from './users.service';
@@ -12,7 +19,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { schema: { body: registerBody }, config: signInLimit },
+    { schema: { body: registerBody, response: { 201: selfUserResponse } }, config: signInLimit },
     async (request, reply) => {
       const user = await service.register(app.db, request.body, scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
@@ -23,7 +30,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginBody }, config: signInLimit },
+    { schema: { body: loginBody, response: { 200: selfUserResponse } }, config: signInLimit },
     async (request, reply) => {
       const user = await service.login(app.db, request.body, clientAddress(request), scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
@@ -32,12 +39,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
     await app.sessions.signOut(request, reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.get('/users/me', async (request) => {
+  app.get('/users/me', { schema: { response: { 200: meResponse } } }, async (request) => {
     if (!request.user) return { user: null };
     const self = await service.me(app.db, request.user.id);
     return { user: self ? toSelfUser(self.user, self.shops) : null };
@@ -45,12 +52,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/password',
-    { schema: { body: passwordBody }, preValidation: authenticated },
+    {
+      schema: { body: passwordBody, response: { 204: noContent } },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await service.changePassword(app.db, user.id, request.body, scryptLogN);
       await app.sessions.endOthers(request, user.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/types';
 import type { PublicUser, SelfUser } from '../../../shared/schemas/users';
 import { imageFields } from '../../media/media';
-import type { Language, ShopRole, SiteRole } from '../../../shared/constants';
+import type { ShopRole } from '../../../shared/constants';
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
@@ -14,25 +14,31 @@ export function toPublicUser(row: UserRow): PublicUser {
     ...imageFields('photo', row.photo),
     ...imageFields('cover', row.cover),
     more_infos: row.more_infos,
-    role: row.role as SiteRole,
+    role: row.role,
     created_at: row.created_at,
   };
 }
 
 export function toSelfUser(
   row: UserRow,
-  shops: { id: number; name: string; logo: string | null; is_professional: number; role: string }[],
+  shops: {
+    id: number;
+    name: string;
+    logo: string | null;
+    is_professional: number;
+    role: ShopRole;
+  }[],
 ): SelfUser {
   return {
     ...toPublicUser(row),
     email: row.email,
-    language: row.language as Language | null,
+    language: row.language,
     shops: shops.map((s) => ({
       id: s.id,
       name: s.name,
       ...imageFields('logo', s.logo),
       is_professional: !!s.is_professional,
-      pivot: { role: s.role as ShopRole },
+      pivot: { role: s.role },
     })),
   };
 }

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { READ_MORE_LENGTH } from '../../../shared/constants';
-import { idParam, z } from '../../../shared/schemas/common';
-import { profileBody, USER_IMAGES } from '../../../shared/schemas/users';
+import { idParam, noContent, z } from '../../../shared/schemas/common';
+import {
+  profileBody,
+  publicUserResponse,
+  selfUserResponse,
+  USER_IMAGES,
+} from '../../../shared/schemas/users';
 import { notFound } from '../../errors';
 import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
@@ -17,7 +22,8 @@ const MEDIA_ID = /^[a-f0-9]{32}$/;
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, dialect: app.dialect, media: app.media };
 
-  app.get('/users/user/:id', { schema: { params: idParam } }, async (request, reply) => {
+  const profile = { params: idParam, response: { 200: publicUserResponse } };
+  app.get('/users/user/:id', { schema: profile }, async (request, reply) => {
     const user = await service.publicProfile(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
@@ -55,7 +61,11 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id',
     {
-      schema: { params: idParam, consumes: ['multipart/form-data', 'application/json'] },
+      schema: {
+        params: idParam,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: selfUserResponse },
+      },
       preValidation: authenticated,
     },
     async (request) => {
@@ -71,13 +81,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id',
-    { schema: { params: idParam }, preValidation: authenticated },
+    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
     async (request, reply) => {
       const viewer = requireUser(request);
       await service.deleteUser(deps, viewer, request.params.id);
       // Deleting yourself signs you out (new session id and XSRF token).
       if (viewer.id === request.params.id) await app.sessions.signOut(request, reply);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { can } from '../../../shared/domain/permissions';
 import { Avatar } from '../../components/avatar';
 import {
   ChevronDownIcon,
@@ -59,7 +60,8 @@ export function UserMenu() {
   }
 
   const name = me ? `${me.first_name} ${me.last_name}` : '';
-  const staff = me?.role === 'admin' || me?.role === 'moderator';
+  // The admin page opens for whoever may manage the catalogue (admin-page.tsx asks the same).
+  const staff = can.manageCatalog(me);
 
   return (
     <div className="user-menu" ref={root}>

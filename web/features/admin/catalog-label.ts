@@ -1,33 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { catalogName, type CatalogNamed } from '../../../shared/domain/catalog-names';
+import { isLanguage } from '../../../shared/domain/language';
 
-// DESIGN §6: catalogue names are dictionary keys (`vehicles`, `fuel`). Shown: the admin's own label
-// for the page's language when given (name_ar / name_fr), else the dictionary's translation of the
-// key, else the name as typed. A label wins over the dictionary: an admin who types one sees it.
-
-export interface Named {
-  name: string;
-  name_ar?: string | null;
-  name_fr?: string | null;
-}
-
-export function catalogLabel(
-  item: Named,
-  language: string,
-  translate: (key: string) => string,
-  exists: (key: string) => boolean,
-): string {
-  const label = language === 'ar' ? item.name_ar : language === 'fr' ? item.name_fr : null;
-  if (label) return label;
-  return exists(item.name) ? translate(item.name) : item.name;
-}
+// DESIGN §6's catalogue names (shared/domain/catalog-names.ts) in the admin's page language.
 
 /** The label of a catalogue item (or of a bare key: a field's value) in the page's language. */
 export function useCatalogLabel() {
   const { t, i18n } = useTranslation();
-  return (item: Named | string) =>
-    catalogLabel(
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  return (item: CatalogNamed | string) =>
+    catalogName(
       typeof item === 'string' ? { name: item } : item,
-      i18n.language,
+      language,
       (key) => t(key),
       (key) => i18n.exists(key),
     );

@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { parseFieldValues, type Pfield } from '../../../shared/schemas/catalog';
+import type { Pfield } from '../../../shared/schemas/catalog';
+import {
+  PFIELD_TEXT_MAX,
+  pfieldSubKey,
+  readFieldValues,
+  subFieldOf,
+} from '../../../shared/domain/pfield-values';
 import { FormField, useErrorText } from '../../components/form-field';
-import { catalogName, unitText } from '../../components/product-text';
+import { catalogName } from '../../../shared/domain/catalog-names';
+import { unitText } from '../../components/product-text';
 import { isLanguage } from '../../lib/i18n';
 
 export type PfieldValue = string | string[];
@@ -11,6 +18,10 @@ interface PfieldInputProps {
   value: PfieldValue;
   onChange: (value: PfieldValue) => void;
   errors?: string[];
+  /** The sub-field's value (SPEC §3: a brand's model), '' for none. */
+  sub?: string;
+  onSubChange?: (value: string) => void;
+  subErrors?: string[];
 }
 
 /**
@@ -18,14 +29,55 @@ interface PfieldInputProps {
  * a group of checkboxes. Values of a `translated` field are dictionary keys shown in the page's
  * language; the others read as typed. Every extra field is optional.
  */
-export function PfieldInput({ field, value, onChange, errors }: PfieldInputProps) {
+export function PfieldInput(props: PfieldInputProps) {
+  const { field, value, sub, onSubChange, subErrors } = props;
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  const subField = typeof value === 'string' ? subFieldOf(field, value) : undefined;
+  const name = pfieldSubKey(field.id);
+  return (
+    <>
+      <MainInput {...props} />
+      {subField && (
+        <FormField
+          name={name}
+          label={exists(subField.name) ? t(subField.name) : subField.name}
+          optional
+          errors={subErrors}
+          render={(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={sub ?? ''}
+              onChange={(e) => onSubChange?.(e.target.value)}
+            >
+              <option value="">{t('not_specified')}</option>
+              {subField.values.map((item) => (
+                <option key={item.value} value={item.value}>
+                  {field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+      )}
+    </>
+  );
+}
+
+/** The field's own control; choosing another value forgets the sub-field's (its list changes). */
+function MainInput({ field, value, onChange: setValue, errors, onSubChange }: PfieldInputProps) {
+  const onChange = (next: PfieldValue) => {
+    setValue(next);
+    if (next !== value) onSubChange?.('');
+  };
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const exists = (key: string) => i18n.exists(key);
   const label = catalogName(field, language, t, exists);
   const unit = unitText(field.mesure_unit, t, exists);
   const name = `pfield_${field.id}`;
-  const options = (parseFieldValues(field.values) ?? []).map((item) => ({
+  const options = (readFieldValues(field.values) ?? []).map((item) => ({
     value: item.value,
     label: field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value,
   }));
@@ -133,7 +185,7 @@ export function PfieldInput({ field, value, onChange, errors }: PfieldInputProps
       step={field.type === 'number' ? 'any' : undefined}
       dir={field.type === 'number' ? 'ltr' : 'auto'}
       value={text}
-      maxLength={field.type === 'text' ? 500 : undefined}
+      maxLength={field.type === 'text' ? PFIELD_TEXT_MAX : undefined}
       onChange={(event) => onChange(event.target.value)}
     />
   );

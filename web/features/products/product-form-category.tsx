@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Pcategory, Psubcategory } from '../../../shared/schemas/catalog';
 import { FormField } from '../../components/form-field';
-import { catalogName } from '../../components/product-text';
+import { catalogName } from '../../../shared/domain/catalog-names';
 import type { Errors } from '../../lib/http';
 import { isLanguage } from '../../lib/i18n';
 import { Section } from './product-form-parts';

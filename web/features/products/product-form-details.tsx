@@ -6,6 +6,7 @@ import { FormField } from '../../components/form-field';
 import { PinIcon } from '../../components/icons';
 import type { Errors } from '../../lib/http';
 import { MediaInput, type AddedFile } from './media-input';
+import { directionOf } from '../../../shared/domain/language';
 import { bindInput, Section, type GroupProps } from './product-form-parts';
 
 /** The free text in Arabic and in French. */
@@ -29,7 +30,7 @@ export function MoreInfosFields({ values, set, errors }: GroupProps) {
                 className="field__input field__textarea"
                 rows={4}
                 maxLength={5000}
-                dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                dir={directionOf(lang)}
                 lang={lang}
                 {...input(name)}
               />

@@ -3,6 +3,7 @@ import type { Psubcategory } from '../../../shared/schemas/catalog';
 import type { Product, ProductType } from '../../../shared/schemas/products';
 import { FormField } from '../../components/form-field';
 import { bindInput, Check, Section, type GroupProps } from './product-form-parts';
+import { directionOf } from '../../../shared/domain/language';
 import { offerTypesFor, type FormValues } from './product-form-values';
 
 interface MainFieldsProps extends GroupProps {
@@ -39,7 +40,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
               optional
               errors={errors[name]}
               maxLength={200}
-              dir={lang === 'ar' ? 'rtl' : 'ltr'}
+              dir={directionOf(lang)}
               lang={lang}
               {...input(name)}
             />

@@ -6,7 +6,7 @@ import type { ProductType } from '../../../shared/schemas/products';
 import { EmptyState } from '../../components/empty-state';
 import { Loader } from '../../components/loader';
 import { useProduct } from '../../components/product-query';
-import { productName } from '../../components/product-text';
+import { productName } from '../../../shared/domain/products';
 import { shopRoleOf } from '../../components/viewer';
 import { HttpError } from '../../lib/http';
 import { isLanguage } from '../../lib/i18n';

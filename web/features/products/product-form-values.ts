@@ -6,7 +6,8 @@ import {
   type Product,
   type ProductType,
 } from '../../../shared/schemas/products';
-import { DEMAND_TYPES, OFFER_TYPES } from '../../../shared/constants';
+import { pfieldSubKey, subFieldOf } from '../../../shared/domain/pfield-values';
+import { allowedOfferTypes } from '../../../shared/domain/products';
 import type { PfieldValue } from './pfield-input';
 
 // The post/edit form's values, and what a subcategory lets it send (SPEC §3, docs/products.md).
@@ -36,11 +37,9 @@ type Flags = Pick<
   'can_be_priced' | 'can_be_rented' | 'can_be_used' | 'can_be_delivered' | 'can_be_counted'
 >;
 
-/** DESIGN §6: offers sell or rent out, demands buy or rent; rents only where the subcategory allows. */
-export function offerTypesFor(type: ProductType, sub: Flags | null): OfferType[] {
-  const all: readonly OfferType[] = type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
-  return sub?.can_be_rented === 'yes' ? [...all] : [all[0]];
-}
+/** DESIGN §6 and SPEC §3: offers sell or rent out, demands buy or rent; rents only where allowed. */
+export const offerTypesFor = (type: ProductType, sub: Flags | null): readonly OfferType[] =>
+  allowedOfferTypes(type, sub);
 
 export function emptyValues(type: ProductType): FormValues {
   return {
@@ -107,6 +106,15 @@ export function pfieldValuesOf(product: Product): Record<number, PfieldValue> {
   return values;
 }
 
+/** A product's stored sub-field values (SPEC §3: a brand's model), by field id. */
+export function pfieldSubsOf(product: Product): Record<number, string> {
+  const subs: Record<number, string> = {};
+  for (const field of product.pfields) {
+    if (field.pivot.sub_value) subs[field.id] = field.pivot.sub_value;
+  }
+  return subs;
+}
+
 const yn = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /**
@@ -120,10 +128,13 @@ export function fieldsToSend(options: {
   psubcategoryId: number | null;
   pfields: Pfield[];
   pfieldValues: Record<number, PfieldValue>;
+  /** Sub-field values by field id, sent as `pfield_{id}_sub` beside a value opening one. */
+  pfieldSubs?: Record<number, string>;
   /** Only when posting (a product cannot change shop). */
   shopChoice: boolean;
 }): Record<string, string> {
   const { type, values, sub, psubcategoryId, pfields, pfieldValues, shopChoice } = options;
+  const subs = options.pfieldSubs ?? {};
   const fields: Record<string, string> = {
     psubcategory_id: psubcategoryId === null ? '' : String(psubcategoryId),
     name: values.name,
@@ -155,6 +166,10 @@ export function fieldsToSend(options: {
         ? JSON.stringify(value)
         : ''
       : (value ?? '');
+    // Sent again with its field, or the server forgets it (a new brand's old model).
+    if (typeof value === 'string' && subFieldOf(field, value)) {
+      fields[pfieldSubKey(field.id)] = subs[field.id] ?? '';
+    }
   }
   return fields;
 }

@@ -68,7 +68,17 @@ function serve() {
           field(2, 'mileage', 'number', [], { mesure_unit: 'KM' }),
           field(3, 'customs', 'radio', ['customs_cleared', 'not_customs_cleared']),
           field(4, 'car_features', 'checkbox', ['gps', 'sunroof']),
-          field(5, 'brand', 'select', ['Toyota'], { translated: 'no' }),
+          field(5, 'brand', 'select', [], {
+            translated: 'no',
+            // SPEC §3: each brand opens its models.
+            values: JSON.stringify([
+              {
+                value: 'Toyota',
+                sub_field: { name: 'model', values: [{ value: 'Hilux' }, { value: 'Corolla' }] },
+              },
+              { value: 'Peugeot', sub_field: { name: 'model', values: [{ value: '206' }] } },
+            ]),
+          }),
         ],
       },
     }),
@@ -220,6 +230,35 @@ describe('ProductForm', () => {
     });
     expect(body).not.toHaveProperty('number');
     expect(body).not.toHaveProperty('delivery');
+  });
+
+  it('lists the models of the chosen brand, and sends the model beside it', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 78 } } };
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    const brand = await screen.findByRole('combobox', { name: /Marque/ });
+    expect(screen.queryByRole('combobox', { name: /Modèle/ })).not.toBeInTheDocument();
+    await user.selectOptions(brand, 'Toyota');
+    const models = () =>
+      within(screen.getByRole('combobox', { name: /Modèle/ }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(models()).toEqual(['Non précisé', 'Hilux', 'Corolla']);
+    await user.selectOptions(screen.getByRole('combobox', { name: /Modèle/ }), 'Corolla');
+    // Another brand: its own models, and the old brand's model is forgotten.
+    await user.selectOptions(brand, 'Peugeot');
+    expect(models()).toEqual(['Non précisé', '206']);
+    expect(screen.getByRole('combobox', { name: /Modèle/ })).toHaveValue('');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Modèle/ }), '206');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    const body = Object.fromEntries(FakeXhr.last!.body!.entries());
+    expect(body).toMatchObject({ pfield_5: 'Peugeot', pfield_5_sub: '206' });
+    // Fields whose value opens no sub-field send none.
+    expect(body).not.toHaveProperty('pfield_1_sub');
   });
 
   it('shows the server’s errors under their fields', async () => {

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
+import { pfieldKey, pfieldSubKey } from '../../../shared/domain/pfield-values';
 import {
   createProductBody,
   updateProductBody,
@@ -27,9 +28,11 @@ import {
 } from './product-form-details';
 import { MainFields } from './product-form-main';
 import { bindInput, Section, type GroupProps } from './product-form-parts';
+import { belowSold } from '../../../shared/domain/products';
 import {
   emptyValues,
   fieldsToSend,
+  pfieldSubsOf,
   pfieldValuesOf,
   valuesOf,
   type FormValues,
@@ -89,6 +92,9 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
   const [pfieldValues, setPfieldValues] = useState<Record<number, PfieldValue>>(() =>
     product ? pfieldValuesOf(product) : {},
   );
+  const [pfieldSubs, setPfieldSubs] = useState<Record<number, string>>(() =>
+    product ? pfieldSubsOf(product) : {},
+  );
   const [added, setAdded] = useState<AddedFile[]>([]);
   const [removed, setRemoved] = useState<number[]>([]);
   const [preparing, setPreparing] = useState(false);
@@ -99,7 +105,10 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
   const pfields = usePfields(psubcategoryId);
   const sub = psubcategories.data?.find((s) => s.id === psubcategoryId) ?? null;
   const fieldList = pfields.data ?? [];
-  const fieldNames = [...BASE_FIELDS, ...fieldList.map((f) => `pfield_${f.id}`)];
+  const fieldNames = [
+    ...BASE_FIELDS,
+    ...fieldList.flatMap((f) => [pfieldKey(f.id), pfieldSubKey(f.id)]),
+  ];
   const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(fieldNames);
   const errors = formErrors.fields;
 
@@ -121,6 +130,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
       psubcategoryId,
       pfields: fieldList,
       pfieldValues,
+      pfieldSubs,
       shopChoice,
     });
     const parsed = (editing ? updateProductBody : createProductBody).safeParse(fields);
@@ -129,7 +139,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
     if (
       product &&
       sub?.can_be_counted === 'yes' &&
-      Number(values.number) < product.sold_count &&
+      belowSold(Number(values.number), product.sold_count) &&
       !issues.some((issue) => issue.path[0] === 'number')
     ) {
       issues.push({ path: ['number'], message: 'number_already_sold' } as never);
@@ -192,10 +202,12 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
           setPcategoryId(id);
           setPsubcategoryId(null);
           setPfieldValues({});
+          setPfieldSubs({});
         }}
         onPsubcategory={(id) => {
           setPsubcategoryId(id);
           setPfieldValues({});
+          setPfieldSubs({});
         }}
         chosen={sub !== null}
         errors={errors}
@@ -214,7 +226,10 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
                     field={field}
                     value={pfieldValues[field.id] ?? (field.type === 'checkbox' ? [] : '')}
                     onChange={(value) => setPfieldValues((old) => ({ ...old, [field.id]: value }))}
-                    errors={errors[`pfield_${field.id}`]}
+                    errors={errors[pfieldKey(field.id)]}
+                    sub={pfieldSubs[field.id] ?? ''}
+                    onSubChange={(value) => setPfieldSubs((old) => ({ ...old, [field.id]: value }))}
+                    subErrors={errors[pfieldSubKey(field.id)]}
                   />
                 ))}
               </div>

@@ -5,7 +5,7 @@ import { NotFound } from '../../components/not-found';
 import { useOfferDetails } from '../../components/offer-details-modal';
 import { OfferView } from '../../components/offer-view';
 import { useProduct } from '../../components/product-query';
-import { productName } from '../../components/product-text';
+import { productName } from '../../../shared/domain/products';
 import { EmptyState } from '../../components/empty-state';
 import { HttpError } from '../../lib/http';
 import { isLanguage } from '../../lib/i18n';

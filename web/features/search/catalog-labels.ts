@@ -1,23 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/constants';
+import { catalogName, type CatalogNamed } from '../../../shared/domain/catalog-names';
 
 // DESIGN §6: catalogue names are dictionary keys (`vehicles`, `fuel`), shown translated when the
 // dictionary has the key and as typed otherwise; an admin's own label for the page's language
 // (name_ar / name_fr) comes first. Field values are keys only when the field is `translated`.
 
-interface Named {
-  name: string;
-  name_ar?: string | null;
-  name_fr?: string | null;
-}
-
 export function useCatalogLabels() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const key = (text: string) => (text && i18n.exists(text) ? t(text) : text);
+  const exists = (text: string) => i18n.exists(text);
+  const key = (text: string) => (text && exists(text) ? t(text) : text);
   return {
     /** A category, subcategory or field. */
-    name: (item: Named) => (language === 'ar' ? item.name_ar : item.name_fr) || key(item.name),
+    name: (item: CatalogNamed) => catalogName(item, language, t, exists),
     /** A value of a field: translated fields' values are keys. */
     value: (field: { translated: 'yes' | 'no' }, value: string) =>
       field.translated === 'yes' ? key(value) : value,

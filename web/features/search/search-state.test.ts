@@ -206,6 +206,15 @@ describe('the request body', () => {
     });
   });
 
+  it("sends a field's sub-value under pfield_{id}_sub, read back from the URL (brand → model)", () => {
+    const state = read('mode=so_advanced&psubcategory_id=2&pfield_4=Toyota&pfield_4_sub=Hilux');
+    expect(state.fields).toEqual({ '4': { values: ['Toyota'], min: '', max: '', sub: 'Hilux' } });
+    expect(writeSearch(state).toString()).toBe(
+      'mode=so_advanced&psubcategory_id=2&pfield_4=Toyota&pfield_4_sub=Hilux',
+    );
+    expect(toSearchBody(state)).toMatchObject({ pfield_4: 'Toyota', pfield_4_sub: 'Hilux' });
+  });
+
   it('leaves out a distance it cannot measure (no position)', () => {
     const body = toSearchBody({ ...advanced, position: null });
     expect(body).not.toHaveProperty('distance');

@@ -1,4 +1,5 @@
-import { DEMAND_TYPES, OFFER_TYPES, PRODUCT_TYPES, SEARCH_SORTS } from '../../../shared/constants';
+import { PRODUCT_TYPES, SEARCH_SORTS } from '../../../shared/constants';
+import { offerTypesOf } from '../../../shared/domain/products';
 import type { OfferType, ProductType } from '../../../shared/schemas/products';
 
 // The search lives in the URL (issue 6): every field of the panel is a query parameter, so a
@@ -27,6 +28,8 @@ export interface FieldFilter {
   values: string[];
   min: string;
   max: string;
+  /** The sub-field's value (SPEC §3: a brand's model), sent as `pfield_{id}_sub`. */
+  sub?: string;
 }
 
 export interface Position {
@@ -84,11 +87,10 @@ export const emptySearch: SearchState = {
 
 export const emptyField = (): FieldFilter => ({ values: [], min: '', max: '' });
 
-/** DESIGN §6: offers sell or rent out, demands buy or rent. */
-export const offerTypesFor = (type: ProductType): readonly OfferType[] =>
-  type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
+/** DESIGN §6: offers sell or rent out, demands buy or rent (shared/domain/products.ts). */
+export const offerTypesFor = offerTypesOf;
 
-const FIELD_KEY = /^pfield_(\d{1,10})(?:_(min|max))?$/;
+const FIELD_KEY = /^pfield_(\d{1,10})(?:_(min|max|sub))?$/;
 const isId = (v: string | null): v is string => !!v && /^\d{1,10}$/.test(v);
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
   list.find((item) => item === v);
@@ -121,6 +123,7 @@ export function readSearch(params: URLSearchParams): SearchState {
     const field = (fields[match[1]] ??= emptyField());
     if (match[2] === 'min') field.min = text(key);
     else if (match[2] === 'max') field.max = text(key);
+    else if (match[2] === 'sub') field.sub = text(key);
     else field.values = params.getAll(key).filter((v) => v.trim() !== '');
   }
   const page = Number(params.get('page'));
@@ -193,6 +196,7 @@ export function writeSearch(input: SearchState): URLSearchParams {
     for (const value of field.values) if (value.trim() !== '') params.append(`pfield_${id}`, value);
     put(`pfield_${id}_min`, field.min.trim());
     put(`pfield_${id}_max`, field.max.trim());
+    put(`pfield_${id}_sub`, field.sub?.trim() ?? '');
   }
   if (state.position) {
     params.set('latitude', String(coordinate(state.position.latitude)));
@@ -243,6 +247,7 @@ export function toSearchBody(input: SearchState, pageSize?: number): Record<stri
     if (min || max) body[`pfield_${id}`] = { min, max };
     else if (values.length === 1) body[`pfield_${id}`] = values[0];
     else if (values.length > 1) body[`pfield_${id}`] = values;
+    put(`pfield_${id}_sub`, field.sub ?? '');
   }
   return body;
 }

@@ -58,8 +58,20 @@ function field(
   };
 }
 
+/** SPEC §3: a brand opens its models (a sub-field, `pfield_{id}_sub`). */
+const brand: Pfield = {
+  ...field(1, 'brand', 'select', [], 'no'),
+  values: JSON.stringify([
+    {
+      value: 'Toyota',
+      sub_field: { name: 'model', values: [{ value: 'Hilux' }, { value: 'Corolla' }] },
+    },
+    { value: 'Mercedes', sub_field: { name: 'model', values: [{ value: '190' }] } },
+  ]),
+};
+
 export const carFields: Pfield[] = [
-  field(1, 'brand', 'select', ['Toyota', 'Mercedes'], 'no'),
+  brand,
   field(2, 'model_year', 'number', [], 'no'),
   field(3, 'mileage', 'number', [], 'no', 'KM'),
   field(4, 'fuel', 'select', ['petrol', 'diesel']),

@@ -1,5 +1,6 @@
 import { UserText } from '../../../components/user-text';
-import { useCatalogLabel, type Named } from '../catalog-label';
+import type { CatalogNamed as Named } from '../../../../shared/domain/catalog-names';
+import { useCatalogLabel } from '../catalog-label';
 
 /**
  * A catalogue name as visitors see it, and beside it the stored key (small, muted) when that

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { parseFieldValues, type Pfield } from '../../../../shared/schemas/catalog';
+import type { Pfield } from '../../../../shared/schemas/catalog';
+import { readFieldValues } from '../../../../shared/domain/pfield-values';
 import { ChevronEndIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
 import { UserText } from '../../../components/user-text';
@@ -17,7 +18,7 @@ const VALUES_SHOWN = 8;
 function FieldMeta({ field }: { field: Pfield }) {
   const { t } = useTranslation();
   const labelOf = useCatalogLabel();
-  const values = parseFieldValues(field.values) ?? [];
+  const values = readFieldValues(field.values) ?? [];
   // SPEC/DESIGN §6: values of a translated field are dictionary keys; others are shown as typed.
   const valueLabel = (value: string) => (field.translated === 'yes' ? labelOf(value) : value);
   return (

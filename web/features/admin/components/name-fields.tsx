@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FormField, SubmitButton } from '../../../components/form-field';
-import type { Named } from '../catalog-label';
+import type { CatalogNamed as Named } from '../../../../shared/domain/catalog-names';
 
 interface NameFieldsProps {
   item?: Named;

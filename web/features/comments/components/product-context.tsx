@@ -6,7 +6,7 @@ import { UserText } from '../../../components/user-text';
 import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
-import { productName } from '../../../components/product-text';
+import { productName } from '../../../../shared/domain/products';
 
 /** The product a single comment or command page is about, linking back to it. */
 export function ProductContext({ product }: { product: Product }) {

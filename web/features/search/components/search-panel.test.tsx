@@ -207,6 +207,31 @@ describe('the search panel', { timeout: 15_000 }, () => {
     });
   });
 
+  it('so advanced: a brand opens the list of its models, sent as pfield_{id}_sub', async () => {
+    const { user, onSearch } = renderPanel({
+      initial: { ...emptySearch, mode: 'so_advanced', pcategory_id: '1', psubcategory_id: '1' },
+    });
+    const brand = await screen.findByRole('combobox', { name: 'Marque' });
+    expect(screen.queryByRole('combobox', { name: 'Modèle' })).not.toBeInTheDocument();
+    await user.selectOptions(brand, 'Mercedes');
+    const model = screen.getByRole('combobox', { name: 'Modèle' });
+    expect(
+      within(model)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Peu importe', '190']);
+    // The list follows the brand, and a new brand forgets the old model.
+    await user.selectOptions(brand, 'Toyota');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Modèle' }), 'Hilux');
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(onSearch.mock.calls[0][0].fields['1']).toEqual({
+      values: ['Toyota'],
+      min: '',
+      max: '',
+      sub: 'Hilux',
+    });
+  });
+
   it('changing the subcategory clears the fields chosen for the previous one', async () => {
     const { user, onSearch } = renderPanel({
       initial: {

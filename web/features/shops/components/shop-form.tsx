@@ -8,7 +8,7 @@ import { LocationPicker } from '../../../components/location-picker';
 import { isLanguage } from '../../../lib/i18n';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
 import { usePcategories } from '../../../lib/catalog';
-import { categoryName } from '../category-name';
+import { catalogName } from '../../../../shared/domain/catalog-names';
 
 // SPEC §3: every field of a shop, the logo and cover with previews, the place picked on the map.
 // The shared schema checks the text fields in the browser first (same keys as the server); the
@@ -152,7 +152,7 @@ export function ShopForm({ shop, submitLabel, save }: ShopFormProps) {
               <option value="">{t('no_category')}</option>
               {categories.data?.map((category) => (
                 <option key={category.id} value={category.id}>
-                  {categoryName(category, language, t, (key) => i18n.exists(key))}
+                  {catalogName(category, language, t, (key) => i18n.exists(key))}
                 </option>
               ))}
             </select>

@@ -7,7 +7,7 @@ import { CalendarIcon, StoreIcon, TagIcon } from '../../../components/icons';
 import { UserText } from '../../../components/user-text';
 import { formatDate } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
-import { categoryName } from '../category-name';
+import { catalogName } from '../../../../shared/domain/catalog-names';
 import type { ReactNode } from 'react';
 
 // SPEC §2 "Shop header": cover, logo, name, phones, email, more infos, map; SPEC §9: professional
@@ -50,7 +50,7 @@ export function ShopHeader({ shop, actions }: ShopHeaderProps) {
             {shop.pcategory && (
               <li className="shop-header__fact">
                 <TagIcon size={16} />
-                {categoryName(shop.pcategory, language, t, (key) => i18n.exists(key))}
+                {catalogName(shop.pcategory, language, t, (key) => i18n.exists(key))}
               </li>
             )}
             <li className="shop-header__fact">

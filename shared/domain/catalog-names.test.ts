@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { catalogLabel } from './catalog-label';
+import type { Language } from '../constants';
+import { catalogName } from './catalog-names';
 
 const dictionary: Record<string, string> = { vehicles: 'Véhicules' };
-const label = (item: Parameters<typeof catalogLabel>[0], language = 'fr') =>
-  catalogLabel(
+const label = (item: Parameters<typeof catalogName>[0], language: Language = 'fr') =>
+  catalogName(
     item,
     language,
     (key) => dictionary[key],

@@ -1,0 +1,67 @@
+// A field's possible values (SPEC §3): JSON text of `[{ value, sub_field? }]`, where a sub-field
+// holds a name and values of the same shape (a car brand → its models). One reader for every
+// side: the server checks product values and search filters against it, the web lists options
+// from it. The admin's request schema (shared/schemas/catalog.ts) stores exactly this shape.
+
+/** One possible value of a field, optionally opening a sub-field (a car brand → its models). */
+export interface FieldValue {
+  value: string;
+  sub_field?: { name: string; values: FieldValue[] };
+}
+
+/** SPEC §3: a text field's value, and a sub-field's, is at most this many characters. */
+export const PFIELD_TEXT_MAX = 500;
+
+/** `pfield_{id}` and `pfield_{id}_sub`: a field's value and its sub-field's (SPEC §3). */
+export const PFIELD_KEY = /^pfield_(\d{1,10})$/;
+export const PFIELD_SUB_KEY = /^pfield_(\d{1,10})_sub$/;
+export const pfieldKey = (id: number) => `pfield_${id}`;
+export const pfieldSubKey = (id: number) => `pfield_${id}_sub`;
+
+function readItem(item: unknown): FieldValue | undefined {
+  if (!item || typeof item !== 'object' || !('value' in item)) return undefined;
+  const { value, sub_field: sub } = item as { value: unknown; sub_field?: unknown };
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value);
+  if (text === '') return undefined;
+  if (sub === undefined || sub === null) return { value: text };
+  if (typeof sub !== 'object' || !('name' in sub) || !('values' in sub)) return undefined;
+  const { name, values } = sub as { name: unknown; values: unknown };
+  const list = readList(values);
+  if (typeof name !== 'string' || !list) return undefined;
+  return { value: text, sub_field: { name, values: list } };
+}
+
+function readList(items: unknown): FieldValue[] | undefined {
+  if (!Array.isArray(items)) return undefined;
+  const list = items.map(readItem);
+  return list.every((v): v is FieldValue => v !== undefined) ? list : undefined;
+}
+
+/** The values of a field's JSON text; undefined when it is not JSON or not of that shape. */
+export function readFieldValues(text: string): FieldValue[] | undefined {
+  try {
+    return readList(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The values a select, radio or checkbox field offers ([] when there are none or bad text). */
+export function fieldOptions(field: { values: string }): string[] {
+  return (readFieldValues(field.values) ?? []).map((item) => item.value);
+}
+
+/** The sub-field opened by one value of a field, if it opens one. */
+export function subFieldOf(
+  field: { values: string },
+  value: string | null | undefined,
+): FieldValue['sub_field'] | undefined {
+  if (!value) return undefined;
+  return readFieldValues(field.values)?.find((item) => item.value === value)?.sub_field;
+}
+
+/** Whether any value of the field opens a sub-field. */
+export function hasSubField(field: { values: string }): boolean {
+  return (readFieldValues(field.values) ?? []).some((item) => item.sub_field !== undefined);
+}

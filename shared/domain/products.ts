@@ -1,0 +1,70 @@
+import { DEMAND_TYPES, OFFER_TYPES, type Language } from '../constants';
+
+// Rules of offers and demands both sides apply (SPEC §3–§5, DESIGN §6).
+
+export const ALL_OFFER_TYPES = ['sale', 'buy', 'monthly_rent', 'hourly_rent'] as const;
+export type OfferType = (typeof ALL_OFFER_TYPES)[number];
+type ProductKind = 'offer' | 'demand';
+
+/** DESIGN §6: offers sell or rent out, demands buy or rent. */
+export function offerTypesOf(type: ProductKind): readonly OfferType[] {
+  return type === 'offer' ? OFFER_TYPES : DEMAND_TYPES;
+}
+
+/** SPEC §3: rents only where the subcategory allows them; otherwise the plain sale or purchase. */
+export function allowedOfferTypes(
+  type: ProductKind,
+  sub: { can_be_rented: string } | null,
+): readonly OfferType[] {
+  const all = offerTypesOf(type);
+  return sub?.can_be_rented === 'yes' ? all : [all[0]];
+}
+
+/** SPEC §3: the period unit of a rent (`{offer_type}_unit` in the dictionary). */
+export function unitOf(offerType: string): 'month' | 'hour' | null {
+  return offerType === 'monthly_rent' ? 'month' : offerType === 'hourly_rent' ? 'hour' : null;
+}
+
+interface Named {
+  name: string;
+  name_ar: string | null;
+  name_fr: string | null;
+}
+
+/**
+ * DESIGN §6: an offer's name in a language: that language's name, else the other language's,
+ * else the plain name. The page heading and the shared link's title read the same.
+ */
+export function productName(product: Named, language: Language): string {
+  const [first, second] =
+    language === 'fr' ? [product.name_fr, product.name_ar] : [product.name_ar, product.name_fr];
+  return first || second || product.name;
+}
+
+/** The same fallback for the more infos, then the description. */
+export function productInfos(
+  product: {
+    more_infos_ar: string | null;
+    more_infos_fr: string | null;
+    description: string | null;
+  },
+  language: Language,
+): string | null {
+  const [first, second] =
+    language === 'fr'
+      ? [product.more_infos_fr, product.more_infos_ar]
+      : [product.more_infos_ar, product.more_infos_fr];
+  return first || second || product.description || null;
+}
+
+/** SPEC §4: available number = number − sold_count (never below zero). */
+export function availableNumber(product: { number: number; sold_count: number }): number {
+  return Math.max(0, product.number - product.sold_count);
+}
+
+/** SPEC §4: 'product is sold' once the number is 0 or sold_count has reached it. */
+export const isSoldOut = (product: { number: number; sold_count: number; sold: boolean }) =>
+  product.sold || product.number === 0 || product.sold_count >= product.number;
+
+/** SPEC §5: an edit may not set the number below what is already sold (`number_already_sold`). */
+export const belowSold = (number: number, soldCount: number) => number < soldCount;
