@@ -44,7 +44,9 @@ describe('OfferView', () => {
     expect(fact('Catégorie')).toHaveTextContent('Véhicules');
     expect(fact('Sous-catégorie')).toHaveTextContent('Voitures');
     expect(fact('Carburant')).toHaveTextContent('Diesel');
-    expect(fact('Kilométrage')).toHaveTextContent('168000 km');
+    // Issue 20 item 4: a number field is grouped like a price.
+    expect(fact('Kilométrage')).toHaveTextContent(/^168\s000 km$/);
+    expect(fact('Type d’offre')).toHaveTextContent(/^Vente$/);
     expect(fact('Équipements')).toHaveTextContent('GPS, Toit ouvrant');
     expect(fact('État')).toHaveTextContent('Occasion');
     expect(screen.queryByText('Livraison', { selector: 'dt' })).not.toBeInTheDocument();
@@ -52,6 +54,11 @@ describe('OfferView', () => {
     expect(screen.getByText('Bon état, papiers à jour.')).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Nissan Navara' })).toBeInTheDocument();
+  });
+
+  it('names a rent once: the offer type carries its unit (issue 20 item 4)', () => {
+    renderView(aProduct({ offer_type: 'monthly_rent', unit: 'month', price: 15000 }));
+    expect(fact('Type d’offre')).toHaveTextContent(/^Location au mois$/);
   });
 
   it('shows no price where the subcategory cannot be priced', () => {

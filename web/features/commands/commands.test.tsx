@@ -237,7 +237,7 @@ describe('the commands tab', () => {
     renderWithApp(
       <CommandsTab
         product={aProduct(
-          { offer_type: 'monthly_rent', price: 600 },
+          { offer_type: 'monthly_rent', unit: 'month', price: 600 },
           { can_be_rented: 'yes', name: 'cameras' },
         )}
       />,
@@ -271,6 +271,8 @@ describe('the commands tab', () => {
     const item = document.querySelector('.command-item') as HTMLElement;
     expect(within(item).getByText('3 mois')).toBeInTheDocument();
     expect(within(item).getByText('Prix total')).toBeInTheDocument();
+    // Issue 20 item 4: a rent's unit price keeps its unit.
+    expect(within(item).getByText(/^500 MRU \/ mois$/)).toBeInTheDocument();
   });
 
   it('lets a shop manager accept an unsold command', async () => {
