@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snap, testLanguage } from './helpers';
+import { randomPhone, signUp, snap, testLanguage } from './helpers';
 
 // Issue 20: what a first visitor trips over, walked in Arabic and in French (one project each).
 
@@ -47,4 +47,56 @@ test('the offer modal has its place in the history: its address, Back closes it,
   await page.goBack();
   await expect(page).toHaveURL(listUrl);
   await expect(page.locator('.product-results .offer-card').first()).toBeVisible();
+});
+
+test('replies nest to three levels on an offer, say whom they answer, and their box closes', async ({
+  page,
+}, info) => {
+  const { lang, t } = testLanguage(info, 90_000);
+  await signUp(page, randomPhone());
+  // Unique words: each language's run writes in the same thread.
+  const first = `first answer ${lang} ${Date.now()}`;
+  const second = `second answer ${lang} ${Date.now()}`;
+  await page.goto('/products/product/1');
+  const top = page.locator('.comments-list--depth-1 > .comments-list__items > li').first();
+  await expect(top).toBeVisible();
+  const topAuthor = (await top.locator('.comment__author').first().textContent())!.trim();
+
+  // A reply to the top comment: level 2, answering its author; the box closes once sent.
+  await top.locator('.comment__reply').first().click();
+  const level2 = top.locator('.comments-list--depth-2');
+  await level2.getByRole('textbox', { name: t.reply_placeholder }).fill(first);
+  await level2.getByRole('button', { name: t.send }).click();
+  const answer = level2.locator('.comment').filter({ hasText: first });
+  await expect(answer).toBeVisible();
+  await expect(answer.locator('.comment__replying-to')).toHaveText(`${t.replying_to} ${topAuthor}`);
+  await expect(level2.getByRole('textbox', { name: t.reply_placeholder })).toHaveCount(0);
+
+  // A reply to the reply nests under it (level 3), answering Mariem.
+  await answer.locator('.comment__reply').click();
+  const level3 = answer.locator('.comments-list--depth-3');
+  await level3.getByRole('textbox', { name: t.reply_placeholder }).fill(second);
+  await level3.getByRole('button', { name: t.send }).click();
+  const deeper = level3.locator('.comment').filter({ hasText: second });
+  await expect(deeper).toBeVisible();
+  await expect(deeper.locator('.comment__replying-to')).toHaveText(
+    `${t.replying_to} Mariem Mint Ahmed`,
+  );
+  await expect(level3.getByRole('textbox', { name: t.reply_placeholder })).toHaveCount(0);
+  await snap(page, lang, 'journey-replies');
+
+  // At the limit, 'reply' opens the box of the list it is in (SPEC §4), not a fourth level.
+  await deeper.locator('.comment__reply').click();
+  await expect(level3.getByRole('textbox', { name: t.reply_placeholder })).toBeFocused();
+  await expect(page.locator('.comments-list--depth-4')).toHaveCount(0);
+
+  // Reloaded, the thread holds its shape: the stored answer is under the reply.
+  await page.reload();
+  const again = page.locator('.comments-list--depth-1 > .comments-list__items > li').first();
+  await again.locator('.comment__replies-toggle').first().click();
+  const reloaded2 = again.locator('.comments-list--depth-2 .comment').filter({ hasText: first });
+  await reloaded2.locator('.comment__replies-toggle').click();
+  await expect(
+    again.locator('.comments-list--depth-3 .comment').filter({ hasText: second }),
+  ).toBeVisible();
 });
