@@ -287,9 +287,11 @@ describe('the commands tab', () => {
     });
     renderWithApp(<CommandsTab product={aProduct()} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accepter la commande' }));
-    await userEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }),
-    );
+    // Issue 20 item 16: accepting is no danger: its 'yes' is an ordinary primary button.
+    const yes = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' });
+    expect(yes).toHaveClass('button--primary');
+    expect(yes).not.toHaveClass('button--danger');
+    await userEvent.click(yes);
     const item = document.querySelector('.command-item') as HTMLElement;
     expect(await within(item).findByText('Acceptée')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Accepter la commande' })).toBeNull();

@@ -307,6 +307,7 @@ export function CommandItem({
         open={confirmSold}
         title={demand ? t('accept_proposal') : t('mark_sold')}
         message={demand ? t('confirm_accept_proposal') : t('confirm_mark_sold')}
+        tone="normal"
         onCancel={() => setConfirmSold(false)}
         onConfirm={sell}
       />
