@@ -103,6 +103,24 @@ describe('sign up', () => {
     );
   });
 
+  it('shows every field error at once, the mismatch with the others (issue 20 item 9)', async () => {
+    const user = userEvent.setup();
+    fakeServer(anonymous);
+    renderApp('/register');
+    await fill(user, {
+      Nom: 'Ould',
+      'Numéro de téléphone': '123',
+      'Mot de passe': 'long-password',
+      'Confirmez le mot de passe': 'other-password',
+    });
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(screen.getByLabelText('Prénom')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Numéro de téléphone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Confirmez le mot de passe')).toHaveAccessibleDescription(
+      'Les mots de passe ne correspondent pas',
+    );
+  });
+
   it('is in Arabic on an Arabic page', async () => {
     const user = userEvent.setup();
     fakeServer(anonymous);
