@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noticeOf } from '../lib/notice';
 import { renderWithApp } from '../test/render';
 import { fakeServer } from '../test/render-app';
 import { OfferCard } from './offer-card';
@@ -26,6 +27,12 @@ function renderView(product: Product, { me = aUser(), language = 'fr' as 'fr' | 
     </Routes>,
     { queryClient: clientWith(me), language },
   );
+}
+
+/** The home page's stand-in: shows the notice it was reached with. */
+function NoticeProbe() {
+  const location = useLocation();
+  return <p>{noticeOf(location.state)}</p>;
 }
 
 const fact = (label: string) =>
@@ -134,6 +141,28 @@ describe('OfferView', () => {
     renderView(aProduct());
     expect(screen.getByRole('button', { name: 'Signaler' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Modifier l’offre' })).not.toBeInTheDocument();
+  });
+
+  it('after a delete, says so on the home page and asks nothing more of the offer (issue 20 items 9, 17)', async () => {
+    const user = userEvent.setup();
+    const staff = aUser({ shops: [{ ...aUser().shops[0], id: 5, pivot: { role: 'owner' } }] });
+    const { calls } = fakeServer({
+      ...similar(),
+      'DELETE /products/42': () => ({ status: 200, body: {} }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/products/product/42" element={<OfferView product={aProduct()} />} />
+        <Route path="/" element={<NoticeProbe />} />
+      </Routes>,
+      { queryClient: clientWith(staff), path: '/products/product/42' },
+    );
+    await screen.findByRole('article', { name: 'Nissan Navara' });
+    const asked = calls.filter((call) => call.url === '/products/similar/42').length;
+    await user.click(screen.getByRole('button', { name: 'Supprimer l’offre' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }));
+    expect(await screen.findByText('notice_offer_deleted')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/products/similar/42')).toHaveLength(asked);
   });
 
   it('switches the slider to the original images after the first change', async () => {
