@@ -184,19 +184,23 @@ describe('sign in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('reloads the page in the language of a user who chose the other one', async () => {
+  it('keeps the language chosen on this device and saves it to the account (issue 20 item 15)', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    fakeServer({
+    const { calls } = fakeServer({
       ...anonymous,
       'POST /login': () => ({ status: 200, body: { user: aUser({ language: 'ar' }) } }),
+      'POST /localisation/fr': () => ({ status: 200, body: { language: 'fr' } }),
     });
     document.documentElement.lang = 'fr';
-    renderApp('/login', 'fr');
+    const { router } = renderApp('/login', 'fr');
     await fill(user, { 'Téléphone ou e-mail': '22000002', 'Mot de passe': 'x' });
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((call) => call.url === '/localisation/fr')).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+    expect(document.documentElement.lang).toBe('fr');
   });
 });
 

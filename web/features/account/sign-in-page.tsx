@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '../../../shared/schemas/users';
 import { FormField } from '../../components/form-field';
 import { LoginIcon } from '../../components/icons';
+import { http } from '../../lib/http';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -33,9 +34,15 @@ export function SignInPage() {
     clear();
     try {
       const user = await signIn.mutateAsync({ login: values.login, password: values.password });
-      // The page follows the user's language (DESIGN §3): another language needs a fresh page.
-      if (user.language && user.language !== currentLanguage()) window.location.assign(next);
-      else navigate(next, { replace: true });
+      // The language chosen on this device wins over the account's (issue 20 item 15): the page
+      // stays as it is and the account takes the choice (the XSRF-checked POST /localisation).
+      const device = currentLanguage();
+      if (user.language !== device) {
+        await http.post(paths.localisation(device)).catch(() => {
+          // Not saved: the device keeps its choice (its cookie) all the same.
+        });
+      }
+      navigate(next, { replace: true });
     } catch (error) {
       fromError(error);
     }
