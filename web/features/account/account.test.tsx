@@ -184,6 +184,19 @@ describe('sign in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('opens a phone keyboard once digits are typed in the login field (issue 20 item 14)', async () => {
+    const user = userEvent.setup();
+    fakeServer(anonymous);
+    renderApp('/login');
+    const login = await screen.findByLabelText('Téléphone ou e-mail');
+    expect(login).toHaveAttribute('inputmode', 'email');
+    await user.type(login, '٣٦');
+    expect(login).toHaveAttribute('inputmode', 'tel');
+    await user.clear(login);
+    await user.type(login, 'sidi@');
+    expect(login).toHaveAttribute('inputmode', 'email');
+  });
+
   it('keeps the language chosen on this device and saves it to the account (issue 20 item 15)', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '../../../shared/schemas/users';
@@ -16,6 +16,12 @@ import { useSignIn } from './api/account';
 
 const FIELDS = ['login', 'password'] as const;
 
+/**
+ * The keyboard of the login field (issue 20 item 14): a phone's digits once the visitor starts
+ * with a digit or '+' (Western or Arabic-Indic), else the e-mail keyboard.
+ */
+const keyboardFor = (value: string): 'email' | 'tel' =>
+  /^[\s+\d\u0660-\u0669\u06f0-\u06f9]/.test(value) ? 'tel' : 'email';
 export function SignInPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('sign_in_title'));
@@ -25,6 +31,7 @@ export function SignInPage() {
   const { data: me } = useMe();
   const signIn = useSignIn();
   const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+  const [loginKeyboard, setLoginKeyboard] = useState<'email' | 'tel'>('email');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +82,8 @@ export function SignInPage() {
           label={t('login')}
           errors={formErrors.fields.login}
           autoComplete="username"
-          inputMode="email"
+          inputMode={loginKeyboard}
+          onChange={(event) => setLoginKeyboard(keyboardFor(event.target.value))}
           dir="ltr"
           autoFocus
         />
