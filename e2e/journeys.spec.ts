@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { randomPhone, signUp, snap, testLanguage } from './helpers';
+import {
+  DEMO_PASSWORD,
+  dictionary,
+  expectLanguage,
+  otherLanguage,
+  randomPhone,
+  signUp,
+  snap,
+  testLanguage,
+} from './helpers';
 
 // Issue 20: what a first visitor trips over, walked in Arabic and in French (one project each).
 
@@ -99,4 +108,22 @@ test('replies nest to three levels on an offer, say whom they answer, and their 
   await expect(
     again.locator('.comments-list--depth-3 .comment').filter({ hasText: second }),
   ).toBeVisible();
+});
+
+test('signing in keeps the language just chosen on this device (issue 20 item 15)', async ({
+  page,
+}, info) => {
+  const { lang, t } = testLanguage(info);
+  const other = otherLanguage(lang);
+  // An account whose stored language is this project's: signing in used to switch back to it.
+  const account = lang === 'ar' ? '22000003' : '22000002';
+  await page.goto('/login');
+  await page.getByRole('link', { name: t.switch_language }).click();
+  await expectLanguage(page, other);
+  await page.locator('input[name=login]').fill(account);
+  await page.locator('input[name=password]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: dictionary(other).nav_notifications })).toBeVisible();
+  await expectLanguage(page, other);
 });

@@ -207,6 +207,7 @@ describe('sign in', () => {
       'POST /localisation/fr': () => ({ status: 200, body: { language: 'fr' } }),
     });
     document.documentElement.lang = 'fr';
+    document.cookie = 'lang=fr; path=/';
     const { router } = renderApp('/login', 'fr');
     await fill(user, { 'Téléphone ou e-mail': '22000002', 'Mot de passe': 'x' });
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -214,6 +215,23 @@ describe('sign in', () => {
     expect(calls.some((call) => call.url === '/localisation/fr')).toBe(true);
     expect(assign).not.toHaveBeenCalled();
     expect(document.documentElement.lang).toBe('fr');
+    document.cookie = 'lang=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('follows the account’s language when none was chosen on this device', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = fakeServer({
+      ...anonymous,
+      'POST /login': () => ({ status: 200, body: { user: aUser({ language: 'ar' }) } }),
+    });
+    document.documentElement.lang = 'fr';
+    renderApp('/login', 'fr');
+    await fill(user, { 'Téléphone ou e-mail': '22000002', 'Mot de passe': 'x' });
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(calls.some((call) => call.url.startsWith('/localisation'))).toBe(false);
   });
 });
 

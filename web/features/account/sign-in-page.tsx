@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '../../../shared/schemas/users';
 import { FormField } from '../../components/form-field';
 import { LoginIcon } from '../../components/icons';
-import { http } from '../../lib/http';
+import { http, readCookie } from '../../lib/http';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -15,6 +15,8 @@ import { AccountForm } from './account-form';
 import { useSignIn } from './api/account';
 
 const FIELDS = ['login', 'password'] as const;
+/** The language a visitor chose with the header's link (server/plugins/pages.ts). */
+const LANGUAGE_COOKIE = 'lang';
 
 /**
  * The keyboard of the login field (issue 20 item 14): a phone's digits once the visitor starts
@@ -41,13 +43,21 @@ export function SignInPage() {
     clear();
     try {
       const user = await signIn.mutateAsync({ login: values.login, password: values.password });
-      // The language chosen on this device wins over the account's (issue 20 item 15): the page
-      // stays as it is and the account takes the choice (the XSRF-checked POST /localisation).
       const device = currentLanguage();
-      if (user.language !== device) {
-        await http.post(paths.localisation(device)).catch(() => {
-          // Not saved: the device keeps its choice (its cookie) all the same.
-        });
+      if (user.language && user.language !== device) {
+        if (readCookie(LANGUAGE_COOKIE) === device) {
+          // A language chosen on this device (its link sets the cookie) wins over the account's
+          // (issue 20 item 15): the page stays, and the account takes the choice through the
+          // XSRF-checked POST /localisation/{lang}.
+          await http.post(paths.localisation(device)).catch(() => {
+            // Not saved: this device keeps its choice (the cookie) all the same.
+          });
+        } else {
+          // Nothing chosen here: the page follows the account's language (DESIGN §3), which
+          // needs a fresh page.
+          window.location.assign(next);
+          return;
+        }
       }
       navigate(next, { replace: true });
     } catch (error) {
