@@ -38,6 +38,15 @@ export const VIEWPORTS = [
   { width: 360, height: 740 },
   { width: 1280, height: 800 },
 ];
+/** Issue 20: the widths every main page must fit, from a small phone to a desktop. */
+export const LAYOUT_VIEWPORTS = [
+  { width: 320, height: 640 },
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 820, height: 1180 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
 export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
 export { directionOf };
 

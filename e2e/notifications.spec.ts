@@ -75,7 +75,7 @@ test('the list filters by type, marks one or all as read, deletes, and says when
   await expect(page.getByText(t.all_notifications_shown)).toBeVisible();
   const reacted = sentence(t.notification_reacted_offer, buyer.name).replace(
     '{{reaction}}',
-    t.notification_reaction_love,
+    t.reaction_love,
   );
   await expect(items.filter({ hasText: reacted })).toHaveCount(1);
 

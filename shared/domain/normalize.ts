@@ -44,3 +44,8 @@ export function normalizeSearchText(text: string): string {
       .trim()
   );
 }
+
+/** Arabic-Indic and Eastern digits as 0-9, the rest untouched (phone numbers, issue 20 item 14). */
+export function asciiDigits(text: string): string {
+  return text.replace(ARABIC_INDIC_DIGIT, digit);
+}

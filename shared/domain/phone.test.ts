@@ -8,6 +8,10 @@ describe('normalizePhone', () => {
     ['0022236123456', '36123456'],
     ['46-12-34-56', '46123456'],
     ['4612.3456', '46123456'],
+    // Issue 20 item 14: Arabic-Indic and Eastern (Persian) digits, as phone keyboards type them.
+    ['٣٦١٢٣٤٥٦', '36123456'],
+    ['+٢٢٢ ٤٦ ١٢ ٣٤ ٥٦', '46123456'],
+    ['۲۲۱۲۳۴۵۶', '22123456'],
   ])('%s → %s', (input, expected) => {
     expect(normalizePhone(input)).toBe(expected);
   });

@@ -1,10 +1,13 @@
 // Mauritanian numbers: 8 digits (mobile 2x/3x/4x, fixed 45x), written with or without +222/00222,
-// spaces, dots or dashes. Stored in one normal form: the 8 digits alone.
+// spaces, dots or dashes, in Western, Arabic-Indic (٣٦١٢٣٤٥٦) or Eastern digits. Stored in one
+// normal form: the 8 Western digits alone.
+
+import { asciiDigits } from './normalize';
 
 const DIGITS = /^[234]\d{7}$/;
 
 export function normalizePhone(input: string): string | null {
-  const compact = input.replace(/[\s.\-()]/g, '');
+  const compact = asciiDigits(input).replace(/[\s.\-()]/g, '');
   const local = compact.replace(/^(\+|00)222/, '');
   return DIGITS.test(local) ? local : null;
 }

@@ -37,6 +37,13 @@ export const clearImage = z
   .transform(() => null)
   .optional();
 
+/** A confirmation can be compared: both fields arrived as text (whatever else is wrong). */
+const bothStrings = (value: unknown, a: string, b: string) =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>)[a] === 'string' &&
+  typeof (value as Record<string, unknown>)[b] === 'string';
+
 const name = z.string().trim().min(1, 'required').max(60);
 const password = z.string().min(PASSWORD_MIN_LENGTH, 'password_too_short').max(200);
 
@@ -55,6 +62,8 @@ export const registerBody = z
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],
     message: 'password_confirmation_mismatch',
+    // Checked even when another field is wrong, so that every error shows at once (issue 20).
+    when: (payload) => bothStrings(payload.value, 'password', 'password_confirmation'),
   });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -72,6 +81,7 @@ export const passwordBody = z
   .refine((b) => b.new_password === b.new_password_confirmation, {
     path: ['new_password_confirmation'],
     message: 'password_confirmation_mismatch',
+    when: (payload) => bothStrings(payload.value, 'new_password', 'new_password_confirmation'),
   });
 
 export const profileBody = z.object({

@@ -25,6 +25,16 @@ function Harness({ onConfirm = () => {} }: { onConfirm?: () => void }) {
 }
 
 describe('ConfirmModal', () => {
+  it('says yes in red for what destroys, in an ordinary button for a normal step', () => {
+    const { unmount } = renderWithApp(
+      <ConfirmModal open onConfirm={() => {}} onCancel={() => {}} />,
+    );
+    expect(screen.getByRole('button', { name: 'Oui' })).toHaveClass('button--danger');
+    unmount();
+    renderWithApp(<ConfirmModal open tone="normal" onConfirm={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Oui' })).toHaveClass('button--primary');
+  });
+
   it('shows the generic title, message, yes and no in French', () => {
     renderWithApp(<ConfirmModal open onConfirm={() => {}} onCancel={() => {}} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Confirmation' });

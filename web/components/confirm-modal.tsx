@@ -12,6 +12,8 @@ interface ConfirmModalProps {
   message?: string;
   /** The 'yes' action is running: its button shows it and both stay put. */
   busy?: boolean;
+  /** 'danger' (the default) for what destroys; 'normal' for an ordinary step, such as accepting. */
+  tone?: 'danger' | 'normal';
 }
 
 /** SPEC §2: title, a generic confirmation message, yes and no. 'No' has the focus first. */
@@ -22,6 +24,7 @@ export function ConfirmModal({
   title,
   message,
   busy = false,
+  tone = 'danger',
 }: ConfirmModalProps) {
   const { t } = useTranslation();
   const messageId = useId();
@@ -49,7 +52,7 @@ export function ConfirmModal({
         </button>
         <button
           type="button"
-          className="button button--danger"
+          className={tone === 'danger' ? 'button button--danger' : 'button button--primary'}
           onClick={onConfirm}
           disabled={busy}
           aria-busy={busy}

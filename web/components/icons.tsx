@@ -77,6 +77,7 @@ export const ChevronEndIcon = make(<path d="m9 5 7 7-7 7" />, true);
 export const ChevronStartIcon = make(<path d="m15 5-7 7 7 7" />, true);
 export const ArrowEndIcon = make(<path d="M4 12h15m-6-6 6 6-6 6" />, true);
 export const ArrowStartIcon = make(<path d="M20 12H5m6-6-6 6 6 6" />, true);
+export const MenuIcon = make(<path d="M4 7h16M4 12h16M4 17h16" />);
 export const CloseIcon = make(<path d="M6 6l12 12M18 6 6 18" />);
 export const LogoutIcon = make(
   <>

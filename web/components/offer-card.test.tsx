@@ -85,6 +85,16 @@ describe('OfferCard', () => {
     expect(screen.getByText('3 disponibles')).toHaveClass('offer-card__mark--available');
   });
 
+  it('says a demand is wanted, not available (issue 20 item 5)', () => {
+    const { unmount } = renderCard(aCard({ type: 'demand', number: 3 }));
+    expect(screen.getByText('Recherché')).toHaveClass('offer-card__mark--available');
+    expect(screen.queryByText(/disponible/)).not.toBeInTheDocument();
+    unmount();
+    renderCard(aCard({ type: 'demand', number: 1 }), { language: 'ar' });
+    expect(screen.getByText('مطلوب')).toBeInTheDocument();
+    expect(screen.queryByText(/متوفر/)).not.toBeInTheDocument();
+  });
+
   it('opens the details through onOpen, or links to the product page without it', async () => {
     const user = userEvent.setup();
     const onOpen = vi.fn();

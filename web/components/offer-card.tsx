@@ -112,7 +112,11 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
           </span>
         ) : (
           <span className="offer-card__mark offer-card__mark--available">
-            {left > 1 ? t('available_count', { count: left }) : t('available')}
+            {product.type === 'demand'
+              ? t('demand_open')
+              : left > 1
+                ? t('available_count', { count: left })
+                : t('available')}
           </span>
         )}
       </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HttpError } from '../lib/http';
@@ -6,12 +5,17 @@ import { paths } from '../lib/paths';
 import { EmptyState } from './empty-state';
 import { Loader } from './loader';
 import { Modal } from './modal';
+import { useOfferModalHistory } from './offer-history';
 import { OfferView } from './offer-view';
 import { useProduct } from './product-query';
 
 interface OfferDetailsModalProps {
   productId: number;
   onClose: () => void;
+  /** A similar offer chosen inside: shown in the same modal. */
+  onShow: (id: number) => void;
+  /** The link to the offer's page was followed (it replaces the modal's history entry). */
+  onToPage: () => void;
 }
 
 /**
@@ -19,9 +23,14 @@ interface OfferDetailsModalProps {
  * entry as its page), shows a loader meanwhile, then the full view, with a close button. A similar
  * offer chosen inside opens in the same modal.
  */
-export function OfferDetailsModal({ productId, onClose }: OfferDetailsModalProps) {
+export function OfferDetailsModal({
+  productId,
+  onClose,
+  onShow,
+  onToPage,
+}: OfferDetailsModalProps) {
   const { t } = useTranslation();
-  const [id, setId] = useState(productId);
+  const id = productId;
   const query = useProduct(id);
   return (
     <Modal title={t('offer_details')} onClose={onClose} size="large">
@@ -38,14 +47,19 @@ export function OfferDetailsModal({ productId, onClose }: OfferDetailsModalProps
           />
         ) : (
           <>
-            <Link to={paths.product(id)} className="offer-modal__page-link" onClick={onClose}>
+            <Link
+              to={paths.product(id)}
+              replace
+              className="offer-modal__page-link"
+              onClick={onToPage}
+            >
               {t('open_product_page')}
             </Link>
             <OfferView
               key={id}
               product={query.data}
               headingLevel="h2"
-              onOpenSimilar={(card) => setId(card.id)}
+              onOpenSimilar={(card) => onShow(card.id)}
               onDeleted={onClose}
             />
           </>
@@ -57,20 +71,24 @@ export function OfferDetailsModal({ productId, onClose }: OfferDetailsModalProps
 
 /**
  * For pages that list offer cards: `open` goes to a card's `onOpen`, `modal` is rendered
- * anywhere in the page.
+ * anywhere in the page. The modal has its history entry (offer-history.ts).
  *
  *   const details = useOfferDetails();
  *   <OfferCard product={p} onOpen={details.open} />
  *   {details.modal}
  */
 export function useOfferDetails() {
-  const [openId, setOpenId] = useState<number | null>(null);
+  const history = useOfferModalHistory();
   return {
-    open: (product: { id: number }) => setOpenId(product.id),
-    close: () => setOpenId(null),
+    open: history.open,
     modal:
-      openId === null ? null : (
-        <OfferDetailsModal key={openId} productId={openId} onClose={() => setOpenId(null)} />
+      history.openId === null ? null : (
+        <OfferDetailsModal
+          productId={history.openId}
+          onClose={history.close}
+          onShow={history.show}
+          onToPage={history.toPage}
+        />
       ),
   };
 }

@@ -42,9 +42,8 @@ export function OfferFacts({ product }: { product: Product }) {
   rows.push({
     key: 'offer_type',
     label: t('offer_type'),
-    value: product.unit
-      ? `${t(`offer_type_${product.offer_type}`)} (${t(`${product.offer_type}_unit`)})`
-      : t(`offer_type_${product.offer_type}`),
+    // 'Location au mois' already says its unit (issue 20 item 4: not 'Location au mois (mois)').
+    value: t(`offer_type_${product.offer_type}`),
   });
   if (sub.can_be_priced === 'yes') {
     rows.push({ key: 'negotiable', label: t('negotiable'), value: yesNo(product.negotiable) });

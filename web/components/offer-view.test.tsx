@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noticeOf } from '../lib/notice';
 import { renderWithApp } from '../test/render';
 import { fakeServer } from '../test/render-app';
 import { OfferCard } from './offer-card';
@@ -28,6 +29,12 @@ function renderView(product: Product, { me = aUser(), language = 'fr' as 'fr' | 
   );
 }
 
+/** The home page's stand-in: shows the notice it was reached with. */
+function NoticeProbe() {
+  const location = useLocation();
+  return <p>{noticeOf(location.state)}</p>;
+}
+
 const fact = (label: string) =>
   screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
@@ -44,7 +51,9 @@ describe('OfferView', () => {
     expect(fact('Catégorie')).toHaveTextContent('Véhicules');
     expect(fact('Sous-catégorie')).toHaveTextContent('Voitures');
     expect(fact('Carburant')).toHaveTextContent('Diesel');
-    expect(fact('Kilométrage')).toHaveTextContent('168000 km');
+    // Issue 20 item 4: a number field is grouped like a price.
+    expect(fact('Kilométrage')).toHaveTextContent(/^168\s000 km$/);
+    expect(fact('Type d’offre')).toHaveTextContent(/^Vente$/);
     expect(fact('Équipements')).toHaveTextContent('GPS, Toit ouvrant');
     // SPEC §3: the model the brand opens, under the sub-field's name.
     expect(fact('Marque')).toHaveTextContent('Toyota');
@@ -77,6 +86,11 @@ describe('OfferView', () => {
     const video = container.querySelector('video');
     expect(video).toHaveAttribute('src', '/media/v.mp4');
     expect(video).toHaveAttribute('poster', '/media/v-poster.webp');
+  });
+
+  it('names a rent once: the offer type carries its unit (issue 20 item 4)', () => {
+    renderView(aProduct({ offer_type: 'monthly_rent', unit: 'month', price: 15000 }));
+    expect(fact('Type d’offre')).toHaveTextContent(/^Location au mois$/);
   });
 
   it('shows no price where the subcategory cannot be priced', () => {
@@ -152,6 +166,28 @@ describe('OfferView', () => {
     renderView(aProduct());
     expect(screen.getByRole('button', { name: 'Signaler' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Modifier l’offre' })).not.toBeInTheDocument();
+  });
+
+  it('after a delete, says so on the home page and asks nothing more of the offer (issue 20 items 9, 17)', async () => {
+    const user = userEvent.setup();
+    const staff = aUser({ shops: [{ ...aUser().shops[0], id: 5, pivot: { role: 'owner' } }] });
+    const { calls } = fakeServer({
+      ...similar(),
+      'DELETE /products/42': () => ({ status: 200, body: {} }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/products/product/42" element={<OfferView product={aProduct()} />} />
+        <Route path="/" element={<NoticeProbe />} />
+      </Routes>,
+      { queryClient: clientWith(staff), path: '/products/product/42' },
+    );
+    await screen.findByRole('article', { name: 'Nissan Navara' });
+    const asked = calls.filter((call) => call.url === '/products/similar/42').length;
+    await user.click(screen.getByRole('button', { name: 'Supprimer l’offre' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }));
+    expect(await screen.findByText('notice_offer_deleted')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/products/similar/42')).toHaveLength(asked);
   });
 
   it('switches the slider to the original images after the first change', async () => {

@@ -7,6 +7,7 @@ import type { Product, ProductCard } from '../../shared/schemas/products';
 import { formatDate } from '../lib/format';
 import { http } from '../lib/http';
 import { isLanguage } from '../lib/i18n';
+import { withNotice } from '../lib/notice';
 import { paths } from '../lib/paths';
 import { useMe } from '../lib/use-me';
 import { Avatar } from './avatar';
@@ -206,10 +207,21 @@ function StaffActions({ product, onDeleted }: { product: Product; onDeleted?: ()
       await http.delete(`/products/${product.id}`);
       setConfirming(false);
       queryClient.removeQueries({ queryKey: productQueryKey(product.id) });
+      // Its similar offers are not asked for again: the offer is gone (issue 20 item 17).
+      const similar = similarKey(product.id);
+      await queryClient.cancelQueries({ queryKey: similar });
+      queryClient.removeQueries({ queryKey: similar });
       // Lists that showed it (search, shop, saved…) ask again.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] !== 'me' && JSON.stringify(query.queryKey) !== JSON.stringify(similar),
+      });
       if (onDeleted) onDeleted();
-      else navigate(paths.home, { replace: true });
+      else
+        navigate(paths.home, {
+          replace: true,
+          state: withNotice(demand ? 'notice_demand_deleted' : 'notice_offer_deleted'),
+        });
     } catch {
       // SPEC §8: a failed delete stops the loading indicator, with no message.
       setBusy(false);
@@ -249,6 +261,8 @@ function StaffActions({ product, onDeleted }: { product: Product; onDeleted?: ()
   );
 }
 
+const similarKey = (id: number) => ['products', 'similar', id];
+
 /** GET /products/similar/{id}: cards in a scroller (SPEC §2). */
 function SimilarOffers({
   product,
@@ -259,7 +273,7 @@ function SimilarOffers({
 }) {
   const { t } = useTranslation();
   const similar = useQuery({
-    queryKey: ['products', 'similar', product.id],
+    queryKey: similarKey(product.id),
     queryFn: ({ signal }) =>
       http
         .get<{ products: ProductCard[] }>(`/products/similar/${product.id}`, { signal })

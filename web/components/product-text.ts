@@ -54,5 +54,9 @@ export function fieldValueText(
       // Not a list: shown as it is below.
     }
   }
+  // A number reads grouped like a price: '168 000 km' (issue 20 item 4).
+  if (field.type === 'number' && /^-?\d+(\.\d+)?$/.test(raw.trim())) {
+    return formatNumber(Number(raw), language);
+  }
   return word(raw);
 }

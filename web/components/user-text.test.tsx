@@ -16,9 +16,11 @@ describe('UserText', () => {
     expect(container.firstElementChild).toHaveAttribute('dir', 'rtl');
   });
 
-  it('reads mixed text with any Latin letter as left to right', () => {
-    const { container } = render(<UserText text="هاتف iPhone 12" />);
-    expect(container.firstElementChild).toHaveAttribute('dir', 'ltr');
+  it('reads mixed text in the direction of its first letter (issue 20 item 2)', () => {
+    const arabic = render(<UserText text="تويوتا لاند كروزر V8 موديل 2012" />);
+    expect(arabic.container.firstElementChild).toHaveAttribute('dir', 'rtl');
+    const french = render(<UserText text="iPhone 12 هاتف" />);
+    expect(french.container.firstElementChild).toHaveAttribute('dir', 'ltr');
   });
 
   it('renders the element asked for, and escapes markup', () => {
@@ -29,9 +31,9 @@ describe('UserText', () => {
     expect(element.querySelector('b')).toBeNull();
   });
 
-  it('renders an empty, right-to-left element for a missing text', () => {
+  it('renders an empty element, isolated in the page’s direction, for a missing text', () => {
     const { container } = render(<UserText text={null} />);
-    expect(container.firstElementChild).toHaveAttribute('dir', 'rtl');
+    expect(container.firstElementChild).toHaveAttribute('dir', 'auto');
     expect(container.firstElementChild).toBeEmptyDOMElement();
   });
 });

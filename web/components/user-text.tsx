@@ -9,9 +9,10 @@ interface UserTextProps {
 }
 
 /**
- * Text typed by users (names, offers, comments): its direction comes from its content (SPEC §1:
- * Latin letters → ltr, else rtl), and the `dir` attribute isolates it from the text around it, so
- * a French name inside an Arabic sentence keeps its punctuation in place.
+ * Text typed by users (names, offers, comments): its direction comes from its first letter
+ * (DESIGN §9: an Arabic title holding 'V8' or 'iPhone' stays right-to-left), and the `dir`
+ * attribute isolates it from the text around it, so a French name inside an Arabic sentence
+ * keeps its punctuation in place.
  */
 export function UserText({ text, as: Element = 'bdi', className }: UserTextProps) {
   return (

@@ -5,6 +5,7 @@ import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
 import { LanguageLink } from './language-link';
 import { navItems } from './nav-items';
+import { NavMenu } from './nav-menu';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
@@ -29,6 +30,7 @@ export function Header() {
           </span>
           <span className="brand__name">{t('app_name')}</span>
         </Link>
+        <NavMenu />
         <nav className="main-nav" aria-label={t('main_navigation')}>
           {navItems.map(({ to, label, Icon, end }) => (
             <NavLink key={to} to={to} end={end} className="main-nav__link">

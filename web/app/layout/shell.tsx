@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loader } from '../../components/loader';
 import { BottomNav } from './bottom-nav';
+import { FlashNotice } from './flash-notice';
 import { Header } from './header';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoadingBar } from './page-loading';
@@ -29,6 +30,7 @@ export function Shell() {
       <PageLoadingBar />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
+        <FlashNotice />
         <PageErrorBoundary resetKey={location.pathname + location.search}>
           <Suspense fallback={<Loader block />}>
             <Outlet />

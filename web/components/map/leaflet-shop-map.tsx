@@ -70,7 +70,7 @@ export default function LeafletShopMap({ name, latitude, longitude, route }: Lea
           )}
         </MapContainer>
       </div>
-      <RouteNote route={visitor} />
+      <RouteNote route={visitor} to={{ latitude, longitude }} />
     </>
   );
 }

@@ -107,7 +107,7 @@ describe('useVisitorRoute', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('ignores a refused position and a failing routing service', async () => {
+  it('ignores a refused position; without the routing service, gives the straight line (issue 20 item 17)', async () => {
     positionAt(new Error('denied'));
     const refused = renderHook(() => useVisitorRoute(shop, true));
     await waitFor(() => expect(refused.result.current.status).toBe('none'));
@@ -115,7 +115,15 @@ describe('useVisitorRoute', () => {
     positionAt(north(0.5));
     fetchMock.mockResolvedValueOnce(new Response('busy', { status: 503 }));
     const failing = renderHook(() => useVisitorRoute(shop, true));
-    await waitFor(() => expect(failing.result.current.status).toBe('none'));
+    await waitFor(() => expect(failing.result.current.status).toBe('straight'));
+    const straight = failing.result.current as { meters: number };
+    expect(straight.meters).toBeGreaterThan(450);
+    expect(straight.meters).toBeLessThan(550);
+
+    positionAt(north(0.5));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const unreachable = renderHook(() => useVisitorRoute(shop, true));
+    await waitFor(() => expect(unreachable.result.current.status).toBe('straight'));
   });
 
   it('asks nothing for a shop that is not professional', async () => {

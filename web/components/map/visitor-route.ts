@@ -1,16 +1,25 @@
 import { useEffect, useState } from 'react';
-import { routeMode, routeUrl, type Point, type RouteMode } from '../../../shared/domain/route-mode';
+import {
+  distanceKm,
+  routeMode,
+  routeUrl,
+  type Point,
+  type RouteMode,
+} from '../../../shared/domain/route-mode';
 import { currentPosition } from './geolocation';
 import { mapConfig } from './map-config';
 
 // SPEC §9: from the visitor's position to the shop, a route is drawn only within 100 km, walking
-// within 1 km and driving beyond, from the routing service (OSRM-compatible). Any failure — no
-// position, a refusal, a timeout, the service down — leaves the map as it was (SPEC §8).
+// within 1 km and driving beyond, from the routing service (OSRM-compatible). No position or a
+// refusal leaves the map as it was (SPEC §8); the routing service out of reach (down, a timeout,
+// a bad answer) gives the straight-line distance instead (issue 20 item 17).
 
 export type VisitorRoute =
   | { status: 'pending' }
   | { status: 'none' }
   | { status: 'too_far'; from: Point }
+  /** The routing service could not be reached: the distance as the crow flies. */
+  | { status: 'straight'; from: Point; meters: number }
   | {
       status: 'drawn';
       mode: RouteMode;
@@ -62,15 +71,19 @@ export function useVisitorRoute(to: Point, enabled: boolean): VisitorRoute {
       if (!live) return;
       const mode = routeMode(from, target);
       if (!mode) return done({ status: 'too_far', from });
-      // A plain request: no cookies and no headers of ours go to another site.
-      const response = await fetch(routeUrl(mapConfig().routingUrl, mode, from, target), {
-        credentials: 'omit',
-        signal: abort.signal,
-      });
-      if (!response.ok) throw new Error(`routing ${response.status}`);
-      const route = parseRoute((await response.json()) as OsrmAnswer);
-      if (!route) throw new Error('routing: no route');
-      done({ status: 'drawn', mode, from, ...route });
+      try {
+        // A plain request: no cookies and no headers of ours go to another site.
+        const response = await fetch(routeUrl(mapConfig().routingUrl, mode, from, target), {
+          credentials: 'omit',
+          signal: abort.signal,
+        });
+        if (!response.ok) throw new Error(`routing ${response.status}`);
+        const route = parseRoute((await response.json()) as OsrmAnswer);
+        if (!route) throw new Error('routing: no route');
+        done({ status: 'drawn', mode, from, ...route });
+      } catch {
+        done({ status: 'straight', from, meters: distanceKm(from, target) * 1000 });
+      }
     })().catch(() => done({ status: 'none' }));
     return () => {
       live = false;

@@ -103,6 +103,24 @@ describe('sign up', () => {
     );
   });
 
+  it('shows every field error at once, the mismatch with the others (issue 20 item 9)', async () => {
+    const user = userEvent.setup();
+    fakeServer(anonymous);
+    renderApp('/register');
+    await fill(user, {
+      Nom: 'Ould',
+      'Numéro de téléphone': '123',
+      'Mot de passe': 'long-password',
+      'Confirmez le mot de passe': 'other-password',
+    });
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(screen.getByLabelText('Prénom')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Numéro de téléphone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Confirmez le mot de passe')).toHaveAccessibleDescription(
+      'Les mots de passe ne correspondent pas',
+    );
+  });
+
   it('is in Arabic on an Arabic page', async () => {
     const user = userEvent.setup();
     fakeServer(anonymous);
@@ -178,11 +196,45 @@ describe('sign in', () => {
     },
   );
 
-  it('reloads the page in the language of a user who chose the other one', async () => {
+  it('opens a phone keyboard once digits are typed in the login field (issue 20 item 14)', async () => {
+    const user = userEvent.setup();
+    fakeServer(anonymous);
+    renderApp('/login');
+    const login = await screen.findByLabelText('Téléphone ou e-mail');
+    expect(login).toHaveAttribute('inputmode', 'email');
+    await user.type(login, '٣٦');
+    expect(login).toHaveAttribute('inputmode', 'tel');
+    await user.clear(login);
+    await user.type(login, 'sidi@');
+    expect(login).toHaveAttribute('inputmode', 'email');
+  });
+
+  it('keeps the language chosen on this device and saves it to the account (issue 20 item 15)', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    fakeServer({
+    const { calls } = fakeServer({
+      ...anonymous,
+      'POST /login': () => ({ status: 200, body: { user: aUser({ language: 'ar' }) } }),
+      'POST /localisation/fr': () => ({ status: 200, body: { language: 'fr' } }),
+    });
+    document.documentElement.lang = 'fr';
+    document.cookie = 'lang=fr; path=/';
+    const { router } = renderApp('/login', 'fr');
+    await fill(user, { 'Téléphone ou e-mail': '22000002', 'Mot de passe': 'x' });
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.some((call) => call.url === '/localisation/fr')).toBe(true);
+    expect(assign).not.toHaveBeenCalled();
+    expect(document.documentElement.lang).toBe('fr');
+    document.cookie = 'lang=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('follows the account’s language when none was chosen on this device', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = fakeServer({
       ...anonymous,
       'POST /login': () => ({ status: 200, body: { user: aUser({ language: 'ar' }) } }),
     });
@@ -191,6 +243,7 @@ describe('sign in', () => {
     await fill(user, { 'Téléphone ou e-mail': '22000002', 'Mot de passe': 'x' });
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(calls.some((call) => call.url.startsWith('/localisation'))).toBe(false);
   });
 });
 

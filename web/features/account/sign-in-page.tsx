@@ -1,9 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '../../../shared/schemas/users';
 import { FormField } from '../../components/form-field';
 import { LoginIcon } from '../../components/icons';
+import { http, readCookie } from '../../lib/http';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -14,7 +15,15 @@ import { AccountForm } from './account-form';
 import { useSignIn } from './api/account';
 
 const FIELDS = ['login', 'password'] as const;
+/** The language a visitor chose with the header's link (server/plugins/pages.ts). */
+const LANGUAGE_COOKIE = 'lang';
 
+/**
+ * The keyboard of the login field (issue 20 item 14): a phone's digits once the visitor starts
+ * with a digit or '+' (Western or Arabic-Indic), else the e-mail keyboard.
+ */
+const keyboardFor = (value: string): 'email' | 'tel' =>
+  /^[\s+\d\u0660-\u0669\u06f0-\u06f9]/.test(value) ? 'tel' : 'email';
 export function SignInPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('sign_in_title'));
@@ -24,6 +33,7 @@ export function SignInPage() {
   const { data: me } = useMe();
   const signIn = useSignIn();
   const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+  const [loginKeyboard, setLoginKeyboard] = useState<'email' | 'tel'>('email');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,9 +43,23 @@ export function SignInPage() {
     clear();
     try {
       const user = await signIn.mutateAsync({ login: values.login, password: values.password });
-      // The page follows the user's language (DESIGN §3): another language needs a fresh page.
-      if (user.language && user.language !== currentLanguage()) window.location.assign(next);
-      else navigate(next, { replace: true });
+      const device = currentLanguage();
+      if (user.language && user.language !== device) {
+        if (readCookie(LANGUAGE_COOKIE) === device) {
+          // A language chosen on this device (its link sets the cookie) wins over the account's
+          // (issue 20 item 15): the page stays, and the account takes the choice through the
+          // XSRF-checked POST /localisation/{lang}.
+          await http.post(paths.localisation(device)).catch(() => {
+            // Not saved: this device keeps its choice (the cookie) all the same.
+          });
+        } else {
+          // Nothing chosen here: the page follows the account's language (DESIGN §3), which
+          // needs a fresh page.
+          window.location.assign(next);
+          return;
+        }
+      }
+      navigate(next, { replace: true });
     } catch (error) {
       fromError(error);
     }
@@ -68,7 +92,8 @@ export function SignInPage() {
           label={t('login')}
           errors={formErrors.fields.login}
           autoComplete="username"
-          inputMode="email"
+          inputMode={loginKeyboard}
+          onChange={(event) => setLoginKeyboard(keyboardFor(event.target.value))}
           dir="ltr"
           autoFocus
         />

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { withNotice } from '../../lib/notice';
 import { registerBody } from '../../../shared/schemas/users';
 import { FormField } from '../../components/form-field';
 import { UserIcon } from '../../components/icons';
@@ -47,7 +48,7 @@ export function SignUpPage() {
         password_confirmation: values.password_confirmation,
         language,
       });
-      navigate(next, { replace: true });
+      navigate(next, { replace: true, state: withNotice('notice_signed_up') });
     } catch (error) {
       fromError(error);
     }

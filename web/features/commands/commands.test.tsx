@@ -237,7 +237,7 @@ describe('the commands tab', () => {
     renderWithApp(
       <CommandsTab
         product={aProduct(
-          { offer_type: 'monthly_rent', price: 600 },
+          { offer_type: 'monthly_rent', unit: 'month', price: 600 },
           { can_be_rented: 'yes', name: 'cameras' },
         )}
       />,
@@ -271,6 +271,8 @@ describe('the commands tab', () => {
     const item = document.querySelector('.command-item') as HTMLElement;
     expect(within(item).getByText('3 mois')).toBeInTheDocument();
     expect(within(item).getByText('Prix total')).toBeInTheDocument();
+    // Issue 20 item 4: a rent's unit price keeps its unit.
+    expect(within(item).getByText(/^500 MRU \/ mois$/)).toBeInTheDocument();
   });
 
   it('lets a shop manager accept an unsold command', async () => {
@@ -285,9 +287,11 @@ describe('the commands tab', () => {
     });
     renderWithApp(<CommandsTab product={aProduct()} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accepter la commande' }));
-    await userEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }),
-    );
+    // Issue 20 item 16: accepting is no danger: its 'yes' is an ordinary primary button.
+    const yes = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' });
+    expect(yes).toHaveClass('button--primary');
+    expect(yes).not.toHaveClass('button--danger');
+    await userEvent.click(yes);
     const item = document.querySelector('.command-item') as HTMLElement;
     expect(await within(item).findByText('Acceptée')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Accepter la commande' })).toBeNull();

@@ -132,7 +132,7 @@ const cases: [string, Notification, string, string, string][] = [
       reaction: 'wow',
     }),
     'Brahim Ould Sidi a réagi à votre commande\u00a0: «\u00a0Waouh\u00a0»',
-    'تفاعل Brahim Ould Sidi مع طلبيتك: «واو»',
+    'تفاعل Brahim Ould Sidi مع طلبيتك: «أدهشني»', // the picker's name (issue 20 item 6)
     '/commands/command/12/40',
   ],
   [

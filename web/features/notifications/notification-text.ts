@@ -12,8 +12,8 @@ export interface NotificationSentence {
   reaction?: string;
 }
 
-/** The reaction's name in a notification sentence. */
-export const reactionKey = (kind: ReactionKind) => `notification_reaction_${kind}`;
+/** The reaction's name in a notification sentence: the picker's own (one name per reaction). */
+export const reactionKey = (kind: ReactionKind) => `reaction_${kind}`;
 
 /** The actor's name as it was then; null when the data has none (the sentence says 'someone'). */
 export function actorName(n: Notification): string | null {

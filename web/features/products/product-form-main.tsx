@@ -23,7 +23,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
     <Section title={t('product_main')}>
       <FormField
         name="name"
-        label={t('product_name')}
+        label={demand ? t('demand_name') : t('product_name')}
         errors={errors.name}
         maxLength={200}
         dir="auto"

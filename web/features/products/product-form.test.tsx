@@ -122,10 +122,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm(type: 'offer' | 'demand' = 'offer') {
+function renderForm(type: 'offer' | 'demand' = 'offer', me = aUser()) {
   return renderWithApp(
     <Routes>
-      <Route path="/" element={<ProductForm type={type} me={aUser()} />} />
+      <Route path="/" element={<ProductForm type={type} me={me} />} />
       <Route path="/products/product/:id" element={<p>page du produit</p>} />
     </Routes>,
     { queryClient: clientWith(aUser()) },
@@ -306,6 +306,22 @@ describe('ProductForm', () => {
     await user.upload(input, big);
     expect(await screen.findByText('La taille du fichier dépasse 10 Mo')).toBeInTheDocument();
     expect(document.querySelectorAll('.media-input__item')).toHaveLength(9);
+  });
+
+  it('lists the personal shop once under “Publier au nom de” (issue 20 item 14)', async () => {
+    serve();
+    const personal = aUser().shops[0];
+    const pro = { ...personal, id: 12, name: 'Garage Ennour', is_professional: true };
+    renderForm(
+      'offer',
+      aUser({ shops: [personal, { ...pro, pivot: { role: 'admin' as const } }] }),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Publier au nom de' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Ma boutique personnelle', 'Garage Ennour']);
   });
 
   it('asks a demand for its distance and its demanded number', async () => {

@@ -70,6 +70,10 @@ interface ProductFormProps {
   product?: Product;
 }
 
+/** A shop other than the user's own personal one (the default, offered as such). */
+const isOtherShop = (shop: { is_professional: boolean; pivot: { role: string } }) =>
+  shop.is_professional || shop.pivot.role !== 'owner';
+
 /**
  * Post or edit an offer or a demand (DESIGN §4): pick a subcategory, then fill what it allows
  * (SPEC §3), its extra fields, photos and videos (SPEC §5). Errors go under their fields.
@@ -183,7 +187,8 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
           render={(props) => (
             <select {...props} className="field__input" {...bindInput({ values, set })('shop_id')}>
               <option value="">{t('personal_shop_default')}</option>
-              {shops.map((shop) => (
+              {/* The personal shop is the first choice already (issue 20 item 14). */}
+              {shops.filter(isOtherShop).map((shop) => (
                 <option key={shop.id} value={shop.id}>
                   {shop.name}
                 </option>

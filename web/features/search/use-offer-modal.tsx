@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ProductCard } from '../../../shared/schemas/products';
+import { lazy, Suspense, useEffect } from 'react';
+import { useOfferModalHistory } from '../../components/offer-history';
 
 // SPEC §2: a card opens the offer details modal. The modal brings the whole offer view (slider,
 // facts, share…), which no list needs before a card is opened: its code is a chunk of its own,
@@ -14,7 +14,7 @@ const OfferDetailsModal = lazy(() =>
 const PRELOAD_DELAY_MS = 2000;
 
 export function useOfferModal() {
-  const [openId, setOpenId] = useState<number | null>(null);
+  const history = useOfferModalHistory();
 
   useEffect(() => {
     const timer = setTimeout(() => void loadModal().catch(() => {}), PRELOAD_DELAY_MS);
@@ -22,12 +22,17 @@ export function useOfferModal() {
   }, []);
 
   return {
-    open: (product: Pick<ProductCard, 'id'>) => setOpenId(product.id),
-    isOpen: openId !== null,
+    open: history.open,
+    isOpen: history.openId !== null,
     modal:
-      openId === null ? null : (
+      history.openId === null ? null : (
         <Suspense fallback={null}>
-          <OfferDetailsModal key={openId} productId={openId} onClose={() => setOpenId(null)} />
+          <OfferDetailsModal
+            productId={history.openId}
+            onClose={history.close}
+            onShow={history.show}
+            onToPage={history.toPage}
+          />
         </Suspense>
       ),
   };

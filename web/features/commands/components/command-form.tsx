@@ -110,7 +110,11 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
             max={available}
             step={1}
             label={t('quantity')}
-            hint={t('command_available_count', { count: available })}
+            hint={
+              demand
+                ? t('command_demanded_count', { count: available })
+                : t('command_available_count', { count: available })
+            }
             value={locked ? '1' : values.number}
             disabled={locked}
             onChange={(event) => set('number')(event.target.value)}

@@ -22,6 +22,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { PhoneButton } from '../../../components/phone-button';
+import { priceText } from '../../../components/product-text';
 import { productQueryKey } from '../../../components/product-query';
 import { ReactionsBar } from '../../../components/reactions-bar';
 import {
@@ -89,8 +90,7 @@ export function CommandItem({
   const demand = product.type === 'demand';
   const name = `${command.user.first_name} ${command.user.last_name}`;
   const canReply = can.replyToCommand(me, command, shopRole);
-  const money = (amount: number) =>
-    t('price_amount', { amount: formatNumber(amount, language), currency: t('currency') });
+  const money = (amount: number) => priceText({ price: amount, unit: null }, language, t);
   const total = showsTotal(command, rules) ? totalPrice(command, rules) : null;
   const setCached = (next: Command) => queryClient.setQueryData(commandKey(next.id), next);
   const productChanged = () =>
@@ -203,7 +203,12 @@ export function CommandItem({
             {command.price !== null && (
               <div>
                 <dt>{rules.countable || rules.rentable ? t('unit_price') : t('command_price')}</dt>
-                <dd>{money(command.price)}</dd>
+                {/* A rent's unit price keeps its unit: '2 000 MRU / heure'. */}
+                <dd>
+                  {rules.rentable
+                    ? priceText({ price: command.price, unit: product.unit }, language, t)
+                    : money(command.price)}
+                </dd>
               </div>
             )}
             {total !== null && (
@@ -305,6 +310,7 @@ export function CommandItem({
         open={confirmSold}
         title={demand ? t('accept_proposal') : t('mark_sold')}
         message={demand ? t('confirm_accept_proposal') : t('confirm_mark_sold')}
+        tone="normal"
         onCancel={() => setConfirmSold(false)}
         onConfirm={sell}
       />

@@ -27,6 +27,8 @@ interface CommentItemProps {
   onReplyAtLimit: () => void;
   /** The single comment page opens the replies (and the reply box, for who may write) at once. */
   repliesOpen?: boolean;
+  /** A reply: the name of the comment's author it answers. */
+  replyingTo?: string;
 }
 
 /** SPEC §2's comment: photo, name linking to the profile, text, date, reply, reactions, menu. */
@@ -37,6 +39,7 @@ export function CommentItem({
   onDeleted,
   onReplyAtLimit,
   repliesOpen: openAtFirst = false,
+  replyingTo,
 }: CommentItemProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -124,6 +127,11 @@ export function CommentItem({
                 onDelete={can.deleteComment(me, comment) ? () => setConfirming(true) : undefined}
               />
             </div>
+            {replyingTo && (
+              <p className="comment__replying-to">
+                {t('replying_to')} <UserText text={replyingTo} />
+              </p>
+            )}
             <ReadMore text={comment.text} className="comment__text" />
           </div>
         )}
@@ -167,6 +175,8 @@ export function CommentItem({
             rules={rules}
             inputOpen={replyBox}
             focusSignal={focusSignal}
+            replyingTo={name}
+            onSent={() => setReplyBox(false)}
             onCountChange={(delta) =>
               updateCached(comment.id, (c) => ({
                 ...c,

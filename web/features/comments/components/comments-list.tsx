@@ -33,6 +33,10 @@ interface CommentsListProps {
   onCountChange?: (delta: number) => void;
   /** A top-level list: its count above, and a word when there is nothing yet. */
   showEmpty?: boolean;
+  /** Replies: the name of the comment they answer, shown on each (issue 20 item 8). */
+  replyingTo?: string;
+  /** A reply was sent from a box a 'reply' opened: the box closes (issue 20 item 9). */
+  onSent?: () => void;
 }
 
 /**
@@ -48,6 +52,8 @@ export function CommentsList({
   focusSignal,
   onCountChange,
   showEmpty = false,
+  replyingTo,
+  onSent,
 }: CommentsListProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -79,6 +85,10 @@ export function CommentsList({
     list.add(comment);
     onCountChange?.(1);
     productChanged();
+    if (reply) {
+      setOpenedHere(false);
+      onSent?.();
+    }
   };
   const onDeleted = (commentId: number) => {
     list.remove(commentId);
@@ -124,6 +134,7 @@ export function CommentsList({
                 removed={state.removed.includes(comment.id)}
                 onDeleted={() => onDeleted(comment.id)}
                 onReplyAtLimit={openOwnInput}
+                replyingTo={replyingTo}
               />
             </li>
           ))}

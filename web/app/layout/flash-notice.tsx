@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { CheckIcon, CloseIcon } from '../../components/icons';
+
+import { noticeOf } from '../../lib/notice';
+
+/** The success notice a page was reached with (lib/notice.ts), until closed. */
+export function FlashNotice() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const notice = noticeOf(location.state);
+  if (!notice || closedAt === location.key) return null;
+  return (
+    <div className="container">
+      <p className="flash-notice" role="status">
+        <CheckIcon size={18} />
+        <span>{t(notice)}</span>
+        <button
+          type="button"
+          className="icon-button flash-notice__close"
+          aria-label={t('close')}
+          onClick={() => setClosedAt(location.key)}
+        >
+          <CloseIcon size={16} />
+        </button>
+      </p>
+    </div>
+  );
+}
