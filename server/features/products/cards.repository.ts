@@ -1,4 +1,5 @@
-import type { Executor } from '../../db/types';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Executor } from '../../db/types';
 import type { ProductType } from '../../../shared/schemas/products';
 import type { ReactionKind } from '../../../shared/constants';
 
@@ -38,6 +39,18 @@ export async function viewerMarks(db: Executor, userId: number, productIds: numb
     reported: new Set(reports.map((r) => r.product_id)),
     reactions: new Map(reactions.map((r) => [r.reactionable_id, r.name])),
   };
+}
+
+/** The name of a product's first file of `type` (by position), as a correlated subquery. */
+function firstFileName(eb: ExpressionBuilder<Database, 'products'>, type: 'image' | 'video') {
+  return eb
+    .selectFrom('product_files')
+    .select('product_files.name')
+    .whereRef('product_files.product_id', '=', 'products.id')
+    .where('product_files.type', '=', type)
+    .orderBy('product_files.position')
+    .orderBy('product_files.id')
+    .limit(1);
 }
 
 /**
@@ -80,29 +93,9 @@ export function cardQuery(db: Executor) {
         'shops.first_whatsapp_number as shop_first_whatsapp_number',
         'shops.is_professional as shop_is_professional',
       ])
-      .select((eb) =>
-        eb
-          .selectFrom('product_files')
-          .select('product_files.name')
-          .whereRef('product_files.product_id', '=', 'products.id')
-          .where('product_files.type', '=', 'image')
-          .orderBy('product_files.position')
-          .orderBy('product_files.id')
-          .limit(1)
-          .as('image_name'),
-      )
+      .select((eb) => firstFileName(eb, 'image').as('image_name'))
       // A product with videos only shows its first video's poster.
-      .select((eb) =>
-        eb
-          .selectFrom('product_files')
-          .select('product_files.name')
-          .whereRef('product_files.product_id', '=', 'products.id')
-          .where('product_files.type', '=', 'video')
-          .orderBy('product_files.position')
-          .orderBy('product_files.id')
-          .limit(1)
-          .as('video_name'),
-      )
+      .select((eb) => firstFileName(eb, 'video').as('video_name'))
   );
 }
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
