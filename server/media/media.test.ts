@@ -48,6 +48,10 @@ beforeAll(async () => {
     const form = await readForm(request);
     return { files: await noFfmpeg.saveFiles(form.files.files ?? []) };
   });
+  app.post('/photo-no-ffmpeg', async (request) => {
+    const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
+    return { photo: await noFfmpeg.saveImage(form.files.photo[0], 'photo') };
+  });
   app.post('/photo', async (request) => {
     const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
     return { photo: await app.media.saveImage(form.files.photo[0], 'photo') };
@@ -233,6 +237,17 @@ describe('uploads', () => {
       '/upload-no-ffmpeg',
     );
     expect(image.statusCode).toBe(200);
+  });
+
+  it('refuses a video sent as a single image from its first bytes, before any ffmpeg work', async () => {
+    // Without ffmpeg, a video that reached the video pipeline would say video_processing_unavailable.
+    const res = await upload(
+      {},
+      [{ name: 'a.mp4', data: files.tinyVideo(), field: 'photo' }],
+      '/photo-no-ffmpeg',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { photo: ['file_type_not_allowed'] } });
   });
 
   it('caps the original at 2048 px and the small variant at 480 px wide', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { MAX_FILE_BYTES } from '../../shared/constants';
 import { HttpError, invalid } from '../errors';
+import { detectFile } from './detect';
 import { processUpload, type ProcessedFile } from './pipeline';
 import type { MediaStorage } from './storage';
 import { VideoSupport } from './video';
@@ -82,13 +83,23 @@ export class Media {
     this.video = options.video ?? new VideoSupport();
   }
 
-  /** Checks and converts every upload before anything is written; 422 under `field` if refused. */
-  async prepare(buffers: Buffer[], field = 'files'): Promise<PreparedFile[]> {
+  /**
+   * Checks and converts every upload before anything is written; 422 under `field` if refused.
+   * `imagesOnly`: a video is refused from its first bytes, before any ffmpeg work.
+   */
+  async prepare(
+    buffers: Buffer[],
+    field = 'files',
+    { imagesOnly = false } = {},
+  ): Promise<PreparedFile[]> {
     const prepared: PreparedFile[] = [];
     // One at a time: a 50-megapixel decode is memory enough for one request.
     for (const buffer of buffers) {
       if (buffer.length > MAX_FILE_BYTES) throw new HttpError(413, { global: ['too_large'] });
       if (buffer.length === 0) throw invalid(field, 'file_type_not_allowed');
+      if (imagesOnly && detectFile(buffer)?.kind !== 'image') {
+        throw invalid(field, 'file_type_not_allowed');
+      }
       // Each conversion waits its turn in the bounded queue (503 when it is full).
       const processed = await this.queue.run(() =>
         processUpload(buffer, field, {
@@ -142,8 +153,7 @@ export class Media {
 
   /** One image (user photo or cover, shop logo or cover): videos are refused. */
   async saveImage(buffer: Buffer, field = 'image'): Promise<StoredFile> {
-    const [prepared] = await this.prepare([buffer], field);
-    if (prepared.type !== 'image') throw invalid(field, 'file_type_not_allowed');
+    const [prepared] = await this.prepare([buffer], field, { imagesOnly: true });
     const [stored] = await this.commit([prepared], async (files) => files);
     return stored;
   }

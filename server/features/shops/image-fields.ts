@@ -35,8 +35,7 @@ export async function prepareImages<F extends string>(
     if (!buffers.length) continue;
     try {
       if (buffers.length > 1) throw invalid(field, 'too_many_files');
-      const [file] = await media.prepare(buffers, field);
-      if (file.type !== 'image') throw invalid(field, 'file_type_not_allowed');
+      const [file] = await media.prepare(buffers, field, { imagesOnly: true });
       prepared[field] = file;
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
