@@ -86,6 +86,10 @@ export const searchBody = z.preprocess(
         ctx.addIssue({ code: 'custom', path: ['distance'], message: 'required_location' });
       if (body.sort === 'nearest' && (!hasLat || !hasLng))
         ctx.addIssue({ code: 'custom', path: ['sort'], message: 'required_location' });
+      // A minimum above the maximum finds nothing: say so instead (issue 20 item 9).
+      const { min_price: min, max_price: max } = body;
+      if (typeof min === 'number' && typeof max === 'number' && min > max)
+        ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'max_below_min' });
     }),
 );
 export type SearchBody = z.infer<typeof searchBody>;

@@ -50,6 +50,12 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       ]);
     });
 
+    it('a minimum above the maximum says so instead of finding nothing (issue 20 item 9)', async () => {
+      const res = await search({ min_price: '500000', max_price: '1000' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { max_price: ['max_below_min'] } });
+    });
+
     it('negotiable, used, delivery, offer_type', async () => {
       expect(await found({ negotiable: 'yes' })).toEqual(['hilux']);
       expect(sorted(await found({ used: 'yes' }))).toEqual(['hilux', 'mercedes', 'phone']);

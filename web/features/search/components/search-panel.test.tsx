@@ -147,6 +147,16 @@ describe('the search panel', { timeout: 15_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Une erreur inattendue est survenue');
   });
 
+  it('says when the minimum price is above the maximum (issue 20 item 9)', () => {
+    renderPanel({
+      initial: { ...emptySearch, mode: 'advanced', min_price: '500000', max_price: '1000' },
+      serverErrors: { max_price: ['max_below_min'] },
+    });
+    expect(screen.getByRole('textbox', { name: 'Prix maximum' })).toHaveAccessibleDescription(
+      'Le prix maximum est inférieur au prix minimum',
+    );
+  });
+
   it('waits for the position when a distance is asked, and sends it along', async () => {
     const geo = geolocation({ latitude: 18.1, longitude: -15.95 });
     const { user, onSearch } = renderPanel({
