@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
-  expectLanguage,
+  chooseLanguage,
   type Language,
   signIn,
   snap,
@@ -22,8 +22,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 async function signInAs(page: Page, phone: string, language: Language) {
   await signIn(page, phone, DEMO_PASSWORD);
   await page.waitForURL('/');
-  await page.goto(`/localisation/${language}`);
-  await expectLanguage(page, language);
+  await chooseLanguage(page, language);
 }
 
 /** The list item of a catalogue entry whose shown name (and key) starts with `name`. */

@@ -50,6 +50,17 @@ export const LAYOUT_VIEWPORTS = [
 export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
 export { directionOf };
 
+/**
+ * Puts the interface in `language` the way a visitor does: the header's language link (for a
+ * signed-in user it saves the choice through an XSRF-checked POST, then reloads).
+ */
+export async function chooseLanguage(page: Page, language: Language) {
+  if ((await page.locator('html').getAttribute('lang')) !== language) {
+    await page.locator('a.language-link').first().click();
+  }
+  await expectLanguage(page, language);
+}
+
 export async function expectLanguage(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('dir', directionOf(language));

@@ -56,13 +56,13 @@ test('a text search finds the demo Toyota offers, whatever the spelling', async 
   await expect(card(page, PRADO[lang])).toBeVisible();
   await expectCount(page, lang, 4);
 
-  // Arabic variants: ه for ة (سياره), ا for أ (تاجير) find the same offers (DESIGN §7).
+  // Arabic variants: ه for ة (سياره), ا for أ (تاجير) find the same offers (DESIGN §7). Every
+  // Toyota of the cars subcategory is a Toyota car (catalogue names count, issue 17).
   await search(page, t, 'سياره تويوتا');
   await expect(card(page, HILUX[lang])).toBeVisible();
-  await expect(card(page, PRADO[lang])).toHaveCount(0);
+  await expect(card(page, LAND_CRUISER[lang])).toBeVisible();
   await search(page, t, 'تاجير تويوتا');
   await expect(card(page, PRADO[lang])).toBeVisible();
-  await expect(card(page, HILUX[lang])).toHaveCount(0);
   // French without accents finds the accented offer.
   await search(page, t, 'electricien');
   await expect(card(page, ELECTRICIAN[lang])).toBeVisible();
