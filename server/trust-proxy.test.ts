@@ -115,3 +115,15 @@ describeEachEngine(
   },
   { env: { TRUST_PROXY: '127.0.0.1' } },
 );
+
+describeEachEngine(
+  'TRUST_PROXY=1 (a hop count)',
+  (ctx) => {
+    it('takes the client from the one trusted hop, whatever is further left', async () => {
+      expect(await sessionAddress(ctx(), '192.0.2.20', '6.6.6.6, 198.51.100.9')).toBe(
+        '198.51.100.9',
+      );
+    });
+  },
+  { env: { TRUST_PROXY: '1' } },
+);
