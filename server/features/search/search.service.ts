@@ -151,12 +151,6 @@ async function findPage(
     previous = text.fts;
     last = { ...query, text };
     const got = await repo.firstRows(db, dialect, last);
-    if (process.env.DEBUG_SEARCH)
-      console.log(
-        tier,
-        text.fts,
-        got.map((r) => r.id),
-      );
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
       seen.add(row.id);
