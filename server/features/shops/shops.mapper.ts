@@ -7,12 +7,8 @@ import type {
   ShopSummary,
 } from '../../../shared/schemas/shops';
 import { imageFields } from '../../media/media';
-import type {
-  EmployeeRow,
-  InvitationRow,
-  MyInvitationRow,
-  ShopWithExtras,
-} from './shops.repository';
+import type { EmployeeRow, ShopWithExtras } from './shops.repository';
+import type { InvitationRow, MyInvitationRow } from './invitations.repository';
 
 export function toShopSummary(row: ShopWithExtras): ShopSummary {
   return {

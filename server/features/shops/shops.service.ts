@@ -28,6 +28,7 @@ import {
   type Uploads,
 } from './image-fields';
 import * as repo from './shops.repository';
+import * as invitationsRepo from './invitations.repository';
 
 const ownerImmutable = () => new HttpError(422, { global: ['owner_immutable'] });
 
@@ -185,7 +186,7 @@ export async function listEmployees(db: DB, viewer: Viewer | null, shopId: numbe
     roleOf(db, shopId, viewer),
   ]);
   const invitations = can.manageEmployees(viewer, viewerRole)
-    ? await repo.invitationsOfShop(db, shopId)
+    ? await invitationsRepo.invitationsOfShop(db, shopId)
     : [];
   return { employees, invitations };
 }
@@ -224,7 +225,12 @@ export async function inviteEmployee(
     if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
     if (inviteDecision(viewer, viewerRole, body.role) !== 'allowed') throw forbidden();
     const login = loginKey(body.login);
-    await repo.upsertInvitation(trx, { shopId, login, role: body.role, invitedBy: viewer.id });
+    await invitationsRepo.upsertInvitation(trx, {
+      shopId,
+      login,
+      role: body.role,
+      invitedBy: viewer.id,
+    });
     // The invitee hears of it (not the inviter's business whether anyone did).
     const invitee = await findUserByLogin(
       trx,
@@ -233,14 +239,14 @@ export async function inviteEmployee(
     if (invitee && !(await repo.shopRoleOf(trx, shopId, invitee.id))) {
       await notify(trx, 'shop_invitation', viewer.id, [invitee.id], {});
     }
-    return (await repo.findInvitation(trx, shopId, login))!;
+    return (await invitationsRepo.findInvitation(trx, shopId, login))!;
   });
 }
 
 /** The viewer's pending invitations, newest first. */
 export async function myInvitations(db: DB, viewer: Viewer) {
   const logins = await loginsOf(db, viewer);
-  return logins.length ? repo.invitationsFor(db, logins) : [];
+  return logins.length ? invitationsRepo.invitationsFor(db, logins) : [];
 }
 
 /**
@@ -251,11 +257,11 @@ export async function acceptInvitation(db: DB, viewer: Viewer, shopId: number): 
   await db.transaction().execute(async (trx) => {
     const logins = await loginsOf(trx, viewer);
     const invitation = logins.length
-      ? await repo.invitationOfShopFor(trx, shopId, logins)
+      ? await invitationsRepo.invitationOfShopFor(trx, shopId, logins)
       : undefined;
     if (!invitation) throw notFound();
     // Deleted first: of two accepts at once, only the one that deleted it goes on.
-    if (!(await repo.deleteInvitationsFor(trx, shopId, logins))) throw notFound();
+    if (!(await invitationsRepo.deleteInvitationsFor(trx, shopId, logins))) throw notFound();
     if (await repo.shopRoleOf(trx, shopId, viewer.id)) return;
     try {
       await repo.insertEmployee(trx, shopId, viewer.id, invitation.role);
@@ -268,7 +274,8 @@ export async function acceptInvitation(db: DB, viewer: Viewer, shopId: number): 
 /** The invitee declines: the invitation goes, nothing else changes. */
 export async function declineInvitation(db: DB, viewer: Viewer, shopId: number): Promise<void> {
   const logins = await loginsOf(db, viewer);
-  if (!logins.length || !(await repo.deleteInvitationsFor(db, shopId, logins))) throw notFound();
+  if (!logins.length || !(await invitationsRepo.deleteInvitationsFor(db, shopId, logins)))
+    throw notFound();
 }
 
 /** A manager withdraws a pending invitation. */
@@ -280,7 +287,7 @@ export async function withdrawInvitation(
 ): Promise<void> {
   await shopOr404(db, shopId);
   if (!can.manageEmployees(viewer, await roleOf(db, shopId, viewer))) throw forbidden();
-  if (!(await repo.deleteInvitation(db, shopId, invitationId))) throw notFound();
+  if (!(await invitationsRepo.deleteInvitation(db, shopId, invitationId))) throw notFound();
 }
 
 /** What a staff decision means as an answer. */

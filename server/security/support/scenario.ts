@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ShopRole, SiteRole } from '../../../shared/constants';
 import type { TestClient } from '../../test/client';
 import { TEST_PASSWORD, type TestContext } from '../../test/harness';
-import { insertEmployee, upsertInvitation } from '../../features/shops/shops.repository';
+import { insertEmployee } from '../../features/shops/shops.repository';
+import { upsertInvitation } from '../../features/shops/invitations.repository';
 import { multipart, png } from '../../media/test-files';
 
 // The world the security suites probe, built once per engine through the API itself: a
