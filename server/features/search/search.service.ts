@@ -20,6 +20,7 @@ import {
 } from '../../../shared/domain/search-terms';
 import { ftsMatch, TIERS, tsQuery, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
+import * as lookups from './search-lookups.repository';
 
 // SPEC §7's search: where to look (source), what to match (DESIGN §7, §11: the language
 // pipeline and its tiers), in which order.
@@ -35,11 +36,11 @@ const TYPO_CANDIDATES = 5;
 async function sourceFilter(db: Executor, sourceName: string, sourceId: number) {
   if (!(SEARCH_SOURCES as readonly string[]).includes(sourceName)) throw notFound();
   if (sourceName === 'shop') {
-    if (!(await repo.shopExists(db, sourceId))) throw notFound();
+    if (!(await lookups.shopExists(db, sourceId))) throw notFound();
     return { shopId: sourceId };
   }
   if (sourceName === 'psubcategory') {
-    if (!(await repo.subcategoryExists(db, sourceId))) throw notFound();
+    if (!(await lookups.subcategoryExists(db, sourceId))) throw notFound();
     return { psubcategoryId: sourceId };
   }
   return {};
@@ -57,7 +58,7 @@ async function toQuery(
   );
   const { entries, subEntries, errors: keyErrors } = pfieldEntries(body);
   if (Object.keys(keyErrors).length) throw new HttpError(422, keyErrors);
-  const fields = await repo.pfieldsByIds(db, [
+  const fields = await lookups.pfieldsByIds(db, [
     ...new Set([...entries.keys(), ...subEntries.keys()]),
   ]);
   const { filters, errors } = parsePfieldFilters(fields, entries, subcategories[0]);
@@ -76,7 +77,7 @@ async function toQuery(
     pcategorySubcategoryIds:
       body.pcategory_id === undefined
         ? undefined
-        : await repo.subcategoriesOf(db, body.pcategory_id),
+        : await lookups.subcategoriesOf(db, body.pcategory_id),
     minPrice: body.min_price,
     maxPrice: body.max_price,
     negotiable: body.negotiable,
@@ -103,7 +104,7 @@ async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
   const length = [...w.stem].length;
   let best = budget + 1;
   let found: { term: string; count: number }[] = [];
-  for (const t of await repo.termsOfLengths(db, length - budget, length + budget)) {
+  for (const t of await lookups.termsOfLengths(db, length - budget, length + budget)) {
     if (t.term === w.stem) continue;
     const d = editDistance(w.stem, t.term, budget);
     if (d > budget) continue;

@@ -1,0 +1,89 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Dialect } from '../../db/types';
+import type { PfieldFilter } from './pfield-filters';
+import { withinKm } from './search-geo';
+import type { SearchQuery } from './search.repository';
+
+// The WHERE clauses of a search (SPEC §7's filters, DESIGN §7's text match), on both engines.
+
+/** The largest value an integer column holds: price bounds beyond it change nothing. */
+const MAX_INT = 2_147_483_647;
+
+const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
+  sql<SqlBool>(strings, ...values);
+
+function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
+  if (!q.text) return [];
+  if (dialect === 'sqlite') {
+    // The matches are read once from the text index into a list. Few of them: products are
+    // then read by id from that list. Many (a common word): `+` keeps SQLite from walking the
+    // list, so that it walks the most selective of the other filters' indexes instead and
+    // looks each row up in the list.
+    const id = q.commonWords ? sql`+products.id` : sql`products.id`;
+    return [
+      cond`${id} in (select rowid from products_fts
+        where products_fts match ${q.text.fts})`,
+    ];
+  }
+  return [cond`products.search_vector @@ to_tsquery('simple', ${q.text.ts})`];
+}
+
+function pfieldCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool> {
+  // Tested on the rows the other conditions lead to (the primary key (product_id, pfield_id)
+  // finds the value): an `in (select …)` would first read every value of the field.
+  const values = (where: Expression<SqlBool>) =>
+    cond`exists (select 1 from product_pfield where product_pfield.product_id = products.id
+      and product_pfield.pfield_id = ${f.pfieldId} and ${where})`;
+  switch (f.kind) {
+    case 'equals':
+      return values(cond`value = ${f.value}`);
+    case 'sub':
+      return values(cond`sub_value = ${f.value}`);
+    case 'contains': {
+      // The stored JSON array holds each checked value as "value".
+      const find = dialect === 'postgres' ? sql.raw('strpos') : sql.raw('instr');
+      const each = f.values.map((v) => cond`${find}(value, ${JSON.stringify(v)}) > 0`);
+      return values(cond`${sql.join(each, sql` and `)}`);
+    }
+    case 'range': {
+      // Only number text is compared as a number (a field whose type changed may hold other
+      // text; PostgreSQL would refuse to cast it).
+      const asNumber =
+        dialect === 'postgres'
+          ? sql`(case when value ~ '^-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?$'
+              then value::double precision end)`
+          : sql`(case when value <> '' and value not glob '*[^0-9.eE+-]*'
+              then cast(value as real) end)`;
+      const bounds = [cond`${asNumber} is not null`];
+      if (f.min !== null) bounds.push(cond`${asNumber} >= ${f.min}`);
+      if (f.max !== null) bounds.push(cond`${asNumber} <= ${f.max}`);
+      return values(cond`${sql.join(bounds, sql` and `)}`);
+    }
+  }
+}
+
+export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
+  const list: Expression<SqlBool>[] = [cond`products.type = ${q.type}`];
+  if (q.shopId !== undefined) list.push(cond`products.shop_id = ${q.shopId}`);
+  if (q.psubcategoryIds.length) {
+    list.push(
+      cond`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,
+    );
+  }
+  if (q.pcategorySubcategoryIds) {
+    // A category without subcategories holds nothing (no id is 0).
+    const ids = q.pcategorySubcategoryIds.length ? q.pcategorySubcategoryIds : [0];
+    list.push(cond`products.psubcategory_id in (${sql.join(ids.map((id) => sql`${id}`))})`);
+  }
+  if (q.minPrice !== undefined) list.push(cond`products.price >= ${Math.min(q.minPrice, MAX_INT)}`);
+  if (q.maxPrice !== undefined) list.push(cond`products.price <= ${Math.min(q.maxPrice, MAX_INT)}`);
+  if (q.negotiable) list.push(cond`products.negotiable = ${q.negotiable}`);
+  if (q.used) list.push(cond`products.used = ${q.used}`);
+  if (q.delivery) list.push(cond`products.delivery = ${q.delivery}`);
+  if (q.offerType) list.push(cond`products.offer_type = ${q.offerType}`);
+  list.push(...textCondition(dialect, q));
+  for (const f of q.pfields) list.push(pfieldCondition(dialect, f));
+  if (q.origin && q.distanceKm !== undefined)
+    list.push(...withinKm(dialect, q.origin, q.distanceKm));
+  return list;
+}

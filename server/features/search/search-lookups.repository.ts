@@ -1,0 +1,44 @@
+import type { Executor } from '../../db/types';
+
+// What a search checks and reads besides its matches: the source it names (a shop, a
+// subcategory), a category's subcategories, the fields of its pfield filters, and the vocabulary
+// the typo tier compares words with.
+
+export async function shopExists(db: Executor, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function subcategoriesOf(db: Executor, pcategoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('psubcategories')
+    .select('id')
+    .where('pcategory_id', '=', pcategoryId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function subcategoryExists(db: Executor, id: number): Promise<boolean> {
+  return !!(await db
+    .selectFrom('psubcategories')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst());
+}
+
+export function pfieldsByIds(db: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('pfields').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * The vocabulary's terms of these lengths (the typo tier compares them with a word), the
+ * commonest first.
+ */
+export function termsOfLengths(db: Executor, min: number, max: number) {
+  return db
+    .selectFrom('search_terms')
+    .select(['term', 'count'])
+    .where('length', '>=', min)
+    .where('length', '<=', max)
+    .execute();
+}
