@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/types';
 import { searchColumns } from '../../../shared/domain/search-terms';
+import * as lookups from './search-lookups.repository';
 import arCatalog from '../../../web/locales/ar/catalog.json';
 import frCatalog from '../../../web/locales/fr/catalog.json';
 
@@ -43,19 +44,7 @@ export async function catalogueNames(
   db: Executor,
   psubcategoryId: number,
 ): Promise<{ subcategory: string[]; category: string[] }> {
-  const row = await db
-    .selectFrom('psubcategories')
-    .innerJoin('pcategories', 'pcategories.id', 'psubcategories.pcategory_id')
-    .select([
-      'psubcategories.name as sub',
-      'psubcategories.name_ar as sub_ar',
-      'psubcategories.name_fr as sub_fr',
-      'pcategories.name as cat',
-      'pcategories.name_ar as cat_ar',
-      'pcategories.name_fr as cat_fr',
-    ])
-    .where('psubcategories.id', '=', psubcategoryId)
-    .executeTakeFirst();
+  const row = await lookups.catalogueNamesOf(db, psubcategoryId);
   return {
     subcategory: row
       ? catalogueLabels([{ name: row.sub, name_ar: row.sub_ar, name_fr: row.sub_fr }])

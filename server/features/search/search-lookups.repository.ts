@@ -2,7 +2,7 @@ import type { Executor } from '../../db/types';
 
 // What a search checks and reads besides its matches: the source it names (a shop, a
 // subcategory), a category's subcategories, the fields of its pfield filters, and the vocabulary
-// the typo tier compares words with.
+// the typo tier compares words with, and the catalogue names a product is indexed with.
 
 export async function shopExists(db: Executor, id: number): Promise<boolean> {
   return !!(await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst());
@@ -41,4 +41,21 @@ export function termsOfLengths(db: Executor, min: number, max: number) {
     .where('length', '>=', min)
     .where('length', '<=', max)
     .execute();
+}
+
+/** A subcategory's names and its category's (keys and the admin's labels). */
+export function catalogueNamesOf(db: Executor, psubcategoryId: number) {
+  return db
+    .selectFrom('psubcategories')
+    .innerJoin('pcategories', 'pcategories.id', 'psubcategories.pcategory_id')
+    .select([
+      'psubcategories.name as sub',
+      'psubcategories.name_ar as sub_ar',
+      'psubcategories.name_fr as sub_fr',
+      'pcategories.name as cat',
+      'pcategories.name_ar as cat_ar',
+      'pcategories.name_fr as cat_fr',
+    ])
+    .where('psubcategories.id', '=', psubcategoryId)
+    .executeTakeFirst();
 }
