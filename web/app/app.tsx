@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { HttpError } from '../lib/http';
-import { OfferSlotsProvider } from '../components/offer-slots';
+import { OfferSlotsProvider } from '../features/products/components/offer-slots';
 import { offerSlots } from './offer-slots';
 import { AppRoutes } from './router';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Loader } from '../components/loader';
-import type { OfferSlots } from '../components/offer-slots';
+import type { OfferSlots } from '../features/products/components/offer-slots';
 import { ShopMap } from '../components/shop-map';
 
 // The app composes what features cannot import from each other (docs/products-ui.md): the full

@@ -10,7 +10,7 @@ import { HandshakeIcon, PlusIcon } from '../../components/icons';
 import { LockIcon } from './components/lock-icon';
 import { Loader } from '../../components/loader';
 import { useMe } from '../../lib/use-me';
-import { productQueryKey } from '../../components/product-query';
+import { productQueryKey } from '../products/components/product-query';
 import { shopRoleOf } from '../../components/viewer';
 import {
   ShowMoreBar,

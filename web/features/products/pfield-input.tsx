@@ -8,7 +8,7 @@ import {
 } from '../../../shared/domain/pfield-values';
 import { FormField, useErrorText } from '../../components/form-field';
 import { catalogName } from '../../../shared/domain/catalog-names';
-import { unitText } from '../../components/product-text';
+import { unitText } from './components/product-text';
 import { isLanguage } from '../../lib/i18n';
 
 export type PfieldValue = string | string[];

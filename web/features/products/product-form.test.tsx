@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pfield, Psubcategory } from '../../../shared/schemas/catalog';
-import { aUser, clientWith } from '../../components/product-fixtures.test-support';
+import { aUser, clientWith } from './components/product-fixtures.test-support';
 import { renderWithApp } from '../../test/render';
 import { fakeServer } from '../../test/render-app';
 import { ProductForm } from './product-form';

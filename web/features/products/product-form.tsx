@@ -11,7 +11,7 @@ import {
   type ProductType,
 } from '../../../shared/schemas/products';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
-import { productQueryKey } from '../../components/product-query';
+import { productQueryKey } from './components/product-query';
 import { paths } from '../../lib/paths';
 import { useFormErrors } from '../../lib/use-form-errors';
 import type { Me } from '../../lib/use-me';

@@ -2,7 +2,7 @@ import type { Pcategory, Pfield, Psubcategory } from '../../../shared/schemas/ca
 import type { Pagination } from '../../../shared/schemas/common';
 import type { ProductCard } from '../../../shared/schemas/products';
 import type { Handler } from '../../test/render-app';
-export { aCard } from '../../components/product-fixtures.test-support';
+export { aCard } from '../products/components/product-fixtures.test-support';
 
 // Test data of the search screens: a slice of the seeded catalogue (names are dictionary keys).
 

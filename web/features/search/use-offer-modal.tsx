@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useOfferModalHistory } from '../../components/offer-history';
+import { useOfferModalHistory } from '../products/components/offer-history';
 
 // SPEC §2: a card opens the offer details modal. The modal brings the whole offer view (slider,
 // facts, share…), which no list needs before a card is opened: its code is a chunk of its own,
 // fetched in the background once the list is on screen, so the first click does not wait.
 
-const loadModal = () => import('../../components/offer-details-modal');
+const loadModal = () => import('../products/components/offer-details-modal');
 const OfferDetailsModal = lazy(() =>
   loadModal().then((module) => ({ default: module.OfferDetailsModal })),
 );

@@ -2,7 +2,7 @@ import type { ShopRole } from '../../../shared/constants';
 import type { Pagination } from '../../../shared/schemas/common';
 import type { ProductCard } from '../../../shared/schemas/products';
 import type { Shop, ShopEmployee } from '../../../shared/schemas/shops';
-import { aCard as sharedCard } from '../../components/product-fixtures.test-support';
+import { aCard as sharedCard } from '../products/components/product-fixtures.test-support';
 
 // Answers of the API for the shops screens' tests (shapes of shared/schemas).
 

@@ -21,10 +21,10 @@ import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
-import { PhoneButton } from '../../../components/phone-button';
-import { priceText } from '../../../components/product-text';
-import { productQueryKey } from '../../../components/product-query';
-import { ReactionsBar } from '../../../components/reactions-bar';
+import { PhoneButton } from '../../products/components/phone-button';
+import { priceText } from '../../products/components/product-text';
+import { productQueryKey } from '../../products/components/product-query';
+import { ReactionsBar } from '../../products/components/reactions-bar';
 import {
   CommentsList,
   ItemMenu,

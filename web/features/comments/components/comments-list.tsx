@@ -5,7 +5,7 @@ import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ChatIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
-import { productQueryKey } from '../../../components/product-query';
+import { productQueryKey } from '../../products/components/product-query';
 import {
   commentKey,
   fetchComments,

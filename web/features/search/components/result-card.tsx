@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/constants';
 import type { ProductCard } from '../../../../shared/schemas/products';
 import { PinIcon } from '../../../components/icons';
-import { OfferCard } from '../../../components/offer-card';
-import type { SaveState } from '../../../components/save-button';
+import { OfferCard } from '../../products/components/offer-card';
+import type { SaveState } from '../../products/components/save-button';
 import { formatNumber } from '../../../lib/format';
 
 interface ResultCardProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ReactionKind } from '../../shared/constants';
+import type { ReactionKind } from '../../../../shared/constants';
 
 // The six reaction kinds (SPEC §3) drawn as small faces, the same on every device (emoji depend
 // on the fonts a phone has, and some have none).

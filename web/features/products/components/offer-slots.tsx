@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Product } from '../../shared/schemas/products';
+import type { Product } from '../../../../shared/schemas/products';
 
 /**
  * Parts of the full offer view that other features build: the comments and commands tabs'

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HttpError } from '../lib/http';
-import { paths } from '../lib/paths';
-import { EmptyState } from './empty-state';
-import { Loader } from './loader';
-import { Modal } from './modal';
+import { HttpError } from '../../../lib/http';
+import { paths } from '../../../lib/paths';
+import { EmptyState } from '../../../components/empty-state';
+import { Loader } from '../../../components/loader';
+import { Modal } from '../../../components/modal';
 import { useOfferModalHistory } from './offer-history';
 import { OfferView } from './offer-view';
 import { useProduct } from './product-query';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../shared/constants';
-import { formatNumber } from '../lib/format';
+import type { Language } from '../../../../shared/constants';
+import { formatNumber } from '../../../lib/format';
 
 // How an offer's facts read in the page's language. The names, the available number and the
 // catalogue's labels are shared/domain's rules (products.ts, catalog-names.ts).

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../shared/schemas/products';
-import { pfieldSubKey, subFieldOf } from '../../shared/domain/pfield-values';
-import { formatNumber } from '../lib/format';
-import { isLanguage } from '../lib/i18n';
-import { availableNumber } from '../../shared/domain/products';
-import { catalogName } from '../../shared/domain/catalog-names';
+import type { Product } from '../../../../shared/schemas/products';
+import { pfieldSubKey, subFieldOf } from '../../../../shared/domain/pfield-values';
+import { formatNumber } from '../../../lib/format';
+import { isLanguage } from '../../../lib/i18n';
+import { availableNumber } from '../../../../shared/domain/products';
+import { catalogName } from '../../../../shared/domain/catalog-names';
 import { fieldValueText, unitText } from './product-text';
 
 /**

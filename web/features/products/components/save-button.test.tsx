@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../../../test/render';
 import { aUser, clientWith, deferred } from './product-fixtures.test-support';
 import { ReportButton } from './report-button';
 import { SaveButton } from './save-button';

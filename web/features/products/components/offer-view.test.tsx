@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { noticeOf } from '../lib/notice';
-import { renderWithApp } from '../test/render';
-import { fakeServer } from '../test/render-app';
+import { noticeOf } from '../../../lib/notice';
+import { renderWithApp } from '../../../test/render';
+import { fakeServer } from '../../../test/render-app';
 import { OfferCard } from './offer-card';
 import { useOfferDetails } from './offer-details-modal';
 import { OfferSlotsProvider } from './offer-slots';
 import { OfferView } from './offer-view';
 import { aCard, aProduct, aUser, clientWith } from './product-fixtures.test-support';
-import type { Product } from '../../shared/schemas/products';
+import type { Product } from '../../../../shared/schemas/products';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { Product, ProductCard } from '../../shared/schemas/products';
-import { meQueryKey, type Me } from '../lib/use-me';
-export { aUser } from '../test/render-app';
+import type { Product, ProductCard } from '../../../../shared/schemas/products';
+import { meQueryKey, type Me } from '../../../lib/use-me';
+export { aUser } from '../../../test/render-app';
 
 // Test data of the offer components (cards, full view, modal).
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { internationalPhone, whatsappLink } from '../../shared/domain/phone';
-import { Popover } from './popover';
-import { PhoneIcon, WhatsappIcon } from './product-icons';
+import { internationalPhone, whatsappLink } from '../../../../shared/domain/phone';
+import { Popover } from '../../../components/popover';
+import { PhoneIcon, WhatsappIcon } from '../../../components/product-icons';
 
 interface PhoneButtonProps {
   /** The 8-digit number to call. */

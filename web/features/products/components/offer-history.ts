@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { paths } from '../lib/paths';
+import { paths } from '../../../lib/paths';
 
 // Issue 20 item 7: the offer details modal is a place in the browser's history. Opening it puts
 // the offer's own page address in the address bar (a new entry: it can be bookmarked, shared,

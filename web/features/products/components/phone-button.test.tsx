@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../../../test/render';
 import { displayPhone, PhoneButton } from './phone-button';
 
 describe('PhoneButton', () => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pfile } from '../../shared/schemas/products';
-import { Modal } from './modal';
-import { ExpandIcon, ImageIcon } from './product-icons';
-import { Slider } from './slider';
+import type { Pfile } from '../../../../shared/schemas/products';
+import { Modal } from '../../../components/modal';
+import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
+import { Slider } from '../../../components/slider';
 
 /** Fisher–Yates: SPEC §4 shuffles an offer's images on every load. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {

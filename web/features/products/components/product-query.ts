@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Product } from '../../shared/schemas/products';
-import { http } from '../lib/http';
+import type { Product } from '../../../../shared/schemas/products';
+import { http } from '../../../lib/http';
 
 // GET /products/product/{id}: one cache entry per product, shared by the product page and the
 // details modal, and patched in place by the save, report and reaction controls.

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductType } from '../../shared/schemas/products';
+import type { ProductType } from '../../../../shared/schemas/products';
 
 type Tab = 'comments' | 'commands';
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../lib/http';
-import { useMe } from '../lib/use-me';
-import { ConfirmModal } from './confirm-modal';
-import { FlagIcon } from './product-icons';
+import { http } from '../../../lib/http';
+import { useMe } from '../../../lib/use-me';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { FlagIcon } from '../../../components/product-icons';
 import { patchProduct } from './product-query';
-import { useSignInRedirect } from './use-sign-in-redirect';
+import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
 
 export interface ReportState {
   reported: boolean;

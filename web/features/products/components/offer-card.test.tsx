@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '../../../test/render';
 import { OfferCard } from './offer-card';
 import { aCard, aUser, clientWith } from './product-fixtures.test-support';
 

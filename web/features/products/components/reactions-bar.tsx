@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REACTION_KINDS, type ReactionKind } from '../../shared/constants';
+import { REACTION_KINDS, type ReactionKind } from '../../../../shared/constants';
 import type {
   ReactionCounts,
   Reactionable,
   ReactionableType,
-} from '../../shared/schemas/reactions';
-import { http } from '../lib/http';
-import { useMe } from '../lib/use-me';
-import { Popover } from './popover';
+} from '../../../../shared/schemas/reactions';
+import { http } from '../../../lib/http';
+import { useMe } from '../../../lib/use-me';
+import { Popover } from '../../../components/popover';
 import { ReactionIcon } from './reaction-icons';
 import { patchProduct } from './product-query';
-import { useSignInRedirect } from './use-sign-in-redirect';
+import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
 
 export interface ReactionState extends ReactionCounts {
   reaction: ReactionKind | null;

@@ -1,23 +1,23 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { can } from '../../shared/domain/permissions';
-import type { ProductCard } from '../../shared/schemas/products';
-import { isLanguage } from '../lib/i18n';
-import { paths } from '../lib/paths';
-import { useMe } from '../lib/use-me';
-import { Avatar } from './avatar';
+import { can } from '../../../../shared/domain/permissions';
+import type { ProductCard } from '../../../../shared/schemas/products';
+import { isLanguage } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { useMe } from '../../../lib/use-me';
+import { Avatar } from '../../../components/avatar';
 import { PhoneButton } from './phone-button';
-import { Popover } from './popover';
-import { ImageIcon, MoreIcon } from './product-icons';
-import { availableNumber, isSoldOut, productName } from '../../shared/domain/products';
+import { Popover } from '../../../components/popover';
+import { ImageIcon, MoreIcon } from '../../../components/product-icons';
+import { availableNumber, isSoldOut, productName } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
 import { ReactionsBar } from './reactions-bar';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from './report-button';
 import { SaveButton, type SaveState } from './save-button';
-import { UserText } from './user-text';
-import { shopRoleOf } from './viewer';
+import { UserText } from '../../../components/user-text';
+import { shopRoleOf } from '../../../components/viewer';
 
 interface OfferCardProps {
   product: ProductCard;
