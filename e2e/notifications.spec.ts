@@ -42,6 +42,8 @@ test('B comments on A’s offer: A’s bell shows 1, the notification opens the 
     hasText: sentence(t.notification_commented_offer, buyer.name),
   });
   await expect(item).toHaveClass(/notification--unread/);
+  // It names the offer it is about (issue 20).
+  await expect(item).toContainText('Samsung Galaxy A54');
   await snapBoth(page, lang, 'notifications-unread');
 
   await item.locator('.notification__link').click();

@@ -64,6 +64,10 @@ export const notificationData = z.object({
   product_id: z.number().int().nullable(),
   /** the product's type */
   type: z.enum(PRODUCT_TYPES).nullable(),
+  /** the product's names when the notification was written (null on older notifications) */
+  product_name: z.string().nullable(),
+  product_name_ar: z.string().nullable(),
+  product_name_fr: z.string().nullable(),
   /** the new comment (commented, replied) or the comment reacted to */
   comment_id: z.number().int().nullable(),
   /** the command made, accepted, commented on or reacted to (or the thread is under) */

@@ -81,6 +81,10 @@ describeEachEngine('notifications of each kind', (ctx) => {
         commentable_id: w.product.id,
         product_id: w.product.id,
         type: 'offer',
+        // The offer is named in the sentence (issue 20), as it was named then.
+        product_name: w.product.name,
+        product_name_ar: w.product.name_ar,
+        product_name_fr: w.product.name_fr,
         comment_id: comment.id,
       },
     });

@@ -27,6 +27,15 @@ export async function findActor(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
+/** The names an offer had when a notification about it was written (issue 20: name the offer). */
+export async function findProductNames(db: Executor, id: number) {
+  return db
+    .selectFrom('products')
+    .select(['name', 'name_ar', 'name_fr'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function shopStaffIds(db: Executor, shopId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('shop_employees')

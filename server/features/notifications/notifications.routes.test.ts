@@ -18,6 +18,11 @@ describeEachEngine('notifications API', (ctx) => {
   let bob: Member;
   let actor: Member;
   let productId: number;
+  let productNames: {
+    product_name: string;
+    product_name_ar: string | null;
+    product_name_fr: string | null;
+  };
 
   beforeAll(async () => {
     [alice, bob, actor] = await Promise.all([
@@ -27,13 +32,17 @@ describeEachEngine('notifications API', (ctx) => {
     ]);
     const db = ctx().app.db;
     const sub = await createSubcategory(db);
-    productId = (
-      await createProduct(db, {
-        shop_id: await personalShopOf(db, alice.user.id),
-        psubcategory_id: sub.id,
-        user_id: alice.user.id,
-      })
-    ).id;
+    const product = await createProduct(db, {
+      shop_id: await personalShopOf(db, alice.user.id),
+      psubcategory_id: sub.id,
+      user_id: alice.user.id,
+    });
+    productId = product.id;
+    productNames = {
+      product_name: product.name,
+      product_name_ar: product.name_ar,
+      product_name_fr: product.name_fr,
+    };
   });
 
   /** Writes one notification of each kind in `kinds` to `to`, in that order (one per ms). */
@@ -119,6 +128,7 @@ describeEachEngine('notifications API', (ctx) => {
       reaction: 'love',
       product_id: productId,
       type: 'offer',
+      ...productNames,
       comment_id: null,
       command_id: null,
     });

@@ -129,6 +129,10 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       user_first_name: 'Actor',
       user_last_name: expect.any(String),
       user_photo: 'actor.webp',
+      // No product has this id: its names stay null.
+      product_name: null,
+      product_name_ar: null,
+      product_name_fr: null,
       product_id: marker,
       type: 'demand',
       commentable_type: 'product',
@@ -197,6 +201,9 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       reaction: null,
       product_id: offer.id,
       type: 'offer',
+      product_name: offer.name,
+      product_name_ar: offer.name_ar,
+      product_name_fr: offer.name_fr,
       comment_id: null,
       command_id: null,
     });
@@ -351,6 +358,9 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       reaction: null,
       product_id: null,
       type: null,
+      product_name: null,
+      product_name_ar: null,
+      product_name_fr: null,
       comment_id: null,
       command_id: null,
     };

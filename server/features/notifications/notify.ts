@@ -10,7 +10,8 @@ import * as repo from './notifications.repository';
 // Notifications are written with their cause, in the caller's transaction (issue 8), to the
 // recipients of DESIGN §6, never to the person who acted. The stored data holds what the caller
 // gives plus the actor's id, names and photo (as they were then); the API fills every other key
-// of SPEC §3 with null (notifications.mapper.ts).
+// of SPEC §3 with null (notifications.mapper.ts). A notification about a product also keeps the
+// product's names as they were, so the sentence can name the offer.
 
 export type { NotificationKind };
 
@@ -45,11 +46,16 @@ export async function notify(
   for (const id of recipientIds) if (id != null && id !== actorId) recipients.add(id);
   if (!recipients.size) return;
   const actor = actorId === null ? undefined : await repo.findActor(trx, actorId);
+  const product =
+    data.product_id === undefined ? undefined : await repo.findProductNames(trx, data.product_id);
   const payload = JSON.stringify({
     user_id: actor?.id ?? null,
     user_first_name: actor?.first_name ?? null,
     user_last_name: actor?.last_name ?? null,
     user_photo: actor?.photo ?? null,
+    product_name: product?.name ?? null,
+    product_name_ar: product?.name_ar ?? null,
+    product_name_fr: product?.name_fr ?? null,
     ...withoutUndefined(data),
   });
   const at = now();

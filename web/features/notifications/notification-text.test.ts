@@ -3,7 +3,7 @@ import type { Notification, NotificationData } from '../../../shared/schemas/not
 import { createI18n } from '../../lib/i18n';
 import { dictionary as ar } from '../../locales/ar';
 import { dictionary as fr } from '../../locales/fr';
-import { notificationHref, notificationSentence } from './notification-text';
+import { notificationHref, notificationProduct, notificationSentence } from './notification-text';
 
 const none: NotificationData = {
   user_id: 3,
@@ -17,6 +17,9 @@ const none: NotificationData = {
   reaction: null,
   product_id: 5,
   type: 'offer',
+  product_name: null,
+  product_name_ar: null,
+  product_name_fr: null,
   comment_id: null,
   command_id: null,
 };
@@ -68,8 +71,8 @@ const cases: [string, Notification, string, string, string][] = [
       comment_id: 9,
       command_id: 12,
     }),
-    'Brahim Ould Sidi a commenté une commande sur une offre',
-    'علّق Brahim Ould Sidi على طلبية على عرض',
+    'Brahim Ould Sidi a commenté une commande de l’offre',
+    'علّق Brahim Ould Sidi على طلبية للعرض',
     '/comments/comment/9/40',
   ],
   [
@@ -178,5 +181,19 @@ describe('notification sentences and pages', () => {
   it('opens nothing when the data lacks its target', () => {
     expect(notificationHref(aNotification('commanded', {}))).toBeNull();
     expect(notificationHref(aNotification('added_offer', { product_id: null }))).toBeNull();
+  });
+
+  it('names the offer in the page’s language, else the other, else its plain name', () => {
+    const named = aNotification('commented', {
+      product_name: 'Toyota Hilux 2016',
+      product_name_ar: 'تويوتا هيلوكس 2016',
+      product_name_fr: null,
+    });
+    expect(notificationProduct(named, 'ar')).toBe('تويوتا هيلوكس 2016');
+    expect(notificationProduct(named, 'fr')).toBe('تويوتا هيلوكس 2016');
+    const plain = aNotification('commented', { product_name: 'Hilux' });
+    expect(notificationProduct(plain, 'fr')).toBe('Hilux');
+    // Older notifications kept no name: the sentence stands alone.
+    expect(notificationProduct(aNotification('commented', {}), 'fr')).toBeNull();
   });
 });

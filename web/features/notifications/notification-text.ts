@@ -1,4 +1,5 @@
-import type { ReactionKind } from '../../../shared/constants';
+import type { Language, ReactionKind } from '../../../shared/constants';
+import { productName } from '../../../shared/domain/products';
 import type { Notification } from '../../../shared/schemas/notifications';
 
 // Each notification as a sentence (SPEC §3: what happened, by whom, on what) and the page it
@@ -84,4 +85,17 @@ export function notificationHref(n: Notification): string | null {
       // "My shops" lists the invitation with accept and decline, and marks this one read.
       return `/account/shops?notification=${n.id}`;
   }
+}
+
+/**
+ * The offer a notification is about, named as it was when the notification was written, in the
+ * page's language (DESIGN §6's fallback); null on older notifications and on shop invitations.
+ */
+export function notificationProduct(n: Notification, language: Language): string | null {
+  const d = n.data;
+  if (d.product_name === null) return null;
+  return productName(
+    { name: d.product_name, name_ar: d.product_name_ar, name_fr: d.product_name_fr },
+    language,
+  );
 }

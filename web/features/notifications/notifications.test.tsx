@@ -96,6 +96,9 @@ function aNotification(id: number, overrides: Partial<Notification> = {}): Notif
       reaction: null,
       product_id: 5,
       type: 'offer',
+      product_name: 'Toyota Hilux 2016',
+      product_name_ar: null,
+      product_name_fr: null,
       comment_id: 100 + id,
       command_id: null,
     },
@@ -134,7 +137,10 @@ describe('the notification list page', () => {
       'POST /notifications/paginate': pageOf([aNotification(1)], 1, 3),
     });
     renderWithApp(<NotificationsPage />, { path: '/notifications/home?type=commands&page=1' });
-    const item = await screen.findByRole('link', { name: /Brahim N1 a commenté votre offre/ });
+    // The sentence names the offer (issue 20).
+    const item = await screen.findByRole('link', {
+      name: /Brahim N1 a commenté votre offre « Toyota Hilux 2016 »/,
+    });
     expect(item).toHaveAttribute('href', '/comments/comment/101/1');
     expect(calls.find((call) => call.url === '/notifications/paginate')?.body).toEqual({
       type: 'commands',

@@ -5,7 +5,8 @@ import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import type { Notification } from '../api/notifications';
-import { notificationHref, notificationSentence } from '../notification-text';
+import { isLanguage } from '../../../lib/i18n';
+import { notificationHref, notificationProduct, notificationSentence } from '../notification-text';
 
 /** Stands for the actor's name while the sentence is translated, then is replaced by it. */
 const NAME = '\u0000name\u0000';
@@ -24,8 +25,13 @@ export function NotificationItem({
   onMarkRead,
   onDelete,
 }: NotificationItemProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sentence = notificationSentence(notification);
+  const product = notificationProduct(
+    notification,
+    isLanguage(i18n.language) ? i18n.language : 'ar',
+  );
+  const [quoteBefore, quoteAfter = ''] = t('notification_product', { product: NAME }).split(NAME);
   const name = sentence.name ?? t('notification_someone');
   const [before, after = ''] = t(sentence.key, {
     name: NAME,
@@ -47,6 +53,14 @@ export function NotificationItem({
             <UserText text={name} />
           </strong>
           {after}
+          {product && (
+            <>
+              {' '}
+              {quoteBefore}
+              <UserText text={product} />
+              {quoteAfter}
+            </>
+          )}
         </span>
         <RelativeTime date={notification.created_at} className="notification__date" />
       </span>
