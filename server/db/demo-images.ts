@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 
-// Pictures for the demo offers, drawn here (no download, no stock photo): a gradient, a simple
-// shape and the subcategory's name in French and Arabic, rendered to PNG by sharp. They then go
-// through the media pipeline like any upload (WebP, two sizes, under DATA_DIR/media).
+// Pictures for the demo offers, drawn here (no download, no stock photo): a gradient and simple
+// shapes, rendered to PNG by sharp. No words in the pixels: a picture cannot follow the page's
+// language, so the card's and the page's own text name the offer (issue 20: French labels showed on
+// Arabic pages). They then go through the media pipeline like any upload (WebP, two sizes).
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -16,11 +17,7 @@ const SHAPES = [
 ];
 
 /** A PNG for picture `index` (0, 1, 2…) of an offer; `seed` varies the colours between offers. */
-export async function demoImage(
-  label: { fr: string; ar: string },
-  seed: number,
-  index: number,
-): Promise<Buffer> {
+export async function demoImage(seed: number, index: number): Promise<Buffer> {
   const hue = (seed * 47 + index * 110) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -29,10 +26,7 @@ export async function demoImage(
   </linearGradient></defs>
   <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#g)"/>
   ${SHAPES[(seed + index) % SHAPES.length]}
-  <text x="320" y="385" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="44"
-    font-weight="bold" fill="#fff" text-anchor="middle">${escapeXml(label.fr)}</text>
-  <text x="320" y="445" font-family="DejaVu Sans, sans-serif" font-size="34" fill="#fff"
-    text-anchor="middle">${escapeXml(label.ar)}</text>
+  <circle cx="${120 + ((seed * 53) % 400)}" cy="400" r="46" fill="#fff" fill-opacity="0.18"/>
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
 }

@@ -18,7 +18,6 @@ import type { ReactionKind } from '../../shared/constants';
 import {
   DEMO_PRODUCTS,
   DEMO_SHOPS,
-  IMAGE_LABELS,
   NEIGHBOURHOODS,
   type DemoProduct,
   type DemoUserKey,
@@ -127,10 +126,7 @@ export async function seedDemoContent(
     if (!psubcategoryId) throw new Error(`demo seed: no subcategory ${p.sub}`);
     const type = p.type ?? 'offer';
     const images = type === 'offer' ? (p.images ?? 1) : 0;
-    const label = IMAGE_LABELS[p.sub] ?? { fr: p.fr, ar: p.ar };
-    const uploads = await Promise.all(
-      Array.from({ length: images }, (_, k) => demoImage(label, i, k)),
-    );
+    const uploads = await Promise.all(Array.from({ length: images }, (_, k) => demoImage(i, k)));
     const body = createProductBody.parse({
       name: p.lang === 'ar' ? p.ar : p.fr,
       name_ar: p.ar,

@@ -9,7 +9,6 @@ import { VEHICLE_OFFERS } from './vehicles';
 
 export * from './types';
 export { DEMO_SHOPS } from './shops';
-export { IMAGE_LABELS } from './image-labels';
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
   ...VEHICLE_OFFERS,
