@@ -96,10 +96,34 @@ test('a user edits their profile with a photo, sees their card and their shops',
   await expect(other.getByRole('heading', { level: 1 })).toHaveText('Mariem Mint Sidi');
   await expect(other.getByRole('button', { name: t.delete_account })).toHaveCount(0);
   await expect(other.getByRole('link', { name: t.edit_profile })).toHaveCount(0);
+  // Mariem has posted nothing yet: her page says so instead of ending there.
+  await expect(other.getByText(t.user_no_offers)).toBeVisible();
   await shotBoth(other, lang, 'user-page-visitor');
   await other.goto('/users/user/999999');
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(t.user_not_found);
   await visitor.close();
+});
+
+test('a seller’s page lists their offers, each opening its page', async ({
+  page,
+  request,
+}, info) => {
+  const { lang } = testLanguage(info, 60_000);
+  // A demo offer's poster: the first offer of the home page, read through the API.
+  await page.goto('/');
+  const link = page.locator('a[href^="/products/product/"]').first();
+  await expect(link).toBeAttached();
+  const id = /\/products\/product\/(\d+)/.exec((await link.getAttribute('href'))!)![1];
+  const answer = await request.get(`/products/product/${id}`, {
+    headers: { accept: 'application/json' },
+  });
+  const first = (await answer.json()).product as { user_id: number };
+  await page.goto(`/users/user/${first.user_id}`);
+  const offers = page.locator('.user-listings .product-grid__item');
+  await expect(offers.first()).toBeVisible();
+  await shotBoth(page, lang, 'user-page-offers', { fullPage: true });
+  await offers.first().locator('a[href^="/products/product/"]').first().click();
+  await expect(page).toHaveURL(/\/products\/product\/\d+/);
 });
 
 test('a user deletes their own account, then is at home, signed out', async ({ page }, info) => {

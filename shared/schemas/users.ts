@@ -143,4 +143,7 @@ export type SelfUser = z.infer<typeof selfUser>;
 export const selfUserResponse = z.object({ user: selfUser });
 /** GET /users/me: null when nobody is signed in. */
 export const meResponse = z.object({ user: selfUser.nullable() });
-export const publicUserResponse = z.object({ user: publicUser });
+/** GET /users/user/{id}: the public fields and the shops the user owns (issue 20). */
+export const publicProfile = publicUser.extend({ shops: z.array(userShop) });
+export type PublicProfile = z.infer<typeof publicProfile>;
+export const publicProfileResponse = z.object({ user: publicProfile });

@@ -3,7 +3,7 @@ import { describeEachEngine } from '../../test/harness';
 import { personalShopOf } from '../../test/fixtures';
 import * as files from '../../media/test-files';
 import { sendForm, storedFiles, variantsOf } from '../shops/images.fixtures';
-import { PUBLIC_KEYS, SELF_KEYS } from './users.test-helpers';
+import { PROFILE_KEYS, SELF_KEYS } from './users.test-helpers';
 
 describeEachEngine('users: photo and cover', (ctx) => {
   const MEDIA_NAME = /^[a-f0-9]{32}$/;
@@ -50,7 +50,7 @@ describeEachEngine('users: photo and cover', (ctx) => {
         .client()
         .get(`/users/user/${user.id}`, { headers: { accept: 'application/json' } })
     ).json().user;
-    expect(Object.keys(shown).sort()).toEqual(PUBLIC_KEYS);
+    expect(Object.keys(shown).sort()).toEqual(PROFILE_KEYS);
     expect(shown).toMatchObject({
       photo: self.photo,
       photo_small_url: self.photo_small_url,

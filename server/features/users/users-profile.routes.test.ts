@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { personalShopOf } from '../../test/fixtures';
-import { PUBLIC_KEYS, SELF_KEYS, shopRow } from './users.test-helpers';
+import { PROFILE_KEYS, SELF_KEYS, shopRow } from './users.test-helpers';
 
 describeEachEngine('users: profile', (ctx) => {
   it('shows public fields only: never the email, password hash or session data', async () => {
@@ -15,7 +15,7 @@ describeEachEngine('users: profile', (ctx) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body)).toEqual(['user']);
-    expect(Object.keys(body.user).sort()).toEqual(PUBLIC_KEYS);
+    expect(Object.keys(body.user).sort()).toEqual(PROFILE_KEYS);
     expect(body.user).toMatchObject({
       id: user.id,
       first_name: 'Khadija',
@@ -26,6 +26,38 @@ describeEachEngine('users: profile', (ctx) => {
     expect(res.body).not.toContain('khadija@souq.mr');
     expect(res.body).not.toContain('scrypt');
     expect(res.body).not.toContain('password');
+  });
+
+  it('lists the shops the user owns, their personal shop first, not those they only work in', async () => {
+    const { client, user } = await ctx().userClient('user', { first_name: 'Mariem' });
+    const pro = (
+      await client.post('/shops/create', { name: 'Mariem Couture', is_professional: true })
+    ).json().shop;
+    const boss = await ctx().userClient();
+    const theirs = (await boss.client.post('/shops/create', { name: 'Garage Atlas' })).json().shop;
+    await ctx()
+      .app.db.insertInto('shop_employees')
+      .values({
+        shop_id: theirs.id,
+        user_id: user.id,
+        role: 'employee',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const res = await ctx()
+      .client()
+      .get(`/users/user/${user.id}`, { headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    const shops = res.json().user.shops;
+    expect(shops.map((s: { id: number }) => s.id)).toEqual([
+      await personalShopOf(ctx().app.db, user.id),
+      pro.id,
+    ]);
+    expect(shops[1]).toMatchObject({
+      name: 'Mariem Couture',
+      is_professional: true,
+      pivot: { role: 'owner' },
+    });
   });
 
   it('answers 404 to unknown or malformed user ids', async () => {

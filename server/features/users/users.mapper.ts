@@ -1,5 +1,5 @@
 import type { UserRow } from '../../db/types';
-import type { PublicUser, SelfUser } from '../../../shared/schemas/users';
+import type { PublicProfile, PublicUser, SelfUser } from '../../../shared/schemas/users';
 import { imageFields } from '../../media/media';
 import type { ShopRole } from '../../../shared/constants';
 
@@ -19,26 +19,32 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-export function toSelfUser(
-  row: UserRow,
-  shops: {
-    id: number;
-    name: string;
-    logo: string | null;
-    is_professional: number;
-    role: ShopRole;
-  }[],
-): SelfUser {
+interface ShopOfUserRow {
+  id: number;
+  name: string;
+  logo: string | null;
+  is_professional: number;
+  role: ShopRole;
+}
+
+const toUserShop = (s: ShopOfUserRow) => ({
+  id: s.id,
+  name: s.name,
+  ...imageFields('logo', s.logo),
+  is_professional: !!s.is_professional,
+  pivot: { role: s.role },
+});
+
+export function toSelfUser(row: UserRow, shops: ShopOfUserRow[]): SelfUser {
   return {
     ...toPublicUser(row),
     email: row.email,
     language: row.language,
-    shops: shops.map((s) => ({
-      id: s.id,
-      name: s.name,
-      ...imageFields('logo', s.logo),
-      is_professional: !!s.is_professional,
-      pivot: { role: s.role },
-    })),
+    shops: shops.map(toUserShop),
   };
+}
+
+/** GET /users/user/{id}: the public fields and the shops the user owns. */
+export function toPublicProfile(row: UserRow, shops: ShopOfUserRow[]): PublicProfile {
+  return { ...toPublicUser(row), shops: shops.map(toUserShop) };
 }

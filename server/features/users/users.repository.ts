@@ -1,4 +1,5 @@
 import type { Executor, NewUser, UserRow, UserUpdate } from '../../db/types';
+import type { ShopRole } from '../../../shared/constants';
 import { now } from '../../db/connect';
 
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
@@ -46,8 +47,8 @@ export async function updateUser(db: Executor, id: number, changes: UserUpdate):
 }
 
 /** The shops a user works in, with their role (for `GET /users/me`). */
-export function shopsOfUser(db: Executor, userId: number) {
-  return db
+export function shopsOfUser(db: Executor, userId: number, roles?: readonly ShopRole[]) {
+  let query = db
     .selectFrom('shop_employees')
     .innerJoin('shops', 'shops.id', 'shop_employees.shop_id')
     .select([
@@ -58,8 +59,9 @@ export function shopsOfUser(db: Executor, userId: number) {
       'shop_employees.role',
     ])
     .where('shop_employees.user_id', '=', userId)
-    .orderBy('shops.id')
-    .execute();
+    .orderBy('shops.id');
+  if (roles) query = query.where('shop_employees.role', 'in', roles);
+  return query.execute();
 }
 
 export async function insertPersonalShop(db: Executor, user: UserRow): Promise<void> {

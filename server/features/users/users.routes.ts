@@ -3,7 +3,7 @@ import { READ_MORE_LENGTH } from '../../../shared/constants';
 import { idParam, noContent, z } from '../../../shared/schemas/common';
 import {
   profileBody,
-  publicUserResponse,
+  publicProfileResponse,
   selfUserResponse,
   USER_IMAGES,
 } from '../../../shared/schemas/users';
@@ -11,7 +11,7 @@ import { notFound } from '../../errors';
 import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
 import { authenticated, requireUser } from '../../plugins/session';
-import { toPublicUser, toSelfUser } from './users.mapper';
+import { toPublicProfile, toSelfUser } from './users.mapper';
 import * as service from './users.service';
 
 /** A stored image's name (the media module's ids: 128 random bits in hex). */
@@ -22,7 +22,7 @@ const MEDIA_ID = /^[a-f0-9]{32}$/;
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, dialect: app.dialect, media: app.media };
 
-  const profile = { params: idParam, response: { 200: publicUserResponse } };
+  const profile = { params: idParam, response: { 200: publicProfileResponse } };
   app.get('/users/user/:id', { schema: profile }, async (request, reply) => {
     const user = await service.publicProfile(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
@@ -37,7 +37,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     if (!user) throw notFound();
-    return { user: toPublicUser(user) };
+    return { user: toPublicProfile(user, await service.ownedShops(app.db, user.id)) };
   });
 
   // SPEC §3: "Avatar icon path is /images/users/icons/{photo}". The photo's urls in the answers

@@ -118,6 +118,11 @@ export function publicProfile(db: DB, id: number) {
   return repo.findUserById(db, id);
 }
 
+/** The shops a user owns, their personal shop first: the public page lists them (issue 20). */
+export function ownedShops(db: DB, userId: number) {
+  return repo.shopsOfUser(db, userId, ['owner']);
+}
+
 /**
  * PUT /users/{id}: the user themself or a site admin; phone and email stay unique. A new photo or
  * cover replaces the old one, whose files are removed once the transaction has committed; '' or

@@ -19,6 +19,8 @@ export const PUBLIC_KEYS = [
   'role',
   'whatsapp_number',
 ].sort();
+/** GET /users/user/{id}: the public fields and the shops the user owns. */
+export const PROFILE_KEYS = [...PUBLIC_KEYS, 'shops'].sort();
 export const SELF_KEYS = [...PUBLIC_KEYS, 'email', 'language', 'shops'].sort();
 
 export async function shopRow(ctx: TestContext, id: number) {

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../../shared/schemas/users';
+import type { PublicProfile } from '../../../shared/schemas/users';
+import { aCard } from '../products/components/product-fixtures.test-support';
 import { FakeXhr } from '../../test/fake-xhr';
 import { aUser, fakeServer, renderApp, type Handler } from '../../test/render-app';
 
@@ -20,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function aPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
+function aPublicUser(overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
     id: 20,
     first_name: 'Mohamed',
@@ -37,9 +38,20 @@ function aPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
     more_infos: 'Vendeur de pièces auto.\nOuvert le samedi.',
     role: 'user',
     created_at: '2025-06-01T12:00:00.000Z',
+    shops: [],
     ...overrides,
   };
 }
+
+const aUserShop = (id: number, name: string, is_professional: boolean) => ({
+  id,
+  name,
+  logo: null,
+  logo_url: null,
+  logo_small_url: null,
+  is_professional,
+  pivot: { role: 'owner' as const },
+});
 
 const viewer = (user: ReturnType<typeof aUser> | null): Record<string, Handler> => ({
   'GET /users/me': () => ({ status: 200, body: { user } }),
@@ -65,6 +77,51 @@ describe('the user page', () => {
     expect(screen.getByText(/Vendeur de pièces auto\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Modifier le profil' })).toBeNull();
+  });
+
+  it('lists the shops the user owns and the offers of their personal shop', async () => {
+    const searched: unknown[] = [];
+    fakeServer({
+      ...viewer(null),
+      ...userAnswer(
+        aPublicUser({
+          shops: [aUserShop(7, 'Boutique de Mohamed', false), aUserShop(8, 'Auto Pièces', true)],
+        }),
+      ),
+      'POST /products/shop/7/search': (body) => {
+        searched.push(body);
+        const data = [aCard({ id: 51, name_fr: 'Pneus 4x4' })];
+        const page = { current_page: 1, last_page: 1, per_page: 20, total: 1, to: 1, data };
+        return { status: 200, body: { products: page } };
+      },
+    });
+    renderApp('/users/user/20');
+    const shops = await screen.findByRole('region', { name: 'Ses boutiques' });
+    expect(within(shops).getByRole('link', { name: /Auto Pièces/ })).toHaveAttribute(
+      'href',
+      '/shops/shop/8',
+    );
+    // The personal shop is not listed as a shop: its offers are the user's own.
+    expect(within(shops).queryByText('Boutique de Mohamed')).toBeNull();
+    const offers = screen.getByRole('region', { name: 'Les offres de Mohamed' });
+    expect(await within(offers).findByText('Pneus 4x4')).toBeInTheDocument();
+    expect(searched).toEqual([{ type: 'offer', page: 1 }]);
+  });
+
+  it('says so when the user has no offer yet', async () => {
+    fakeServer({
+      ...viewer(null),
+      ...userAnswer(aPublicUser({ shops: [aUserShop(7, 'Boutique de Mohamed', false)] })),
+      'POST /products/shop/7/search': () => ({
+        status: 200,
+        body: {
+          products: { current_page: 1, last_page: 1, per_page: 20, total: 0, to: null, data: [] },
+        },
+      }),
+    });
+    renderApp('/users/user/20');
+    expect(await screen.findByText('Pas encore d’offre')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Ses boutiques' })).toBeNull();
   });
 
   it('gives the user themself edit, my shops and delete; delete asks, then loads home', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyInvitation } from '../../../../shared/schemas/shops';
-import type { PublicUser } from '../../../../shared/schemas/users';
+import type { PublicProfile } from '../../../../shared/schemas/users';
 import { http, HttpError } from '../../../lib/http';
 import { meQueryKey, type Me } from '../../../lib/use-me';
 
@@ -13,7 +13,9 @@ export function useUser(id: number) {
   return useQuery({
     queryKey: userQueryKey(id),
     queryFn: ({ signal }) =>
-      http.get<{ user: PublicUser }>(`/users/user/${id}`, { signal }).then((answer) => answer.user),
+      http
+        .get<{ user: PublicProfile }>(`/users/user/${id}`, { signal })
+        .then((answer) => answer.user),
     enabled: Number.isSafeInteger(id) && id > 0,
     retry: (count, error) => !(error instanceof HttpError && error.status < 500) && count < 2,
   });
