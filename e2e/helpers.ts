@@ -109,10 +109,13 @@ export async function expectNoSidewaysOverflow(page: Page) {
     const width = document.documentElement.clientWidth;
     return (
       [...document.querySelectorAll('body *')]
-        // Leaflet lays its tiles out past the map's edges and clips them, as scroller tracks do.
+        // Leaflet lays its tiles out past the map's edges and clips them, as scroller tracks and the
+        // photo gallery's strip do.
         .filter(
           (element) =>
-            !element.closest('.scroller__track, .visually-hidden, .skip-link, .leaflet-container'),
+            !element.closest(
+              '.scroller__track, .photo-gallery__strip, .visually-hidden, .skip-link, .leaflet-container',
+            ),
         )
         .filter((element) => {
           const box = element.getBoundingClientRect();

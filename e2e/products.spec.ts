@@ -71,6 +71,26 @@ test('an offer from posting to deleting', async ({ page, context }, info) => {
   await page.getByRole('button', { name: t.slide_next }).click();
   await expect(page.locator('.offer-media__image')).toHaveAttribute('src', /[0-9a-f]{32}\.webp$/);
 
+  // Expand: the originals over the whole screen, opened on this photo; the arrow keys follow the
+  // reading direction; Escape closes (issue 20 item 10).
+  await page.getByRole('button', { name: t.expand_image }).click();
+  const gallery = page.getByRole('dialog', { name });
+  await expect(gallery).toBeVisible();
+  const box = (await gallery.boundingBox())!;
+  expect(box.width).toBe(page.viewportSize()!.width);
+  await expect(gallery.locator('.photo-gallery__count')).toHaveText('2 / 2');
+  await expect(gallery.locator('.photo-gallery__image').first()).toHaveAttribute(
+    'src',
+    /[0-9a-f]{32}\.webp$/,
+  );
+  await page.keyboard.press(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft');
+  await expect(gallery.locator('.photo-gallery__count')).toHaveText('1 / 2');
+  // The smooth scroll to that photo settles first.
+  await page.waitForTimeout(700);
+  await snap(page, lang, 'photo-gallery');
+  await page.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
+
   // Edit the price.
   await page.getByRole('link', { name: t.edit_offer }).click();
   await expect(page.locator('input[name=price]')).toHaveValue('450000');

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pfile } from '../../../../shared/schemas/products';
-import { Modal } from '../../../components/modal';
 import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
 import { Slider } from '../../../components/slider';
+import { PhotoGallery } from './photo-gallery';
 
 /** Fisher–Yates: SPEC §4 shuffles an offer's images on every load. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
@@ -30,7 +30,8 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
   const { t } = useTranslation();
   const [order] = useState(() => shuffle(files));
   const [original, setOriginal] = useState(false);
-  const [expanded, setExpanded] = useState<Pfile | null>(null);
+  /** The image the full-screen gallery opened on, if open. */
+  const [expanded, setExpanded] = useState<number | null>(null);
 
   if (order.length === 0) {
     return (
@@ -40,6 +41,7 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
     );
   }
   const total = order.length;
+  const images = order.filter((file) => file.type !== 'video');
   return (
     <div className="offer-media">
       <Slider label={t('photos_videos')} onIndexChange={() => setOriginal(true)}>
@@ -69,7 +71,7 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
                   aria-label={t('expand_image')}
                   onClick={() => {
                     setOriginal(true);
-                    setExpanded(file);
+                    setExpanded(images.indexOf(file));
                   }}
                 >
                   <ExpandIcon size={20} />
@@ -79,10 +81,13 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
           </div>
         ))}
       </Slider>
-      {expanded && (
-        <Modal title={name} onClose={() => setExpanded(null)} size="large">
-          <img className="offer-media__full" src={expanded.url} alt={name} />
-        </Modal>
+      {expanded !== null && (
+        <PhotoGallery
+          images={images}
+          start={expanded}
+          name={name}
+          onClose={() => setExpanded(null)}
+        />
       )}
     </div>
   );
