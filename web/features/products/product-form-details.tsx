@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GEOLOCATION } from '../../../shared/constants';
 import { CONTACT_METHODS, type Pfile } from '../../../shared/schemas/products';
-import { FormField } from '../../components/form-field';
-import { PinIcon } from '../../components/icons';
+import { FormField, useErrorText } from '../../components/form-field';
+import { PlacePicker } from '../../components/place-picker';
 import type { Errors } from '../../lib/http';
 import { MediaInput, type AddedFile } from './media-input';
 import { directionOf } from '../../../shared/domain/language';
@@ -42,59 +41,41 @@ export function MoreInfosFields({ values, set, errors }: GroupProps) {
   );
 }
 
-/** The point of the offer, typed or taken from the device (SPEC §8). */
+/**
+ * Where the offer is (SPEC §3's latitude and longitude): a town and moughataa from the list, a
+ * point on the map or the device's position (issue 20: places, not coordinates).
+ */
 export function LocationFields({ values, set, errors }: GroupProps) {
   const { t } = useTranslation();
-  const input = bindInput({ values, set });
-  const [locating, setLocating] = useState(false);
-
-  function locate() {
-    if (!navigator.geolocation) return;
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        set('latitude', position.coords.latitude.toFixed(6));
-        set('longitude', position.coords.longitude.toFixed(6));
-      },
-      // SPEC §8: a geolocation error is ignored silently.
-      () => setLocating(false),
-      {
-        timeout: GEOLOCATION.timeoutMs,
-        enableHighAccuracy: GEOLOCATION.enableHighAccuracy,
-        maximumAge: GEOLOCATION.maximumAge,
-      },
-    );
-  }
-
+  const errorText = useErrorText();
+  const label = useId();
+  const latitude = Number(values.latitude);
+  const longitude = Number(values.longitude);
+  const value =
+    values.latitude !== '' && values.longitude !== '' && Number.isFinite(latitude + longitude)
+      ? { latitude, longitude }
+      : null;
+  const problems = [...new Set([...(errors.latitude ?? []), ...(errors.longitude ?? [])])];
   return (
     <Section title={t('product_location')}>
-      <div className="form__row">
-        {(['latitude', 'longitude'] as const).map((name) => (
-          <FormField
-            key={name}
-            name={name}
-            label={t(name)}
-            optional
-            type="number"
-            inputMode="decimal"
-            step="any"
-            dir="ltr"
-            errors={errors[name]}
-            {...input(name)}
-          />
-        ))}
-      </div>
-      <button
-        type="button"
-        className="button button--secondary product-form__locate"
-        onClick={locate}
-        disabled={locating}
-        aria-busy={locating}
-      >
-        <PinIcon size={18} />
-        {locating ? t('locating') : t('use_my_location')}
-      </button>
+      <span id={label} className="visually-hidden">
+        {t('product_location')}
+      </span>
+      <PlacePicker
+        value={value}
+        labelledBy={label}
+        onChange={(point) => {
+          set('latitude', point ? point.latitude.toFixed(6) : '');
+          set('longitude', point ? point.longitude.toFixed(6) : '');
+        }}
+      />
+      {problems.length > 0 && (
+        <ul className="field__errors" data-field="latitude">
+          {problems.map((key) => (
+            <li key={key}>{errorText(key)}</li>
+          ))}
+        </ul>
+      )}
     </Section>
   );
 }

@@ -4,7 +4,7 @@ import type { Point } from '../../../../shared/domain/route-mode';
 import { createShopBody, updateShopBody, type Shop } from '../../../../shared/schemas/shops';
 import { FormAlert, FormField, SubmitButton, useErrorText } from '../../../components/form-field';
 import { appendImage, ImageField, type ImageChoice } from '../../../components/image-field';
-import { LocationPicker } from '../../../components/location-picker';
+import { PlacePicker } from '../../../components/place-picker';
 import { isLanguage } from '../../../lib/i18n';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
 import { usePcategories } from '../../../lib/catalog';
@@ -243,7 +243,7 @@ export function ShopForm({ shop, submitLabel, save }: ShopFormProps) {
           {t('shop_location')}
         </legend>
         <p className="field__hint">{t('shop_location_hint')}</p>
-        <LocationPicker value={location} onChange={setLocation} labelledBy={locationLabel} />
+        <PlacePicker value={location} onChange={setLocation} labelledBy={locationLabel} mapOpen />
         {locationErrors.length > 0 && (
           <ul className="field__errors">
             {[...new Set(locationErrors)].map((key) => (
