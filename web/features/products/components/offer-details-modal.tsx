@@ -8,6 +8,7 @@ import { Modal } from '../../../components/modal';
 import { useOfferModalHistory } from './offer-history';
 import { OfferView } from './offer-view';
 import { useProduct } from './product-query';
+import '../../../components/modal.css';
 
 interface OfferDetailsModalProps {
   productId: number;
