@@ -9,6 +9,7 @@ import { useOfferModalHistory } from './offer-history';
 import { OfferView } from './offer-view';
 import { useProduct } from './product-query';
 import '../../../components/modal.css';
+import './offer-details-modal.css';
 
 interface OfferDetailsModalProps {
   productId: number;
