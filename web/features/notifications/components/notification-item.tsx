@@ -6,6 +6,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import type { Notification } from '../api/notifications';
 import { notificationHref, notificationSentence } from '../notification-text';
+import './notification-item.css';
 
 /** Stands for the actor's name while the sentence is translated, then is replaced by it. */
 const NAME = '\u0000name\u0000';
