@@ -71,9 +71,38 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Build only: the app's own stylesheet (web/app/styles.css: tokens, base, the shell, utilities) is
+ * linked first. Vite links the CSS of the chunks the entry imports (e.g. the popover's) before the
+ * entry's own, which would let the base rules (`.button`) override a component's (`.x__button`)
+ * of the same weight; every page's own CSS, loaded with its chunk, comes after both.
+ */
+function globalStylesFirst(): Plugin {
+  return {
+    name: 'souq-global-styles-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const own = [...(ctx.chunk?.viteMetadata?.importedCss ?? [])];
+        const links = own.map((file) => {
+          const link = new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${file}">`).exec(
+            html,
+          )?.[0];
+          if (!link) throw new Error(`souq-global-styles-first: no link for ${file}`);
+          return link;
+        });
+        if (!links.length) return html;
+        for (const link of links) html = html.replace(link, '');
+        return html.replace(/(\s*<link rel="stylesheet")/, `${links.join('')}$1`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [react(), pageLanguage(), precompress()],
+  plugins: [react(), pageLanguage(), globalStylesFirst(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -4,7 +4,8 @@ import { chromium } from '@playwright/test';
 
 // The JavaScript a first visit loads, as Chromium really fetches it: each route opened in a fresh
 // browser context (empty cache), every script response counted once, with the size of its
-// gzipped and brotli forms that the build wrote beside it (dist/web/assets/*.gz, *.br).
+// gzipped and brotli forms that the build wrote beside it (dist/web/assets/*.gz, *.br). The same
+// for the stylesheets it loads (the global one, then each page's own, issue 15).
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [
@@ -29,6 +30,9 @@ export interface RouteJs {
   js_raw_kib: number;
   js_gzip_kib: number;
   js_brotli_kib: number;
+  css_files: number;
+  css_raw_kib: number;
+  css_gzip_kib: number;
 }
 
 export async function measureRoutesJs(
@@ -46,13 +50,16 @@ export async function measureRoutesJs(
         await context.addCookies([{ name: 'lang', value: language, url: base }]);
         const page = await context.newPage();
         const scripts = new Set<string>();
+        const styles = new Set<string>();
         page.on('response', (res) => {
           const url = new URL(res.url());
           if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+          if (url.pathname.endsWith('.css')) styles.add(url.pathname);
         });
         await page.goto(base + route.url, { waitUntil: 'networkidle' });
         await context.close();
         const files = [...scripts].map((p) => path.join(assets, p));
+        const sheets = [...styles].map((p) => path.join(assets, p));
         rows.push({
           route: route.name,
           language,
@@ -60,6 +67,9 @@ export async function measureRoutesJs(
           js_raw_kib: kib(files.reduce((s, f) => s + sizeOf(f), 0)),
           js_gzip_kib: kib(files.reduce((s, f) => s + sizeOf(`${f}.gz`), 0)),
           js_brotli_kib: kib(files.reduce((s, f) => s + sizeOf(`${f}.br`), 0)),
+          css_files: sheets.length,
+          css_raw_kib: kib(sheets.reduce((s, f) => s + sizeOf(f), 0)),
+          css_gzip_kib: kib(sheets.reduce((s, f) => s + sizeOf(`${f}.gz`), 0)),
         });
       }
     }

@@ -1,10 +1,11 @@
 import './lib/report-error-install';
+// First, so that every component's and page's own CSS comes after the base rules.
+import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
 import { preloadPage } from './app/router';
 import { createI18n, currentLanguage, loadDictionary } from './lib/i18n';
-import './app/styles.css';
 
 const language = currentLanguage();
 const dictionary = loadDictionary(language);

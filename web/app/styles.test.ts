@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN §9: one stylesheet serves both directions because it only uses logical properties.
-const css = readFileSync(path.resolve('web/app/styles.css'), 'utf8').replace(
-  /\/\*[\s\S]*?\*\//g,
-  '',
-);
+// DESIGN §9: the same stylesheets serve both directions because they only use logical properties.
+// The global one (web/app/styles.css) and every component's or page's own, beside it in web/.
+const withoutComments = (file: string) =>
+  readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+const files = readdirSync(path.resolve('web'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.css'))
+  .map((file) => path.join('web', file))
+  .sort();
+const css = withoutComments(path.resolve('web/app/styles.css'));
 
 const PHYSICAL = [
   /(?:^|[\s;{])(?:margin|padding|border|inset|scroll-margin|scroll-padding)-(?:left|right)\b/,
@@ -17,12 +21,19 @@ const PHYSICAL = [
   /clear\s*:\s*(?:left|right)/,
 ];
 
-describe('styles.css', () => {
-  it('uses logical properties only, never left or right', () => {
-    const offending = css
-      .split('\n')
-      .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-      .filter(({ line }) => PHYSICAL.some((pattern) => pattern.test(line)));
+describe('stylesheets', () => {
+  it('are found beside their components', () => {
+    expect(files).toContain(path.join('web', 'app', 'styles.css'));
+    expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('use logical properties only, never left or right', () => {
+    const offending = files.flatMap((file) =>
+      withoutComments(file)
+        .split('\n')
+        .map((line, index) => ({ file, line: line.trim(), number: index + 1 }))
+        .filter(({ line }) => PHYSICAL.some((pattern) => pattern.test(line))),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -31,6 +42,8 @@ describe('styles.css', () => {
   });
 
   it('hides the scroller arrows on touch screens', () => {
-    expect(css).toMatch(/@media \(pointer: coarse\)\s*\{\s*\.scroller__arrow\s*\{\s*display: none/);
+    expect(withoutComments(path.resolve('web/components/scroller.css'))).toMatch(
+      /@media \(pointer: coarse\)\s*\{\s*\.scroller__arrow\s*\{\s*display: none/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
+import './confirm-modal.css';
 
 interface ConfirmModalProps {
   open: boolean;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { internationalPhone, whatsappLink } from '../../shared/domain/phone';
 import { MailIcon, PhoneIcon, WhatsAppIcon } from './icons';
+import './contact-list.css';
 
 // The contact block of the shop header and the user card (SPEC §2): each number with its call
 // link (tel:+222…) and, for WhatsApp numbers, a wa.me link with a message already written in the

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_FILE_BYTES } from '../../shared/constants';
 import { useErrorText } from './form-field';
 import { CloseIcon, ImageIcon } from './icons';
+import './image-field.css';
 
 // One image of a form (shop logo and cover, user photo and cover): a preview of what is there,
 // a button to choose another, one to remove it. Checked in the browser first (DESIGN §8 and

@@ -5,6 +5,7 @@ import { CloseIcon, PinIcon } from './icons';
 import { Loader } from './loader';
 import { currentPosition } from './map/geolocation';
 import { MapBoundary } from './map/map-boundary';
+import './location-picker.css';
 
 // A place picked on the map (shop forms): click to place the marker, drag to adjust, or take the
 // device's position. Leaflet is in its own chunk, as for ShopMap.

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ArrowStartIcon, CompassIcon } from './icons';
+import './not-found.css';
 
 /** The 404 view: of an unknown address, or of a page whose record is not there. */
 export function NotFound({ title, text }: { title: string; text?: string }) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION_WINDOW_DEFAULT } from '../../shared/constants';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';
+import './pagination.css';
 
 /** The page numbers to link: the current page ± `radius`, within 1..last. */
 export function pageWindow(current: number, last: number, radius: number): number[] {

@@ -7,6 +7,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import './popover.css';
 
 /**
  * While a panel is open, a click outside `root` or Escape closes it; Escape gives the focus back

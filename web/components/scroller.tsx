@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { SCROLLER } from '../../shared/constants';
 import { useMediaQuery } from '../lib/use-media-query';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';
+import './scroller.css';
 
 interface ScrollerProps {
   /** The cards; each is laid out 300 px wide (SPEC §2). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon } from './icons';
 import { Popover } from './popover';
 import { FacebookIcon, LinkIcon, MailIcon, ShareIcon, WhatsappIcon } from './product-icons';
+import './share-menu.css';
 
 interface ShareMenuProps {
   /** The absolute address to share. */

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader } from './loader';
 import { MapBoundary } from './map/map-boundary';
+import './location-picker.css';
 
 // SPEC §2: the map of a shop (shop header, full offer view), with a route from the visitor for
 // professional shops (SPEC §9). Leaflet is in its own chunk, fetched only when a map is shown.

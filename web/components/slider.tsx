@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { SLIDER_AUTO_MS } from '../../shared/constants';
 import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from './icons';
+import './slider.css';
 
 interface SliderProps {
   /** One slide per child. */

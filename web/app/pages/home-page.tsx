@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
 import { HomeTabs } from '../../features/search/components/home-tabs';
+import './home-page.css';
 
 const POPULAR = [
   'popular_cars',

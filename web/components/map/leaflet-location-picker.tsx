@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { Point } from '../../../shared/domain/route-mode';
 import { MapChrome, mapDefaults } from './leaflet-base';
+import '../location-picker.css';
+import './leaflet-location-picker.css';
 
 export interface LeafletLocationPickerProps {
   value: Point | null;

@@ -6,6 +6,8 @@ import type { Point } from '../../../shared/domain/route-mode';
 import { MapChrome, mapDefaults } from './leaflet-base';
 import { RouteNote } from './route-note';
 import { useVisitorRoute } from './visitor-route';
+import '../location-picker.css';
+import './leaflet-location-picker.css';
 
 export interface LeafletShopMapProps extends Point {
   name: string;

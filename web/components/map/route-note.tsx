@@ -4,6 +4,7 @@ import { formatNumber } from '../../lib/format';
 import { isLanguage } from '../../lib/i18n';
 import type { Point } from '../../../shared/domain/route-mode';
 import type { VisitorRoute } from './visitor-route';
+import './route-note.css';
 
 /** Directions from `from` to `to` in OpenStreetMap's own site, which any browser opens. */
 const directionsUrl = (from: Point, to: Point) =>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './account-card.css';
 
 interface AccountCardProps {
   title: string;

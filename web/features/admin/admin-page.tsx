@@ -10,6 +10,7 @@ import { useMe } from '../../lib/use-me';
 import { CategoriesTab } from './components/categories-tab';
 import { ListError } from './components/list-states';
 import { LogsTab } from './components/logs-tab';
+import './admin-page.css';
 
 // SPEC §2 "Admin page": two tabs, categories and frontend logs, for site admins and moderators
 // (shared/domain/permissions.ts). Anyone else is sent away: a visitor to sign in, a user home.

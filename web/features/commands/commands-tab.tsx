@@ -24,6 +24,7 @@ import { fetchCommands, type Command } from './api/commands';
 import { CommandForm } from './components/command-form';
 import { CommandItem } from './components/command-item';
 import { targetOf } from './form-rules';
+import './commands-tab.css';
 
 /**
  * The commands tab of a product (SPEC §2): three commands at a time, 'show more' with

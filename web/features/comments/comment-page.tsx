@@ -16,6 +16,7 @@ import { ItemPageState } from './components/item-page-state';
 import { ProductContext } from './components/product-context';
 import { CommentsTab } from './comments-tab';
 import { maxDepthOf } from './thread';
+import './comment-page.css';
 
 /** The single command page's path; the notification id is optional when linking from here. */
 const commandPath = (id: number) => `/commands/command/${id}`;

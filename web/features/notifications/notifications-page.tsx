@@ -21,6 +21,7 @@ import {
   type NotificationFilter,
 } from './api/notifications';
 import { NotificationItem } from './components/notification-item';
+import './notifications-page.css';
 
 const FILTER_LABELS: Record<NotificationFilter, string> = {
   all: 'filter_all',

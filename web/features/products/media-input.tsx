@@ -7,6 +7,7 @@ import { CloseIcon } from '../../components/icons';
 import { MESSAGE_LIMITS } from '../../lib/i18n';
 import { ACCEPTED_TYPES, preparePicked, type MediaError } from './media-files';
 import { FieldErrors } from './pfield-input';
+import './media-input.css';
 
 export interface AddedFile {
   key: string;

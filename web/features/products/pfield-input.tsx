@@ -10,6 +10,7 @@ import { FormField, useErrorText } from '../../components/form-field';
 import { catalogName } from '../../../shared/domain/catalog-names';
 import { unitText } from './components/product-text';
 import { isLanguage } from '../../lib/i18n';
+import './pfield-input.css';
 
 export type PfieldValue = string | string[];
 

@@ -7,6 +7,7 @@ import type { Errors } from '../../lib/http';
 import { MediaInput, type AddedFile } from './media-input';
 import { directionOf } from '../../../shared/domain/language';
 import { bindInput, Section, type GroupProps } from './product-form-parts';
+import './pfield-input.css';
 
 /** The free text in Arabic and in French. */
 export function MoreInfosFields({ values, set, errors }: GroupProps) {

@@ -5,6 +5,7 @@ import { FormField } from '../../components/form-field';
 import { bindInput, Check, Section, type GroupProps } from './product-form-parts';
 import { directionOf } from '../../../shared/domain/language';
 import { offerTypesFor, type FormValues } from './product-form-values';
+import './product-form-main.css';
 
 interface MainFieldsProps extends GroupProps {
   type: ProductType;

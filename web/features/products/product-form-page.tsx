@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe, type Me } from '../../lib/use-me';
 import { ProductForm } from './product-form';
+import './product-form-page.css';
 
 /** Posting needs a signed-in user: an anonymous visitor signs in first and comes back. */
 function useSignedIn(): Me | null | undefined {

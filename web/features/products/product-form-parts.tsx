@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Errors } from '../../lib/http';
 import { FieldErrors } from './pfield-input';
 import type { FormValues } from './product-form-values';
+import './product-form-parts.css';
 
 /** What each group of the product form gets: the values, a setter, the errors by field. */
 export interface GroupProps {

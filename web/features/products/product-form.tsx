@@ -37,6 +37,7 @@ import {
   valuesOf,
   type FormValues,
 } from './product-form-values';
+import './product-form.css';
 
 const BASE_FIELDS = [
   'shop_id',

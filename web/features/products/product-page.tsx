@@ -11,6 +11,7 @@ import { HttpError } from '../../lib/http';
 import { isLanguage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
+import './product-page.css';
 
 /** SPEC §2: /products/product/{id} and /products/product/{id}/{notificationId}. */
 export function ProductPage() {

@@ -12,6 +12,7 @@ import { CatalogNotFound } from './components/catalog-not-found';
 import { SubcategoryChips } from './components/subcategory-chips';
 import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
+import './category-page.css';
 
 /** /categories/:id: a category's offers or demands (a search by pcategory_id), its subcategories. */
 export function CategoryPage() {

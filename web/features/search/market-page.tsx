@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useProductSearch } from './api/products';
 import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
+import './category-page.css';
+import './market-page.css';
 
 /** /market: every offer, or every demand, newest first (the search with no criteria). */
 export function MarketPage() {

@@ -10,6 +10,8 @@ import { useDropSaved, useFavorites } from './api/products';
 import { ProductResults } from './components/product-results';
 import { TypeSwitch } from './components/type-switch';
 import { listHref, readListParams } from './list-params';
+import './category-page.css';
+import './search-page.css';
 
 /** /saved: the signed-in user's saved offers or demands (DESIGN §4), newest save first. */
 export function SavedPage() {

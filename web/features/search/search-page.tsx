@@ -14,6 +14,9 @@ import { SearchPanel } from './components/search-panel';
 import { TypeSwitch } from './components/type-switch';
 import { readSearch, searchQuery, toSearchBody, withType, type SearchState } from './search-state';
 import { useGeolocation } from './use-geolocation';
+import './category-page.css';
+import './components/results-count.css';
+import './search-page.css';
 
 const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
 

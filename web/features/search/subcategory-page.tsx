@@ -11,6 +11,8 @@ import { useCatalogLabels } from './catalog-labels';
 import { CatalogNotFound } from './components/catalog-not-found';
 import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
+import './category-page.css';
+import './subcategory-page.css';
 
 /**
  * /categories/:id/subcategories/:subcategoryId: a subcategory's offers or demands (the search

@@ -20,6 +20,7 @@ import { NotFoundShop } from './components/not-found-shop';
 import { ShopHeader } from './components/shop-header';
 import { ShopProducts } from './components/shop-products';
 import { roleIn } from '../../../shared/domain/employees';
+import './shop-page.css';
 
 // SPEC §2: /shops/shop/{id}: the shop header, then its offers, demands and staff in tabs
 // (?tab=offers|demands|employees&page=n, so every list has its own address).

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe, type Me } from '../../lib/use-me';
 import { useUpdateProfile } from './api/users';
+import './profile-page.css';
 
 // DESIGN §4: PUT /users/{id}: names, phones, WhatsApp number, e-mail, more infos, language, photo
 // and cover. Checked with the shared schema first; the server's errors come under their fields.

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
 import { useDeleteUser, useUser } from './api/users';
 import { UserListings } from './components/user-listings';
+import './user-page.css';
 
 // SPEC §2 "User card": cover, photo, name, phone, more infos, delete button (the user themself
 // and site admins, SPEC §6), through the confirmation modal, then home (SPEC §2, §7).

@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormAlert } from '../../../components/form-field';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formErrorsOf } from '../../../lib/form-errors';
+import './catalog-item.css';
 
 interface CatalogItemProps {
   level: 'category' | 'subcategory' | 'field';

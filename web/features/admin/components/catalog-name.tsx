@@ -1,6 +1,7 @@
 import { UserText } from '../../../components/user-text';
 import type { CatalogNamed as Named } from '../../../../shared/domain/catalog-names';
 import { useCatalogLabel } from '../catalog-label';
+import './catalog-name.css';
 
 /**
  * A catalogue name as visitors see it, and beside it the stored key (small, muted) when that

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CheckIcon, PlusIcon } from '../../../components/icons';
+import './catalog-item.css';
+import './catalog-section.css';
 
 interface CatalogSectionProps {
   level: 'category' | 'subcategory' | 'field';

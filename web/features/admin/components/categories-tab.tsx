@@ -10,6 +10,7 @@ import { CatalogSection } from './catalog-section';
 import { CategoryForm } from './category-form';
 import { PagedList } from './list-states';
 import { SubcategoryList } from './subcategory-list';
+import './categories-tab.css';
 
 function CategoryItem({ category }: { category: Pcategory }) {
   const { t } = useTranslation();

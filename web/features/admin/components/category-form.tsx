@@ -10,6 +10,7 @@ import { formValues, useFormErrors } from '../../../lib/use-form-errors';
 import { useCreatePcategory, useUpdatePcategory } from '../api/catalog';
 import { useFieldErrors } from '../field-errors';
 import { FormActions, NameFields, OrderNumberField } from './name-fields';
+import './category-form.css';
 
 const FIELDS = ['name', 'name_ar', 'name_fr', 'order_number'] as const;
 

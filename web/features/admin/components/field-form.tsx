@@ -8,6 +8,7 @@ import { useCreatePfield, useUpdatePfield } from '../api/catalog';
 import { useFieldErrors } from '../field-errors';
 import { SelectField, useUnitOptions, YesNoField } from './form-controls';
 import { FormActions, NameFields } from './name-fields';
+import './category-form.css';
 
 const FIELDS = [
   'name',

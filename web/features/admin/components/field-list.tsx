@@ -11,6 +11,8 @@ import { CatalogName } from './catalog-name';
 import { CatalogSection } from './catalog-section';
 import { FieldForm } from './field-form';
 import { EmptyLine, ListError } from './list-states';
+import './categories-tab.css';
+import './field-list.css';
 
 /** Values shown on a field's line before '+n'. */
 const VALUES_SHOWN = 8;

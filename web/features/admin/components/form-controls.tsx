@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { YesNo } from '../../../../shared/constants';
 import { FormField, useErrorText } from '../../../components/form-field';
+import './form-controls.css';
 
 // Controls of the catalogue forms, built on the shared FormField (label, hint, errors under it).
 

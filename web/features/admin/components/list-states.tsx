@@ -8,6 +8,7 @@ import { EndOfList } from '../../../components/end-of-list';
 import { AlertIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
 import { Pagination } from '../../../components/pagination';
+import './list-states.css';
 
 /** A list that failed to load: say so, and offer to try again. */
 export function ListError({ onRetry }: { onRetry: () => void }) {

@@ -12,6 +12,8 @@ import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useFrontendLogs } from '../api/frontend-logs';
 import { PagedList } from './list-states';
+import './catalog-section.css';
+import './logs-tab.css';
 
 /** The log's text as the admin reads it: pretty-printed JSON, or the text itself. */
 export function readLog(text: string): { body: string; message: string } {

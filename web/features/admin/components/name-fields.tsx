@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormField, SubmitButton } from '../../../components/form-field';
 import type { CatalogNamed as Named } from '../../../../shared/domain/catalog-names';
+import './name-fields.css';
 
 interface NameFieldsProps {
   item?: Named;

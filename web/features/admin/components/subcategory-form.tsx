@@ -13,6 +13,8 @@ import { useCreatePsubcategory, useUpdatePsubcategory } from '../api/catalog';
 import { useFieldErrors } from '../field-errors';
 import { SelectField, useUnitOptions, YesNoField } from './form-controls';
 import { FormActions, NameFields, OrderNumberField } from './name-fields';
+import './category-form.css';
+import './subcategory-form.css';
 
 const FIELDS = [
   'name',

@@ -9,6 +9,9 @@ import { CatalogSection } from './catalog-section';
 import { FieldList } from './field-list';
 import { EmptyLine, ListError } from './list-states';
 import { SubcategoryForm } from './subcategory-form';
+import './categories-tab.css';
+import './field-list.css';
+import './subcategory-list.css';
 
 function SubcategoryMeta({ subcategory }: { subcategory: Psubcategory }) {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { createCommand, updateCommand, type Command } from '../api/commands';
 import { COMMAND_FIELDS, commandFormErrors, targetOf } from '../form-rules';
+import './command-form.css';
 
 interface CommandFormProps {
   product: Product;

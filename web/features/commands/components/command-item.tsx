@@ -37,6 +37,7 @@ import {
 import { deleteCommand, markCommandSold, type Command } from '../api/commands';
 import { targetOf } from '../form-rules';
 import { CommandForm } from './command-form';
+import './command-item.css';
 
 interface CommandItemProps {
   command: Command;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, useErrorText } from '../../../components/form-field';
 import { formErrorsOf, noErrors, type FormErrors } from '../../../lib/form-errors';
 import { updateComment, type Comment } from '../api/comments';
+import './comment-edit-form.css';
 
 /** A bad or missing text reads as SPEC §5's 'field text bad input', from the browser or the server. */
 const TEXT_ERROR = 'comment_text_bad_input';

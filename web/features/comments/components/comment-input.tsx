@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/form-field';
 import { formErrorsOf, noErrors, type FormErrors } from '../../../lib/form-errors';
 import { createComment, type Comment, type CommentableType } from '../api/comments';
+import './comment-input.css';
 
 interface CommentInputProps {
   type: CommentableType;

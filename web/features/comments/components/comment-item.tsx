@@ -16,6 +16,8 @@ import { replyTarget, type ThreadRules } from '../thread';
 import { CommentEditForm } from './comment-edit-form';
 import { CommentsList } from './comments-list';
 import { ItemMenu } from './item-menu';
+import './comment-input.css';
+import './comment-item.css';
 
 interface CommentItemProps {
   comment: Comment;

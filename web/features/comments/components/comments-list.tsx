@@ -18,6 +18,7 @@ import type { ThreadRules } from '../thread';
 import { CommentInput } from './comment-input';
 import { CommentItem } from './comment-item';
 import { ShowMoreBar } from './show-more-bar';
+import './comments-list.css';
 
 interface CommentsListProps {
   type: CommentableType;

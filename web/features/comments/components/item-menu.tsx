@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../components/popover';
+import './comment-input.css';
+import './item-menu.css';
 
 /** Three dots: the 'more options' button of a comment or a command. */
 function DotsIcon() {

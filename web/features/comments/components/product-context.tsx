@@ -7,6 +7,7 @@ import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { productName } from '../../../../shared/domain/products';
+import './product-context.css';
 
 /** The product a single comment or command page is about, linking back to it. */
 export function ProductContext({ product }: { product: Product }) {

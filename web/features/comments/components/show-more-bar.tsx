@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './show-more-bar.css';
 
 interface ShowMoreBarProps {
   label: string;

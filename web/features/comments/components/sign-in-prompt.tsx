@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../lib/paths';
+import './sign-in-prompt.css';
 
 /** SPEC §4: forms for commenting and commanding open only for a signed-in user. */
 export function SignInPrompt({ label }: { label: string }) {

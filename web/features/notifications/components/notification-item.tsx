@@ -7,6 +7,7 @@ import { UserText } from '../../../components/user-text';
 import type { Notification } from '../api/notifications';
 import { isLanguage } from '../../../lib/i18n';
 import { notificationHref, notificationProduct, notificationSentence } from '../notification-text';
+import './notification-item.css';
 
 /** Stands for the actor's name while the sentence is translated, then is replaced by it. */
 const NAME = '\u0000name\u0000';

@@ -18,6 +18,7 @@ import { ReportButton } from './report-button';
 import { SaveButton, type SaveState } from './save-button';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
+import './offer-card.css';
 
 interface OfferCardProps {
   product: ProductCard;

@@ -8,6 +8,8 @@ import { Modal } from '../../../components/modal';
 import { useOfferModalHistory } from './offer-history';
 import { OfferView } from './offer-view';
 import { useProduct } from './product-query';
+import '../../../components/modal.css';
+import './offer-details-modal.css';
 
 interface OfferDetailsModalProps {
   productId: number;

@@ -7,6 +7,8 @@ import { isLanguage } from '../../../lib/i18n';
 import { availableNumber } from '../../../../shared/domain/products';
 import { catalogName } from '../../../../shared/domain/catalog-names';
 import { fieldValueText, unitText } from './product-text';
+import './offer-facts.css';
+import './offer-view.css';
 
 /**
  * The facts of the full offer view (SPEC §2): available number, offer type, used, delivery,

@@ -4,6 +4,7 @@ import type { Pfile } from '../../../../shared/schemas/products';
 import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
 import { Slider } from '../../../components/slider';
 import { PhotoGallery } from './photo-gallery';
+import './offer-media.css';
 
 /** Fisher–Yates: SPEC §4 shuffles an offer's images on every load. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {

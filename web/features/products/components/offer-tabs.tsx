@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductType } from '../../../../shared/schemas/products';
+import './offer-tabs.css';
 
 type Tab = 'comments' | 'commands';
 

@@ -33,6 +33,7 @@ import { Scroller } from '../../../components/scroller';
 import { ShareMenu } from '../../../components/share-menu';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
+import './offer-view.css';
 
 interface OfferViewProps {
   product: Product;

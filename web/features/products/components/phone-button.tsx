@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { internationalPhone, whatsappLink } from '../../../../shared/domain/phone';
 import { Popover } from '../../../components/popover';
 import { PhoneIcon, WhatsappIcon } from '../../../components/product-icons';
+import './phone-button.css';
 
 interface PhoneButtonProps {
   /** The 8-digit number to call. */

@@ -13,6 +13,7 @@ import { Popover } from '../../../components/popover';
 import { ReactionIcon } from './reaction-icons';
 import { patchProduct } from './product-query';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
+import './reactions-bar.css';
 
 export interface ReactionState extends ReactionCounts {
   reaction: ReactionKind | null;

@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { FlagIcon } from '../../../components/product-icons';
 import { patchProduct } from './product-query';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
+import './report-button.css';
 
 export interface ReportState {
   reported: boolean;

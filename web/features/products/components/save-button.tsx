@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { BookmarkIcon } from '../../../components/icons';
 import { patchProduct } from './product-query';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
+import './save-button.css';
 
 export interface SaveState {
   saved: boolean;

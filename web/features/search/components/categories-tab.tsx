@@ -12,6 +12,8 @@ import { useCatalogLabels } from '../catalog-labels';
 import { useInView } from '../use-in-view';
 import { useOfferModal } from '../use-offer-modal';
 import { SubcategoryRow } from './subcategory-row';
+import './categories-tab.css';
+import './subcategory-row.css';
 
 /**
  * One category: its heading (a link to the category view), then a row per subcategory. Its

@@ -5,6 +5,8 @@ import { fieldOptions, pfieldSubKey, subFieldOf } from '../../../../shared/domai
 import { useCatalogLabels } from '../catalog-labels';
 import { emptyField, type FieldFilter } from '../search-state';
 import { PanelField, PanelGroup } from './panel-field';
+import './field-filters.css';
+import './search-panel.css';
 
 // The 'so advanced' mode (SPEC §2): the chosen subcategory's own fields. select and radio pick
 // one value, checkbox requires every ticked value, number takes a range (either bound), text an

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { paths } from '../../../lib/paths';
 import { CategoriesTab } from './categories-tab';
+import './home-tabs.css';
 
 // SPEC §2 "Products home": three tabs, categories (subcategory sliders), shops (shop sliders) and
 // search. The tab lives in the URL (`/?tab=shops`), so it survives a reload and the back button.

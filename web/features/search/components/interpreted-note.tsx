@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchInterpreted } from '../../../../shared/schemas/search';
+import './interpreted-note.css';
+import './results-count.css';
 
 // Issue 17 item 7: the searcher sees why offers without their words were found — a correction
 // ("results for «toyota»") or a translation (the other language, the other script) — with a link

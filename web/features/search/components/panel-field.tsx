@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './panel-field.css';
 
 export interface ControlIds {
   id: string;

@@ -16,6 +16,7 @@ import { useOfferModal } from '../use-offer-modal';
 import { useScrollOnQueryChange } from '../use-scroll-on-change';
 import { ResultCard } from './result-card';
 import type { SaveState } from '../../products/components/save-button';
+import './product-results.css';
 
 type Item = ProductCard & { distance_km?: number | null };
 

@@ -6,6 +6,7 @@ import { PinIcon } from '../../../components/icons';
 import { OfferCard } from '../../products/components/offer-card';
 import type { SaveState } from '../../products/components/save-button';
 import { formatNumber } from '../../../lib/format';
+import './result-card.css';
 
 interface ResultCardProps {
   product: ProductCard;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SEARCH_TOTAL_MAX, type Language } from '../../../../shared/constants';
 import { formatNumber } from '../../../lib/format';
+import './results-count.css';
 
 /** 'n results'; the server stops counting at SEARCH_TOTAL_MAX, shown as '1000+' (docs/search.md). */
 export function ResultsCount({ total }: { total: number }) {

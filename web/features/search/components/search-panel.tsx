@@ -22,6 +22,7 @@ import {
 } from '../search-state';
 import { FieldFilters } from './field-filters';
 import { PanelField } from './panel-field';
+import './search-panel.css';
 
 // SPEC §2 "Search panel": name, category, subcategory; the advanced mode adds the price bounds,
 // the maximum distance in km, negotiable, used, delivery and the offer type; the 'so advanced'

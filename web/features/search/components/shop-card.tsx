@@ -6,6 +6,7 @@ import { CheckIcon } from '../../../components/icons';
 import { UserText } from '../../../components/user-text';
 import { paths } from '../../../lib/paths';
 import { useCatalogLabels } from '../catalog-labels';
+import './shop-card.css';
 
 /** A shop in the home's shops tab: logo, name, professional badge, its offers and demands. */
 export function ShopCard({ shop }: { shop: ShopSummary }) {

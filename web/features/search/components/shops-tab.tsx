@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useShopsPage } from '../api/products';
 import { readListParams } from '../list-params';
 import { ShopCard } from './shop-card';
+import './subcategory-row.css';
 
 /**
  * The home's shops tab (SPEC §2: shop sliders): a page of GET /shops/paginate/all/0 in a

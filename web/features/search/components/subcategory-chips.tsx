@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Psubcategory } from '../../../../shared/schemas/catalog';
 import { paths } from '../../../lib/paths';
 import { useCatalogLabels } from '../catalog-labels';
+import './subcategory-chips.css';
 
 /** Shown on phones before 'show all' (styles.css hides the rest there). */
 const FIRST_CHIPS = 4;

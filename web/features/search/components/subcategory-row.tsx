@@ -10,6 +10,7 @@ import { useProductSearch } from '../api/products';
 import { useCatalogLabels } from '../catalog-labels';
 import { useInView } from '../use-in-view';
 import { ResultCard } from './result-card';
+import './subcategory-row.css';
 
 /** Offers a row of the home's categories tab shows; the rest are one click away ('see all'). */
 export const HOME_ROW_SIZE = 10;

@@ -5,6 +5,7 @@ import { listHref } from '../list-params';
 import { ProductResults } from './product-results';
 import { ResultsCount } from './results-count';
 import { TypeSwitch } from './type-switch';
+import '../search-page.css';
 
 interface TypedResultsProps {
   /** The page's own path: the type and the page go in its query. */

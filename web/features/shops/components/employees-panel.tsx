@@ -21,6 +21,7 @@ import {
   useWithdrawInvitation,
   type AssignableRole,
 } from '../api/shops';
+import './employees-panel.css';
 
 // A shop's staff with their roles (public), and for its owner and admins the management of it:
 // invite by phone or e-mail with a role (the invitee accepts or declines: docs/shops-users.md),

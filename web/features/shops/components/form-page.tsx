@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { StoreIcon } from '../../../components/icons';
+import './form-page.css';
 
 /** The frame of the shop forms: a title over a wide card. */
 export function FormPage({

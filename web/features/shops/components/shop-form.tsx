@@ -9,6 +9,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
 import { usePcategories } from '../../../lib/catalog';
 import { catalogName } from '../../../../shared/domain/catalog-names';
+import './shop-form.css';
 
 // SPEC §3: every field of a shop, the logo and cover with previews, the place picked on the map.
 // The shared schema checks the text fields in the browser first (same keys as the server); the

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { catalogName } from '../../../../shared/domain/catalog-names';
 import type { ReactNode } from 'react';
+import './shop-header.css';
 
 // SPEC §2 "Shop header": cover, logo, name, phones, email, more infos, map; SPEC §9: professional
 // shops show their updated date, the others their created date.

@@ -9,6 +9,7 @@ import { OfferCard } from '../../products/components/offer-card';
 import { Pagination } from '../../../components/pagination';
 import { formErrorsOf } from '../../../lib/form-errors';
 import { useShopProducts } from '../api/shops';
+import './shop-products.css';
 
 /** The first cards of a page load their image at once, the rest lazily. */
 const EAGER_CARDS = 4;
