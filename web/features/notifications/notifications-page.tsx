@@ -10,7 +10,7 @@ import { Loader } from '../../components/loader';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { notificationsQueryKey } from '../../lib/use-mark-notification-read';
+import { notificationKeys } from './api/keys';
 import { useMe } from '../../lib/use-me';
 import {
   deleteNotification,
@@ -65,7 +65,7 @@ function NotificationsPage() {
   const [busy, setBusy] = useState<number[]>([]);
   const [markingAll, setMarkingAll] = useState(false);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   const act = async (id: number, action: (id: number) => Promise<unknown>) => {
     setBusy((list) => [...list, id]);
     try {

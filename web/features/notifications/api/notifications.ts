@@ -4,17 +4,13 @@ import { UNREAD_POLL_MS } from '../../../../shared/constants';
 import type { Pagination } from '../../../../shared/schemas/common';
 import type { Notification, NotificationFilter } from '../../../../shared/schemas/notifications';
 import { http } from '../../../lib/http';
-import { notificationsQueryKey } from '../../../lib/use-mark-notification-read';
 import { useMe } from '../../../lib/use-me';
+import { notificationKeys } from './keys';
 
-// SPEC §7 notifications calls. Every query sits under notificationsQueryKey, so marking or
-// deleting anything refreshes the bell and the list together.
+// SPEC §7 notifications calls. Every query sits under notificationKeys.all (keys.ts), so marking
+// or deleting anything refreshes the bell and the list together.
 
 export type { Notification, NotificationFilter };
-
-export const unreadCountKey = [...notificationsQueryKey, 'unread-count'] as const;
-export const notificationsPageKey = (type: NotificationFilter, page: number) =>
-  [...notificationsQueryKey, 'page', type, page] as const;
 
 export const fetchUnreadCount = () =>
   http.get<{ count: number }>('/notifications/unreadnotifications/count').then((b) => b.count);
@@ -42,7 +38,7 @@ export function useUnreadCount() {
   const { data: me } = useMe();
   const signedIn = !!me;
   const query = useQuery({
-    queryKey: unreadCountKey,
+    queryKey: notificationKeys.unreadCount,
     queryFn: fetchUnreadCount,
     enabled: signedIn,
     refetchInterval: UNREAD_POLL_MS,
@@ -62,7 +58,7 @@ export function useUnreadCount() {
 
 export function useNotificationsPage(type: NotificationFilter, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: notificationsPageKey(type, page),
+    queryKey: notificationKeys.page(type, page),
     queryFn: () => fetchNotificationsPage(type, page),
     enabled,
     placeholderData: keepPreviousData,

@@ -8,6 +8,7 @@ import type { SearchAnswer, SearchSource } from '../../../../shared/schemas/sear
 import type { ShopSummary } from '../../../../shared/schemas/shops';
 import type { Pagination } from '../../../../shared/schemas/common';
 import { http } from '../../../lib/http';
+import { searchKeys } from './keys';
 
 // SPEC §7 and DESIGN §4: the search (every list of products on these screens is one), the
 // shops' list, and the signed-in user's saved offers and demands.
@@ -23,9 +24,6 @@ export const searchProducts = (
     // The page, and what the search understood of the words (issue 17: shown above the results).
     .then((a) => ({ ...a.products, interpreted: a.interpreted ?? null }));
 
-export const searchKey = (source: SearchSource, sourceId: number, body: Record<string, unknown>) =>
-  ['search', source, sourceId, body] as const;
-
 /** One page of a search; the previous page stays on screen while the next one loads. */
 export function useProductSearch(
   source: SearchSource,
@@ -34,7 +32,7 @@ export function useProductSearch(
   options: { enabled?: boolean } = {},
 ) {
   return useQuery({
-    queryKey: searchKey(source, sourceId, body),
+    queryKey: searchKeys.search(source, sourceId, body),
     queryFn: ({ signal }) => searchProducts(source, sourceId, body, signal),
     placeholderData: (previous) => previous,
     enabled: options.enabled ?? true,
@@ -43,7 +41,7 @@ export function useProductSearch(
 
 export function useShopsPage(page: number) {
   return useQuery({
-    queryKey: ['shops', 'all', page],
+    queryKey: searchKeys.shops(page),
     queryFn: ({ signal }) =>
       http
         .get<{ shops: Pagination<ShopSummary> }>(`/shops/paginate/all/0?page=${page}`, { signal })
@@ -52,11 +50,9 @@ export function useShopsPage(page: number) {
   });
 }
 
-export const favoritesKey = (type: ProductType, page: number) => ['favorites', type, page] as const;
-
 export function useFavorites(type: ProductType, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: favoritesKey(type, page),
+    queryKey: searchKeys.favorites(type, page),
     queryFn: ({ signal }) =>
       http
         .post<FavoritesAnswer>('/products/favorites/paginate', { page, type }, { signal })
@@ -75,9 +71,10 @@ export function useFavorites(type: ProductType, page: number, enabled: boolean) 
 export function useDropSaved() {
   const queryClient = useQueryClient();
   return (id: number) => {
-    queryClient.setQueriesData<Pagination<ProductCard>>({ queryKey: ['favorites'] }, (page) =>
-      page ? { ...page, data: page.data.filter((product) => product.id !== id) } : page,
+    queryClient.setQueriesData<Pagination<ProductCard>>(
+      { queryKey: searchKeys.favoritesAll },
+      (page) => (page ? { ...page, data: page.data.filter((product) => product.id !== id) } : page),
     );
-    return queryClient.invalidateQueries({ queryKey: ['favorites'] });
+    return queryClient.invalidateQueries({ queryKey: searchKeys.favoritesAll });
   };
 }

@@ -4,18 +4,17 @@ import type { SearchAnswer } from '../../../../shared/schemas/search';
 import type { AssignableRole } from '../../../../shared/domain/employees';
 import type { Shop, ShopEmployee, ShopInvitation } from '../../../../shared/schemas/shops';
 import { http, HttpError } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/use-me';
+import { meKeys } from '../../../lib/use-me';
+import { shopKeys } from './keys';
 
 // DESIGN §4: a shop, its create/edit/delete, its staff; SPEC §7: its offers and demands through
 // POST /products/shop/{id}/search; the category list of the form (GET /pcategories/all).
 
 export type { AssignableRole };
 
-export const shopQueryKey = (id: number) => ['shop', id] as const;
-
 export function useShop(id: number) {
   return useQuery({
-    queryKey: shopQueryKey(id),
+    queryKey: shopKeys.detail(id),
     queryFn: ({ signal }) =>
       http.get<{ shop: Shop }>(`/shops/shop/${id}`, { signal }).then((answer) => answer.shop),
     enabled: Number.isSafeInteger(id) && id > 0,
@@ -26,7 +25,7 @@ export function useShop(id: number) {
 
 export function useShopProducts(id: number, type: ProductType, page: number, enabled = true) {
   return useQuery({
-    queryKey: ['shop', id, 'products', type, page],
+    queryKey: shopKeys.products(id, type, page),
     queryFn: ({ signal }) =>
       http
         .post<SearchAnswer>(`/products/shop/${id}/search`, { type, page }, { signal })
@@ -40,7 +39,7 @@ export function useShopProducts(id: number, type: ProductType, page: number, ena
 
 /** The signed-in user's list of shops (header menu, 'my shops') follows every change. */
 function refreshMe(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: meQueryKey });
+  return queryClient.invalidateQueries({ queryKey: meKeys.all });
 }
 
 interface SaveShop {
@@ -56,7 +55,7 @@ export function useCreateShop() {
         .post<{ shop: Shop }>('/shops/create', form, { onUploadProgress })
         .then((answer) => answer.shop),
     onSuccess: (shop) => {
-      queryClient.setQueryData(shopQueryKey(shop.id), shop);
+      queryClient.setQueryData(shopKeys.detail(shop.id), shop);
       return refreshMe(queryClient);
     },
   });
@@ -70,7 +69,7 @@ export function useUpdateShop(id: number) {
         .put<{ shop: Shop }>(`/shops/${id}`, form, { onUploadProgress })
         .then((answer) => answer.shop),
     onSuccess: (shop) => {
-      queryClient.setQueryData(shopQueryKey(id), shop);
+      queryClient.setQueryData(shopKeys.detail(id), shop);
       return refreshMe(queryClient);
     },
   });
@@ -81,7 +80,7 @@ export function useDeleteShop(id: number) {
   return useMutation({
     mutationFn: () => http.delete(`/shops/${id}`),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: shopQueryKey(id) });
+      queryClient.removeQueries({ queryKey: shopKeys.detail(id) });
       return refreshMe(queryClient);
     },
   });
@@ -94,17 +93,15 @@ function useStaffChange(id: number) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: shopQueryKey(id), exact: true }),
+      queryClient.invalidateQueries({ queryKey: shopKeys.detail(id), exact: true }),
       refreshMe(queryClient),
     ]);
 }
 
-export const invitationsQueryKey = (shopId: number) => ['shop', shopId, 'invitations'] as const;
-
 /** The shop's pending invitations: only its managers get any (GET /shops/{id}/employees). */
 export function usePendingInvitations(shopId: number, enabled: boolean) {
   return useQuery({
-    queryKey: invitationsQueryKey(shopId),
+    queryKey: shopKeys.invitations(shopId),
     queryFn: ({ signal }) =>
       http
         .get<{ invitations: ShopInvitation[] }>(`/shops/${shopId}/employees`, { signal })
@@ -121,7 +118,7 @@ export function useAddEmployee(shopId: number) {
       http
         .post<{ employee: ShopInvitation }>(`/shops/${shopId}/employees`, body)
         .then((answer) => answer.employee),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(shopId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.invitations(shopId) }),
   });
 }
 
@@ -130,7 +127,7 @@ export function useWithdrawInvitation(shopId: number) {
   return useMutation({
     mutationFn: (invitationId: number) =>
       http.delete(`/shops/${shopId}/invitations/${invitationId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(shopId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.invitations(shopId) }),
   });
 }
 

@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyInvitation } from '../../../../shared/schemas/shops';
 import type { PublicUser } from '../../../../shared/schemas/users';
 import { http, HttpError } from '../../../lib/http';
-import { meQueryKey, type Me } from '../../../lib/use-me';
+import { meKeys, type Me } from '../../../lib/use-me';
+import { shopKeys } from '../../shops';
+import { userKeys } from './keys';
 
 // DESIGN §4: GET /users/user/{id} (public fields), PUT /users/{id} (profile, photo, cover; answers
 // the self view), DELETE /users/{id} (SPEC §7: then the home page).
 
-export const userQueryKey = (id: number) => ['user', id] as const;
-
 export function useUser(id: number) {
   return useQuery({
-    queryKey: userQueryKey(id),
+    queryKey: userKeys.detail(id),
     queryFn: ({ signal }) =>
       http.get<{ user: PublicUser }>(`/users/user/${id}`, { signal }).then((answer) => answer.user),
     enabled: Number.isSafeInteger(id) && id > 0,
@@ -30,8 +30,8 @@ export function useUpdateProfile(id: number) {
       onUploadProgress?: (fraction: number) => void;
     }) => http.put<{ user: Me }>(`/users/${id}`, form, { onUploadProgress }).then((a) => a.user),
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
-      return queryClient.invalidateQueries({ queryKey: userQueryKey(id) });
+      queryClient.setQueryData(meKeys.all, user);
+      return queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
     },
   });
 }
@@ -42,12 +42,10 @@ export function useDeleteUser(id: number) {
 
 // Staff invitations addressed to the signed-in user (docs/shops-users.md, "Invitations").
 
-export const myInvitationsQueryKey = ['shops', 'invitations', 'mine'] as const;
-
 /** The signed-in user's pending invitations (GET /shops/invitations). */
 export function useMyInvitations(enabled: boolean) {
   return useQuery({
-    queryKey: myInvitationsQueryKey,
+    queryKey: userKeys.myInvitations,
     queryFn: ({ signal }) =>
       http
         .get<{ invitations: MyInvitation[] }>('/shops/invitations', { signal })
@@ -64,10 +62,10 @@ export function useAnswerInvitation() {
       http.post(`/shops/${shopId}/invitation/${answer}`),
     onSuccess: (_, { shopId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: myInvitationsQueryKey }),
-        // The shop's page (cached under ['shop', id] by the shops feature) lists its staff.
-        queryClient.invalidateQueries({ queryKey: ['shop', shopId], exact: true }),
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userKeys.myInvitations }),
+        // The shop's page lists its staff.
+        queryClient.invalidateQueries({ queryKey: shopKeys.detail(shopId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: meKeys.all }),
       ]),
   });
 }
