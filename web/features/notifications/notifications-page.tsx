@@ -12,14 +12,10 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notificationKeys } from './api/keys';
 import { useMe } from '../../lib/use-me';
-import {
-  deleteNotification,
-  markAllNotificationsRead,
-  markNotificationRead,
-  useNotificationsPage,
-  useUnreadCount,
-  type NotificationFilter,
-} from './api/notifications';
+import { deleteNotification } from './api/delete-notification';
+import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
+import { useNotificationsPage, type NotificationFilter } from './api/notifications-page';
+import { useUnreadCount } from './api/unread-count';
 import { NotificationItem } from './components/notification-item';
 
 const FILTER_LABELS: Record<NotificationFilter, string> = {

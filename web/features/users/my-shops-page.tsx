@@ -13,7 +13,8 @@ import { useMe } from '../../lib/use-me';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { FormAlert } from '../../components/form-field';
 import { formErrorsOf } from '../../lib/form-errors';
-import { useAnswerInvitation, useMyInvitations } from './api/users';
+import { useAnswerInvitation } from './api/answer-invitation';
+import { useMyInvitations } from './api/my-invitations';
 
 // 'My shops': the shops the signed-in user works in (GET /users/me, with their role in each),
 // the invitations to join a shop's staff waiting for their answer (accept or decline: nothing

@@ -17,7 +17,8 @@ import { isLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
-import { useDeleteUser, useUser } from './api/users';
+import { useDeleteUser } from './api/delete-user';
+import { useUser } from './api/user';
 
 // SPEC §2 "User card": cover, photo, name, phone, more infos, delete button (the user themself
 // and site admins, SPEC §6), through the confirmation modal, then home (SPEC §2, §7).

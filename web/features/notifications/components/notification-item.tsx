@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/avatar';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
-import type { Notification } from '../api/notifications';
+import type { Notification } from '../api/notifications-page';
 import { notificationHref, notificationSentence } from '../notification-text';
 
 /** Stands for the actor's name while the sentence is translated, then is replaced by it. */
