@@ -8,7 +8,7 @@ import { Loader } from '../../../components/loader';
 import { OfferCard } from '../../products';
 import { Pagination } from '../../../components/pagination';
 import { formErrorsOf } from '../../../lib/form-errors';
-import { useShopProducts } from '../api/shops';
+import { useShopProducts } from '../api/shop-products';
 
 /** The first cards of a page load their image at once, the rest lazily. */
 const EAGER_CARDS = 4;
