@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { directionOf, isLanguage } from '../../shared/domain/language';
+import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { appendVary } from './vary';
 
@@ -12,13 +13,7 @@ import { appendVary } from './vary';
 // any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
 // its <title>, description and Open Graph tags filled in on the server (for sharing previews).
 
-export interface PageMeta {
-  title?: string;
-  description?: string;
-  image?: string | null;
-  /** The page's main image (its LCP element), fetched at once, before the scripts ask for it. */
-  preloadImage?: string | null;
-}
+export type { PageMeta };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,12 +26,6 @@ declare module 'fastify' {
 }
 
 export const LANGUAGE_COOKIE = 'lang';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The user's language, else the cookie's, else the first of Accept-Language we speak, else Arabic. */
 export function resolveLanguage(request: FastifyRequest): Language {
@@ -124,20 +113,11 @@ export default fp(async (app) => {
 
   app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
     const lang = this.request.language;
-    const title = meta.title ? `${meta.title} · Souq` : 'Souq';
     const tags = [
-      `<title>${escapeHtml(title)}</title>`,
-      `<meta property="og:title" content="${escapeHtml(title)}">`,
-      meta.description
-        ? `<meta name="description" content="${escapeHtml(meta.description)}">\n<meta property="og:description" content="${escapeHtml(meta.description)}">`
-        : '',
-      meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
-      `<meta property="og:url" content="${escapeHtml(app.config.publicUrl + this.request.url)}">`,
+      ...pageTags(meta, app.config.publicUrl + this.request.url),
       mapTags,
       dictionaryTags[lang],
-      meta.preloadImage
-        ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`
-        : '',
+      preloadTag(meta),
     ]
       .filter(Boolean)
       .join('\n');

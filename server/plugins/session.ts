@@ -121,11 +121,7 @@ export default fp(async (app) => {
       await sessionsRepo.deleteSession(app.db, hashSid(sid));
       return;
     }
-    request.user = {
-      id: row.id,
-      role: row.role as SiteRole,
-      language: row.language as Language | null,
-    };
+    request.user = { id: row.id, role: row.role, language: row.language };
     if (current - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
       await sessionsRepo.touchSession(app.db, hashSid(sid), now(), expiry());
     }

@@ -7,6 +7,8 @@ import { http } from './http';
 // reach every cached copy.
 
 export const catalogKeys = {
+  /** Everything of the catalogue. */
+  all: ['catalog'] as const,
   pcategoryPage: (page: number) => ['catalog', 'pcategories', 'page', page] as const,
   /** Every list of categories, paginated or not. */
   pcategories: ['catalog', 'pcategories'] as const,

@@ -13,15 +13,14 @@ import {
   savedResponse,
   updateProductBody,
 } from '../../../shared/schemas/products';
-import { READ_MORE_LENGTH } from '../../../shared/constants';
 import { notFound } from '../../errors';
 import { parseForm, readForm } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
+import { productPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
-import { productInfos, productName } from '../../../shared/domain/products';
 import type { CachedProduct } from './product-cache';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
@@ -108,19 +107,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         return { product: found.product };
       }
       if (!found) return reply.page();
-      const { product } = found;
-      // The page heading's rule (shared/domain/products.ts): the other language before the name.
-      const name = productName(product, request.language);
-      const infos = productInfos(product, request.language);
-      const image = product.pfiles.find((f) => f.type === 'image');
-      return reply.page({
-        title: name,
-        description: infos?.slice(0, READ_MORE_LENGTH),
-        image: image ? app.config.publicUrl + image.url : null,
-        // The web app shows the images in a new random order each time (SPEC §4): which one comes
-        // first is only known when there is one.
-        preloadImage: product.pfiles.length === 1 ? image?.small_url : null,
-      });
+      return reply.page(productPageMeta(found.product, request.language, app.config.publicUrl));
     });
   }
 

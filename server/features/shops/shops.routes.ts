@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIST_PAGE_SIZE, READ_MORE_LENGTH } from '../../../shared/constants';
+import { LIST_PAGE_SIZE } from '../../../shared/constants';
 import { idParam, noContent, pageBody, toPagination } from '../../../shared/schemas/common';
 import {
   addEmployeeBody,
@@ -17,8 +17,8 @@ import {
   updateShopBody,
 } from '../../../shared/schemas/shops';
 import { notFound } from '../../errors';
-import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
+import { shopPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { toEmployee, toInvitation, toMyInvitation, toShop, toShopSummary } from './shops.mapper';
 import * as service from './shops.service';
@@ -39,14 +39,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
       if (!found) return reply.page();
-      const text = found.row.description ?? found.row.more_infos ?? undefined;
-      // The sharing preview shows the logo, else the cover.
-      const image = imageUrl(found.row.logo ?? found.row.cover, 'original');
-      return reply.page({
-        title: found.row.name,
-        description: text?.slice(0, READ_MORE_LENGTH),
-        image: image ? app.config.publicUrl + image : null,
-      });
+      return reply.page(shopPageMeta(found.row, app.config.publicUrl));
     }
     if (!found) throw notFound();
     return { shop: toShop(found.row, found.employees) };

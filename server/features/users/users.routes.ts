@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { READ_MORE_LENGTH } from '../../../shared/constants';
 import { idParam, noContent, z } from '../../../shared/schemas/common';
 import {
   profileBody,
@@ -10,6 +9,7 @@ import {
 import { notFound } from '../../errors';
 import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
+import { userPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { toPublicProfile, toSelfUser } from './users.mapper';
 import * as service from './users.service';
@@ -28,13 +28,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
       if (!user) return reply.page();
-      // The sharing preview shows the photo, else the cover.
-      const image = imageUrl(user.photo ?? user.cover, 'original');
-      return reply.page({
-        title: `${user.first_name} ${user.last_name}`,
-        description: user.more_infos?.slice(0, READ_MORE_LENGTH),
-        image: image ? app.config.publicUrl + image : null,
-      });
+      return reply.page(userPageMeta(user, app.config.publicUrl));
     }
     if (!user) throw notFound();
     return { user: toPublicProfile(user, await service.ownedShops(app.db, user.id)) };

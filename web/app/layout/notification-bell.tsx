@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/icons';
-import { useUnreadCount } from '../../features/notifications/api/notifications';
+import { useUnreadCount } from '../../features/notifications';
 import { paths } from '../../lib/paths';
 
 /** Above this the badge says 99+. */

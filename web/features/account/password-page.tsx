@@ -11,7 +11,7 @@ import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe } from '../../lib/use-me';
 import { AccountCard } from './account-card';
 import { AccountForm, NewPasswordFields } from './account-form';
-import { useChangePassword } from './api/account';
+import { useChangePassword } from './api/change-password';
 
 const FIELDS = ['old_password', 'new_password', 'new_password_confirmation'] as const;
 

@@ -12,7 +12,7 @@ import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe } from '../../lib/use-me';
 import { AccountCard } from './account-card';
 import { AccountForm } from './account-form';
-import { useSignIn } from './api/account';
+import { useSignIn } from './api/sign-in';
 
 const FIELDS = ['login', 'password'] as const;
 /** The language a visitor chose with the header's link (server/plugins/pages.ts). */

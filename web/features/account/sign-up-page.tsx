@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { AccountCard } from './account-card';
 import { AccountForm, NewPasswordFields } from './account-form';
-import { useSignUp } from './api/account';
+import { useSignUp } from './api/sign-up';
 
 const FIELDS = [
   'first_name',

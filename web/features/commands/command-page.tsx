@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
-import { useProduct } from '../products/components/product-query';
+import { useProduct } from '../products';
 import { shopRoleOf } from '../../components/viewer';
 import { ItemPageState, ProductContext, useThreadCommand } from '../comments';
 import { CommandItem } from './components/command-item';

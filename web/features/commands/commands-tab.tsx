@@ -10,12 +10,12 @@ import { HandshakeIcon, PlusIcon } from '../../components/icons';
 import { LockIcon } from './components/lock-icon';
 import { Loader } from '../../components/loader';
 import { useMe } from '../../lib/use-me';
-import { productQueryKey } from '../products/components/product-query';
+import { productKeys } from '../products';
 import { shopRoleOf } from '../../components/viewer';
 import {
   ShowMoreBar,
   SignInPrompt,
-  commandKey,
+  commandKeys,
   listFooter,
   loadedCount,
   useShowMore,
@@ -42,8 +42,8 @@ export function CommandsTab({ product }: { product: Product }) {
     async (offset: number, signal: AbortSignal) => {
       const page = await fetchCommands(productId, offset, COMMANDS_PAGE_SIZE, signal);
       for (const command of page.commands) {
-        if (!queryClient.getQueryData(commandKey(command.id))) {
-          queryClient.setQueryData(commandKey(command.id), command);
+        if (!queryClient.getQueryData(commandKeys.item(command.id))) {
+          queryClient.setQueryData(commandKeys.item(command.id), command);
         }
       }
       return { items: page.commands, total: page.total };
@@ -56,10 +56,10 @@ export function CommandsTab({ product }: { product: Product }) {
   const [formOpen, setFormOpen] = useState(false);
 
   const onCreated = (command: Command) => {
-    queryClient.setQueryData(commandKey(command.id), command);
+    queryClient.setQueryData(commandKeys.item(command.id), command);
     list.add(command);
     setFormOpen(false);
-    void queryClient.invalidateQueries({ queryKey: productQueryKey(productId) });
+    void queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) });
   };
 
   const mayOrder = can.commandProduct(me, shopRole);

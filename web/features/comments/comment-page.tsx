@@ -7,7 +7,7 @@ import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
 import { useComment, type Comment } from './api/comments';
-import { useProduct } from '../products/components/product-query';
+import { useProduct } from '../products';
 import { shopRoleOf } from '../../components/viewer';
 import { useThreadCommand } from './api/context';
 import { CommentInput } from './components/comment-input';

@@ -1,6 +1,6 @@
 import { REACTION_KINDS, type ReactionKind } from '../../../shared/constants';
 import type { ReactionCounts } from '../../../shared/schemas/reactions';
-import { topKinds, type ReactionState } from '../products/components/reactions-bar';
+import { type ReactionState, topKinds } from '../products';
 
 // Comments and commands carry their counts per reaction kind and the viewer's own reaction
 // (docs/conversations.md); the reactions bar also wants the total and the top three.

@@ -10,16 +10,12 @@ import { Loader } from '../../components/loader';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { notificationsQueryKey } from '../../lib/use-mark-notification-read';
+import { notificationKeys } from './api/keys';
 import { useMe } from '../../lib/use-me';
-import {
-  deleteNotification,
-  markAllNotificationsRead,
-  markNotificationRead,
-  useNotificationsPage,
-  useUnreadCount,
-  type NotificationFilter,
-} from './api/notifications';
+import { deleteNotification } from './api/delete-notification';
+import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
+import { useNotificationsPage, type NotificationFilter } from './api/notifications-page';
+import { useUnreadCount } from './api/unread-count';
 import { NotificationItem } from './components/notification-item';
 import './notifications-page.css';
 
@@ -66,7 +62,7 @@ function NotificationsPage() {
   const [busy, setBusy] = useState<number[]>([]);
   const [markingAll, setMarkingAll] = useState(false);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   const act = async (id: number, action: (id: number) => Promise<unknown>) => {
     setBusy((list) => [...list, id]);
     try {

@@ -5,7 +5,7 @@ import { can } from '../../../shared/domain/permissions';
 import type { ProductType } from '../../../shared/schemas/products';
 import { EmptyState } from '../../components/empty-state';
 import { Loader } from '../../components/loader';
-import { useProduct } from './components/product-query';
+import { useProduct } from './api/product';
 import { productName } from '../../../shared/domain/products';
 import { shopRoleOf } from '../../components/viewer';
 import { HttpError } from '../../lib/http';

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,12 +10,11 @@ import {
   type ProductType,
 } from '../../../shared/schemas/products';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
-import { productQueryKey } from './components/product-query';
 import { paths } from '../../lib/paths';
 import { useFormErrors } from '../../lib/use-form-errors';
 import type { Me } from '../../lib/use-me';
 import { usePcategories, usePfields, usePsubcategories } from '../../lib/catalog';
-import { createProduct, updateProduct } from './api';
+import { useSaveProduct } from './api/save-product';
 import type { AddedFile } from './media-input';
 import { PfieldInput, type PfieldValue } from './pfield-input';
 import { CategoryFields } from './product-form-category';
@@ -82,7 +80,7 @@ const isOtherShop = (shop: { is_professional: boolean; pivot: { role: string } }
 export function ProductForm({ type, me, product }: ProductFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const saveProduct = useSaveProduct();
   const editing = !!product;
 
   const [values, setValues] = useState<FormValues>(() =>
@@ -158,14 +156,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
     for (const { file } of added) form.append('files', file, file.name);
     setProgress(0);
     try {
-      const saved = product
-        ? await updateProduct(product.id, form, setProgress)
-        : await createProduct(type, form, setProgress);
-      queryClient.setQueryData(productQueryKey(saved.id), saved);
-      // Lists that show it (search, shop, saved…) ask again.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== 'me' && query.queryKey[0] !== 'catalog',
-      });
+      const saved = await saveProduct(product ? { id: product.id } : { type }, form, setProgress);
       navigate(paths.product(saved.id), { replace: editing });
     } catch (error) {
       setProgress(null);

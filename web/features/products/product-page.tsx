@@ -4,7 +4,7 @@ import { Loader } from '../../components/loader';
 import { NotFound } from '../../components/not-found';
 import { useOfferDetails } from './components/offer-details-modal';
 import { OfferView } from './components/offer-view';
-import { useProduct } from './components/product-query';
+import { useProduct } from './api/product';
 import { productName } from '../../../shared/domain/products';
 import { EmptyState } from '../../components/empty-state';
 import { HttpError } from '../../lib/http';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { StoreIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useProductSearch } from './api/products';
+import { useProductSearch } from './api/search';
 import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
 import './category-page.css';

@@ -6,7 +6,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
-import { useDropSaved, useFavorites } from './api/products';
+import { useDropSaved, useFavorites } from './api/favorites';
 import { ProductResults } from './components/product-results';
 import { TypeSwitch } from './components/type-switch';
 import { listHref, readListParams } from './list-params';

@@ -6,7 +6,7 @@ import { SearchIcon } from '../../components/icons';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useProductSearch } from './api/products';
+import { useProductSearch } from './api/search';
 import { InterpretedNote } from './components/interpreted-note';
 import { ProductResults } from './components/product-results';
 import { ResultsCount } from './components/results-count';

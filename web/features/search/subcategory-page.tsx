@@ -6,7 +6,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePcategories, usePsubcategories } from '../../lib/catalog';
-import { useProductSearch } from './api/products';
+import { useProductSearch } from './api/search';
 import { useCatalogLabels } from './catalog-labels';
 import { CatalogNotFound } from './components/catalog-not-found';
 import { TypedResults } from './components/typed-results';

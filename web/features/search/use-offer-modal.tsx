@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useOfferModalHistory } from '../products/components/offer-history';
+import { useOfferModalHistory } from '../products';
 
 // SPEC §2: a card opens the offer details modal. The modal brings the whole offer view (slider,
 // facts, share…), which no list needs before a card is opened: its code is a chunk of its own,

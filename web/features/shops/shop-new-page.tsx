@@ -4,7 +4,7 @@ import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
-import { useCreateShop } from './api/shops';
+import { useCreateShop } from './api/save-shop';
 import { FormPage } from './components/form-page';
 import { ShopForm } from './components/shop-form';
 

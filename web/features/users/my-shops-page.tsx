@@ -13,7 +13,8 @@ import { useMe } from '../../lib/use-me';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { FormAlert } from '../../components/form-field';
 import { formErrorsOf } from '../../lib/form-errors';
-import { useAnswerInvitation, useMyInvitations } from './api/users';
+import { useAnswerInvitation } from './api/answer-invitation';
+import { useMyInvitations } from './api/my-invitations';
 import './my-shops-page.css';
 
 // 'My shops': the shops the signed-in user works in (GET /users/me, with their role in each),

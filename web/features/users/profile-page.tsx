@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe, type Me } from '../../lib/use-me';
-import { useUpdateProfile } from './api/users';
+import { useUpdateProfile } from './api/update-profile';
 import './profile-page.css';
 
 // DESIGN §4: PUT /users/{id}: names, phones, WhatsApp number, e-mail, more infos, language, photo

@@ -17,7 +17,8 @@ import { isLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
-import { useDeleteUser, useUser } from './api/users';
+import { useDeleteUser } from './api/delete-user';
+import { useUser } from './api/user';
 import { UserListings } from './components/user-listings';
 import './user-page.css';
 

@@ -21,14 +21,11 @@ import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
-import { PhoneButton } from '../../products/components/phone-button';
-import { priceText } from '../../products/components/product-text';
-import { productQueryKey } from '../../products/components/product-query';
-import { ReactionsBar } from '../../products/components/reactions-bar';
+import { PhoneButton, ReactionsBar, priceText, productKeys } from '../../products';
 import {
   CommentsList,
   ItemMenu,
-  commandKey,
+  commandKeys,
   countsFor,
   countsOf,
   maxDepthOf,
@@ -93,9 +90,9 @@ export function CommandItem({
   const canReply = can.replyToCommand(me, command, shopRole);
   const money = (amount: number) => priceText({ price: amount, unit: null }, language, t);
   const total = showsTotal(command, rules) ? totalPrice(command, rules) : null;
-  const setCached = (next: Command) => queryClient.setQueryData(commandKey(next.id), next);
+  const setCached = (next: Command) => queryClient.setQueryData(commandKeys.item(next.id), next);
   const productChanged = () =>
-    queryClient.invalidateQueries({ queryKey: productQueryKey(product.id) });
+    queryClient.invalidateQueries({ queryKey: productKeys.detail(product.id) });
 
   async function remove() {
     setDeleting(true);
@@ -292,7 +289,7 @@ export function CommandItem({
             inputOpen={replyBox}
             focusSignal={focusSignal}
             onCountChange={(delta) =>
-              queryClient.setQueryData<Command>(commandKey(command.id), (old) =>
+              queryClient.setQueryData<Command>(commandKeys.item(command.id), (old) =>
                 old ? { ...old, comments_count: Math.max(0, old.comments_count + delta) } : old,
               )
             }

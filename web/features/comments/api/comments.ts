@@ -3,13 +3,12 @@ import type { CommentableType } from '../../../../shared/schemas/comments';
 import type { Comment } from '../../../../shared/schemas/comments';
 import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { http } from '../../../lib/http';
+import { commentKeys } from './keys';
 
 // SPEC §7 comments calls, and the cache of single comments: every view of one comment (in a list,
 // on its own page) reads the same entry, so an edit or a new reply shows everywhere at once.
 
 export type { Comment, CommentableType };
-
-export const commentKey = (id: number) => ['comments', 'item', id] as const;
 
 export interface CommentsPage {
   comments: Comment[];
@@ -42,8 +41,8 @@ export const deleteComment = (id: number) => http.delete<void>(`/comments/${id}`
 /** Puts comments of a list into the cache, unless a fresher copy is already there. */
 export function seedComments(queryClient: QueryClient, comments: Comment[]) {
   for (const comment of comments) {
-    if (!queryClient.getQueryData(commentKey(comment.id))) {
-      queryClient.setQueryData(commentKey(comment.id), comment);
+    if (!queryClient.getQueryData(commentKeys.item(comment.id))) {
+      queryClient.setQueryData(commentKeys.item(comment.id), comment);
     }
   }
 }
@@ -51,7 +50,7 @@ export function seedComments(queryClient: QueryClient, comments: Comment[]) {
 /** One comment from the cache (seeded by its list), fetched when it is not there (its own page). */
 export function useComment(id: number, initial?: Comment) {
   return useQuery({
-    queryKey: commentKey(id),
+    queryKey: commentKeys.item(id),
     queryFn: () => fetchComment(id),
     initialData: initial,
     staleTime: Infinity,
@@ -62,5 +61,5 @@ export function useComment(id: number, initial?: Comment) {
 export function useUpdateCachedComment() {
   const queryClient = useQueryClient();
   return (id: number, change: (comment: Comment) => Comment) =>
-    queryClient.setQueryData<Comment>(commentKey(id), (old) => (old ? change(old) : old));
+    queryClient.setQueryData<Comment>(commentKeys.item(id), (old) => (old ? change(old) : old));
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { ReactionsBar } from '../../products/components/reactions-bar';
+import { ReactionsBar } from '../../products';
 import { ReadMore } from '../../../components/read-more';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';

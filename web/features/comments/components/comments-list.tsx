@@ -5,14 +5,9 @@ import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ChatIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
-import { productQueryKey } from '../../products/components/product-query';
-import {
-  commentKey,
-  fetchComments,
-  seedComments,
-  type Comment,
-  type CommentableType,
-} from '../api/comments';
+import { productKeys } from '../../products';
+import { commentKeys } from '../api/keys';
+import { fetchComments, seedComments, type Comment, type CommentableType } from '../api/comments';
 import { listFooter, loadedCount, useShowMore } from '../show-more';
 import type { ThreadRules } from '../thread';
 import { CommentInput } from './comment-input';
@@ -79,10 +74,11 @@ export function CommentsList({
 
   // A product's own count (its comments tab's label) follows what is written on it.
   const productChanged = () => {
-    if (type === 'product') void queryClient.invalidateQueries({ queryKey: productQueryKey(id) });
+    if (type === 'product')
+      void queryClient.invalidateQueries({ queryKey: productKeys.detail(id) });
   };
   const onCreated = (comment: Comment) => {
-    queryClient.setQueryData(commentKey(comment.id), comment);
+    queryClient.setQueryData(commentKeys.item(comment.id), comment);
     list.add(comment);
     onCountChange?.(1);
     productChanged();

@@ -4,9 +4,9 @@ import { Avatar } from '../../../components/avatar';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
-import type { Notification } from '../api/notifications';
-import { isLanguage } from '../../../lib/i18n';
+import type { Notification } from '../api/notifications-page';
 import { notificationHref, notificationProduct, notificationSentence } from '../notification-text';
+import { isLanguage } from '../../../lib/i18n';
 import './notification-item.css';
 
 /** Stands for the actor's name while the sentence is translated, then is replaced by it. */

@@ -7,7 +7,7 @@ import { Loader } from '../../../components/loader';
 import { Modal } from '../../../components/modal';
 import { useOfferModalHistory } from './offer-history';
 import { OfferView } from './offer-view';
-import { useProduct } from './product-query';
+import { useProduct } from '../api/product';
 import '../../../components/modal.css';
 import './offer-details-modal.css';
 

@@ -1,11 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
 import type { Product, ProductCard } from '../../../../shared/schemas/products';
 import { formatDate } from '../../../lib/format';
-import { http } from '../../../lib/http';
 import { isLanguage } from '../../../lib/i18n';
 import { withNotice } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
@@ -21,7 +19,8 @@ import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
 import { PhoneButton } from './phone-button';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
-import { productQueryKey } from './product-query';
+import { useDeleteProduct } from '../api/delete-product';
+import { useSimilar } from '../api/similar';
 import { isSoldOut, productInfos, productName } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
 import { ReactionsBar } from './reactions-bar';
@@ -193,7 +192,7 @@ export function OfferView({
 function StaffActions({ product, onDeleted }: { product: Product; onDeleted?: () => void }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const queryClient = useQueryClient();
+  const deleteProduct = useDeleteProduct();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -205,18 +204,7 @@ function StaffActions({ product, onDeleted }: { product: Product; onDeleted?: ()
   async function onDelete() {
     setBusy(true);
     try {
-      await http.delete(`/products/${product.id}`);
-      setConfirming(false);
-      queryClient.removeQueries({ queryKey: productQueryKey(product.id) });
-      // Its similar offers are not asked for again: the offer is gone (issue 20 item 17).
-      const similar = similarKey(product.id);
-      await queryClient.cancelQueries({ queryKey: similar });
-      queryClient.removeQueries({ queryKey: similar });
-      // Lists that showed it (search, shop, saved…) ask again.
-      void queryClient.invalidateQueries({
-        predicate: (query) =>
-          query.queryKey[0] !== 'me' && JSON.stringify(query.queryKey) !== JSON.stringify(similar),
-      });
+      await deleteProduct(product.id, () => setConfirming(false));
       if (onDeleted) onDeleted();
       else
         navigate(paths.home, {
@@ -262,8 +250,6 @@ function StaffActions({ product, onDeleted }: { product: Product; onDeleted?: ()
   );
 }
 
-const similarKey = (id: number) => ['products', 'similar', id];
-
 /** GET /products/similar/{id}: cards in a scroller (SPEC §2). */
 function SimilarOffers({
   product,
@@ -273,13 +259,7 @@ function SimilarOffers({
   onOpen?: (card: ProductCard) => void;
 }) {
   const { t } = useTranslation();
-  const similar = useQuery({
-    queryKey: similarKey(product.id),
-    queryFn: ({ signal }) =>
-      http
-        .get<{ products: ProductCard[] }>(`/products/similar/${product.id}`, { signal })
-        .then((b) => b.products),
-  });
+  const similar = useSimilar(product.id);
   return (
     <section className="offer-view__similar">
       <h3 className="offer-view__section-title">{t('similar_offers')}</h3>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Product, ProductCard } from '../../../../shared/schemas/products';
-import { meQueryKey, type Me } from '../../../lib/use-me';
+import { meKeys, type Me } from '../../../lib/use-me';
 export { aUser } from '../../../test/render-app';
 
 // Test data of the offer components (cards, full view, modal).
@@ -56,7 +56,7 @@ export function clientWith(me: Me | null): QueryClient {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
-  client.setQueryData(meQueryKey, me);
+  client.setQueryData(meKeys.all, me);
   return client;
 }
 

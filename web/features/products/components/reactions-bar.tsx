@@ -1,17 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REACTION_KINDS, type ReactionKind } from '../../../../shared/constants';
-import type {
-  ReactionCounts,
-  Reactionable,
-  ReactionableType,
-} from '../../../../shared/schemas/reactions';
-import { http } from '../../../lib/http';
+import type { ReactionCounts, ReactionableType } from '../../../../shared/schemas/reactions';
 import { useMe } from '../../../lib/use-me';
 import { Popover } from '../../../components/popover';
 import { ReactionIcon } from './reaction-icons';
-import { patchProduct } from './product-query';
+import { useReact } from '../api/react';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
 import './reactions-bar.css';
 
@@ -84,7 +78,7 @@ export function ReactionsBar({
 }: ReactionsBarProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const queryClient = useQueryClient();
+  const react = useReact();
   const signIn = useSignInRedirect();
   const [state, setState] = useState(() => stateOf(counts, reaction));
   const [seen, setSeen] = useState({ counts, reaction });
@@ -100,13 +94,9 @@ export function ReactionsBar({
     setState(optimistic);
     setPending((n) => n + 1);
     try {
-      const { reactionable } = await http.post<{ reactionable: Reactionable }>(
-        `/reactions/create/${type}/${id}`,
-        { name: kind },
-      );
+      const reactionable = await react(type, id, kind);
       const confirmed = stateOf(reactionable, reactionable.reaction);
       setState(confirmed);
-      if (type === 'product') patchProduct(queryClient, id, confirmed);
       onChange?.(confirmed);
     } catch {
       // The server did not take it: show what was there before.

@@ -1,18 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/http';
 import { useMe } from '../../../lib/use-me';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FlagIcon } from '../../../components/product-icons';
-import { patchProduct } from './product-query';
+import { useSetReport, type ReportState } from '../api/report';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
 import './report-button.css';
 
-export interface ReportState {
-  reported: boolean;
-  reports_count: number;
-}
+export type { ReportState };
 
 interface ReportButtonProps {
   productId: number;
@@ -38,7 +33,7 @@ export function ReportButton({
 }: ReportButtonProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const queryClient = useQueryClient();
+  const setReport = useSetReport();
   const signIn = useSignInRedirect();
   const [reported, setReported] = useState(reportedProp);
   const [seen, setSeen] = useState(reportedProp);
@@ -52,12 +47,9 @@ export function ReportButton({
   async function send(add: boolean) {
     setBusy(true);
     try {
-      const answer = await http.get<ReportState>(
-        `/products/report/${add ? 'add' : 'remove'}/${productId}`,
-      );
+      const answer = await setReport(productId, add);
       setReported(answer.reported);
       setBusy(false);
-      patchProduct(queryClient, productId, answer);
       onChange?.(answer);
       onDone?.();
     } catch {

@@ -1,18 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/http';
 import { useMe } from '../../../lib/use-me';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { BookmarkIcon } from '../../../components/icons';
-import { patchProduct } from './product-query';
+import { useSetFavorite, type SaveState } from '../api/favorite';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
 import './save-button.css';
 
-export interface SaveState {
-  saved: boolean;
-  saved_count: number;
-}
+export type { SaveState };
 
 interface SaveButtonProps {
   productId: number;
@@ -37,7 +32,7 @@ export function SaveButton({
 }: SaveButtonProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const queryClient = useQueryClient();
+  const setFavorite = useSetFavorite();
   const signIn = useSignInRedirect();
   const [state, setState] = useState<SaveState>({ saved: savedProp, saved_count: savedCount });
   const [busy, setBusy] = useState(false);
@@ -52,12 +47,9 @@ export function SaveButton({
   async function send(add: boolean) {
     setBusy(true);
     try {
-      const answer = await http.get<SaveState>(
-        `/products/favorite/${add ? 'add' : 'remove'}/${productId}`,
-      );
+      const answer = await setFavorite(productId, add);
       setState(answer);
       setBusy(false);
-      patchProduct(queryClient, productId, answer);
       onChange?.(answer);
     } catch {
       // SPEC §8: a failed save leaves the loading flag on.

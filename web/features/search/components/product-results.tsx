@@ -15,7 +15,7 @@ import { HttpError } from '../../../lib/http';
 import { useOfferModal } from '../use-offer-modal';
 import { useScrollOnQueryChange } from '../use-scroll-on-change';
 import { ResultCard } from './result-card';
-import type { SaveState } from '../../products/components/save-button';
+import type { SaveState } from '../../products';
 import './product-results.css';
 
 type Item = ProductCard & { distance_km?: number | null };

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/constants';
 import type { ProductCard } from '../../../../shared/schemas/products';
 import { PinIcon } from '../../../components/icons';
-import { OfferCard } from '../../products/components/offer-card';
-import type { SaveState } from '../../products/components/save-button';
+import { OfferCard, type SaveState } from '../../products';
 import { formatNumber } from '../../../lib/format';
 import './result-card.css';
 

@@ -7,7 +7,7 @@ import { Loader } from '../../../components/loader';
 import { Pagination } from '../../../components/pagination';
 import { Scroller } from '../../../components/scroller';
 import { paths } from '../../../lib/paths';
-import { useShopsPage } from '../api/products';
+import { useShopsPage } from '../api/shops-page';
 import { readListParams } from '../list-params';
 import { ShopCard } from './shop-card';
 import './subcategory-row.css';

@@ -6,7 +6,7 @@ import type { ProductCard } from '../../../../shared/schemas/products';
 import { ChevronEndIcon } from '../../../components/icons';
 import { Scroller } from '../../../components/scroller';
 import { paths } from '../../../lib/paths';
-import { useProductSearch } from '../api/products';
+import { useProductSearch } from '../api/search';
 import { useCatalogLabels } from '../catalog-labels';
 import { useInView } from '../use-in-view';
 import { ResultCard } from './result-card';

@@ -13,14 +13,8 @@ import { paths } from '../../../lib/paths';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
 import type { Me } from '../../../lib/use-me';
 import { grantableRoles, memberActions } from '../../../../shared/domain/employees';
-import {
-  useAddEmployee,
-  useChangeRole,
-  usePendingInvitations,
-  useRemoveEmployee,
-  useWithdrawInvitation,
-  type AssignableRole,
-} from '../api/shops';
+import { useChangeRole, useRemoveEmployee, type AssignableRole } from '../api/employees';
+import { useAddEmployee, usePendingInvitations, useWithdrawInvitation } from '../api/invitations';
 import './employees-panel.css';
 
 // A shop's staff with their roles (public), and for its owner and admins the management of it:

@@ -5,10 +5,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { EndOfList } from '../../../components/end-of-list';
 import { FormAlert } from '../../../components/form-field';
 import { Loader } from '../../../components/loader';
-import { OfferCard } from '../../products/components/offer-card';
+import { OfferCard } from '../../products';
 import { Pagination } from '../../../components/pagination';
 import { formErrorsOf } from '../../../lib/form-errors';
-import { useShopProducts } from '../api/shops';
+import { useShopProducts } from '../api/shop-products';
 import './shop-products.css';
 
 /** The first cards of a page load their image at once, the rest lazily. */

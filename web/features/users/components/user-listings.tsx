@@ -8,7 +8,7 @@ import { Loader } from '../../../components/loader';
 import { UserText } from '../../../components/user-text';
 import { formErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
-import { OfferCard } from '../../products/components/offer-card';
+import { OfferCard } from '../../products';
 import { useUserOffers } from '../api/user-offers';
 import './user-listings.css';
 

@@ -1,0 +1,97 @@
+import { READ_MORE_LENGTH, type Language } from '../../shared/constants';
+import { productInfos, productName } from '../../shared/domain/products';
+import type { Product } from '../../shared/schemas/products';
+import { imageUrl } from '../media/media';
+
+// The page tags presenter (issue 15 item 3): what a shared link's preview shows (<title>,
+// description, Open Graph tags, the main image's preload) is decided here, once; route handlers
+// call one of the `*PageMeta` functions and hand the result to `reply.page()` (pages.ts), which
+// renders it with `pageTags()`.
+
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  image?: string | null;
+  /** The page's main image (its LCP element), fetched at once, before the scripts ask for it. */
+  preloadImage?: string | null;
+}
+
+const excerpt = (text: string | null | undefined) => text?.slice(0, READ_MORE_LENGTH) ?? undefined;
+const absolute = (publicUrl: string, url: string | null | undefined) =>
+  url ? publicUrl + url : null;
+
+/** An offer or demand: its name and infos in the page's language (the page heading's rule). */
+export function productPageMeta(product: Product, language: Language, publicUrl: string): PageMeta {
+  const image = product.pfiles.find((f) => f.type === 'image');
+  return {
+    title: productName(product, language),
+    description: excerpt(productInfos(product, language)),
+    image: absolute(publicUrl, image?.url),
+    // The web app shows the images in a new random order each time (SPEC §4): which one comes
+    // first is only known when there is one.
+    preloadImage: product.pfiles.length === 1 ? image?.small_url : null,
+  };
+}
+
+/** A shop: its description (else its more infos); the preview shows the logo, else the cover. */
+export function shopPageMeta(
+  shop: {
+    name: string;
+    description: string | null;
+    more_infos: string | null;
+    logo: string | null;
+    cover: string | null;
+  },
+  publicUrl: string,
+): PageMeta {
+  return {
+    title: shop.name,
+    description: excerpt(shop.description ?? shop.more_infos),
+    image: absolute(publicUrl, imageUrl(shop.logo ?? shop.cover, 'original')),
+  };
+}
+
+/** A public profile: the preview shows the photo, else the cover. */
+export function userPageMeta(
+  user: {
+    first_name: string;
+    last_name: string;
+    more_infos: string | null;
+    photo: string | null;
+    cover: string | null;
+  },
+  publicUrl: string,
+): PageMeta {
+  return {
+    title: `${user.first_name} ${user.last_name}`,
+    description: excerpt(user.more_infos),
+    image: absolute(publicUrl, imageUrl(user.photo ?? user.cover, 'original')),
+  };
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The tags that replace the template's <title> (pages.ts adds the map's and dictionary's). */
+export function pageTags(meta: PageMeta, pageUrl: string): string[] {
+  const title = meta.title ? `${meta.title} · Souq` : 'Souq';
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    meta.description
+      ? `<meta name="description" content="${escapeHtml(meta.description)}">\n<meta property="og:description" content="${escapeHtml(meta.description)}">`
+      : '',
+    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+    `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
+  ];
+}
+
+/** The main image's preload (after the scripts' preloads, as before). */
+export function preloadTag(meta: PageMeta): string {
+  return meta.preloadImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high">`
+    : '';
+}

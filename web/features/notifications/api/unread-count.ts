@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { UNREAD_POLL_MS } from '../../../../shared/constants';
+import { http } from '../../../lib/http';
+import { useMe } from '../../../lib/use-me';
+import { notificationKeys } from './keys';
+
+// GET /notifications/unreadnotifications/count: the bell's number (SPEC §2, §9).
+
+export const fetchUnreadCount = () =>
+  http.get<{ count: number }>('/notifications/unreadnotifications/count').then((b) => b.count);
+
+export const unreadCountQuery = (signedIn: boolean) =>
+  queryOptions({
+    queryKey: notificationKeys.unreadCount,
+    queryFn: fetchUnreadCount,
+    enabled: signedIn,
+    refetchInterval: UNREAD_POLL_MS,
+    refetchIntervalInBackground: false,
+    // TanStack Query listens to visibility changes only; the window's focus is handled below.
+    refetchOnWindowFocus: false,
+  });
+
+/**
+ * The bell's unread count: only for a signed-in user, polled every 5 minutes, and asked again
+ * whenever the window regains focus.
+ */
+export function useUnreadCount() {
+  const { data: me } = useMe();
+  const signedIn = !!me;
+  const query = useQuery(unreadCountQuery(signedIn));
+  const { refetch } = query;
+  useEffect(() => {
+    if (!signedIn) return;
+    const onFocus = () => void refetch();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [signedIn, refetch]);
+  return signedIn ? query.data : undefined;
+}
