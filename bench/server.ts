@@ -35,6 +35,8 @@ export async function startServer(): Promise<Started & { data: string; stop(): v
   const server = await start('bench/serve.ts', {
     DATA_DIR: dataDir,
     SEED_DEMO: given ? '0' : '1',
+    // One address reads the same offer thousands of times: past the per-address read limit.
+    USER_RATE_LIMIT_FACTOR: process.env.USER_RATE_LIMIT_FACTOR ?? '100000',
     // The map's services, unless named: an address here that answers nothing (no traffic leaves
     // the machine, and the pages do not wait on a far server).
     TILE_URL: process.env.TILE_URL ?? 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',

@@ -127,3 +127,31 @@ export const USER_RATE_LIMITS = {
   report: { limit: 30, windowSeconds: 3600 },
 } as const;
 export type UserRateScope = keyof typeof USER_RATE_LIMITS;
+
+/**
+ * Phone on tap (issue 19 item 5): lists answer shops without their numbers; GET
+ * /products/{id}/phone gives them, counted as a reveal and limited per address and per signed-in
+ * account (server/limits/, shared by every process). A person calls a few sellers an hour; a
+ * harvester wants thousands. Addresses are shared (mobile carriers' NAT), so theirs is wider.
+ */
+export const PHONE_REVEAL_LIMITS = {
+  perAddress: { limit: 60, windowSeconds: 3600 },
+  perAccount: { limit: 40, windowSeconds: 3600 },
+} as const;
+/**
+ * The single offer and single shop answers (which carry the numbers) per address and window, so
+ * numbers cannot be read in bulk from them either (per process: @fastify/rate-limit; reads stay off
+ * the database). About one page every 2.5 s for 10 minutes.
+ */
+export const SINGLE_READ_LIMIT = { limit: 240, windowSeconds: 600 } as const;
+
+/** Shop insights (issue 19 item 6): what a visitor's tap on an offer may record. */
+export const PRODUCT_EVENT_KINDS = ['view', 'call', 'whatsapp', 'share'] as const;
+export type ProductEventKind = (typeof PRODUCT_EVENT_KINDS)[number];
+/** Events per address and window (anonymous ones included), so counts cannot be pumped. */
+export const PRODUCT_EVENTS_LIMIT = { limit: 300, windowSeconds: 600 } as const;
+/** The insights page's period by default, and the longest one asked. */
+export const INSIGHTS_DAYS_DEFAULT = 30;
+export const INSIGHTS_DAYS_MAX = 90;
+/** At most this many of a shop's offers in the insights table (most viewed first). */
+export const INSIGHTS_OFFERS_MAX = 100;

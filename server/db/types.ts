@@ -324,6 +324,8 @@ export interface Database {
   shop_invitations: ShopInvitationsTable;
   rate_limits: RateLimitsTable;
   search_terms: SearchTermsTable;
+  product_daily_stats: ProductDailyStatsTable;
+  product_view_marks: ProductViewMarksTable;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -349,3 +351,20 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type PcategoryRow = Selectable<PcategoriesTable>;
 export type PsubcategoryRow = Selectable<PsubcategoriesTable>;
 export type PfieldRow = Selectable<PfieldsTable>;
+
+/** Per offer and UTC day (YYYY-MM-DD): views, phone reveals, taps (015, docs/insights.md). */
+export interface ProductDailyStatsTable {
+  product_id: number;
+  day: string;
+  view_count: Counter;
+  phone_count: Counter;
+  call_count: Counter;
+  whatsapp_count: Counter;
+  share_count: Counter;
+}
+
+/** The day's keyed hashes of (visitor, offer): one view each; deleted with the day (015). */
+export interface ProductViewMarksTable {
+  day: string;
+  mark: string;
+}

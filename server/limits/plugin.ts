@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { USER_RATE_LIMITS, type UserRateScope } from '../../shared/constants';
-import { enforce } from './rate-limits';
+import { enforce, type RateRule } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +9,11 @@ declare module 'fastify' {
      * (times USER_RATE_LIMIT_FACTOR).
      */
     limitUser(scope: UserRateScope, userId: number): Promise<void>;
+    /**
+     * Counts one hit of `key` (an address, an account) in `scope` under `rule`; 429 with
+     * Retry-After beyond it (times USER_RATE_LIMIT_FACTOR). Shared by every process.
+     */
+    limitKey(scope: string, key: string, rule: RateRule): Promise<void>;
   }
 }
 
@@ -21,6 +26,14 @@ export default fp(async (app) => {
     await enforce(app.db, {
       scope,
       key: String(userId),
+      limit: Math.ceil(rule.limit * factor),
+      windowSeconds: rule.windowSeconds,
+    });
+  });
+  app.decorate('limitKey', async (scope: string, key: string, rule: RateRule) => {
+    await enforce(app.db, {
+      scope,
+      key,
       limit: Math.ceil(rule.limit * factor),
       windowSeconds: rule.windowSeconds,
     });

@@ -126,6 +126,13 @@ const TABLE: Record<string, Row> = {
 
   'GET /docs/json':                                          all(200),
   'GET /media/:file':                                        all(200),
+
+  // Issue 19 items 5 and 6 (docs/insights.md): anyone reveals a number and records an event
+  // (both limited per address); a shop's insights are for its own staff, whatever their role.
+  'GET /products/:id/phone':                                 all(200),
+  'POST /products/:id/events':                               all(204),
+  'GET /shops/:id/insights':                                 [401, 403, 403, 200, 200, 200, 200, 403, 403],
+  'GET /shops/:id/insights · unknown shop':                  [401, 404, 404, 404, 404, 404, 404, 404, 404],
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

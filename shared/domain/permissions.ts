@@ -64,6 +64,9 @@ export const can = {
   leaveShop: (v: MaybeViewer, shopRole: ShopRoleOf) =>
     !!v && isShopMember(shopRole) && shopRole !== 'owner',
 
+  /** A shop's insights (issue 19 item 6): its own staff, whatever their role; nobody else. */
+  seeShopInsights: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && isShopMember(shopRole),
+
   deleteUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
   editUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
 };

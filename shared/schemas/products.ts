@@ -227,8 +227,11 @@ export const productCardSchema = z.object({
     logo: nullableText,
     logo_url: nullableText,
     logo_small_url: nullableText,
+    /** Always null in lists (issue 19 item 5): GET /products/{id}/phone gives the numbers. */
     phone_1: nullableText,
     first_whatsapp_number: nullableText,
+    /** Whether the shop has a number to reveal (the card shows its call button). */
+    has_phone: z.boolean(),
     is_professional: z.boolean(),
   }),
   saved_count: integer,

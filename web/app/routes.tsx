@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'shops/shop/:id' }, () => import('../features/shops/shop-page')),
   lazyRoute({ path: 'shops/new' }, () => import('../features/shops/shop-new-page')),
   lazyRoute({ path: 'shops/edit/:id' }, () => import('../features/shops/shop-edit-page')),
+  lazyRoute({ path: 'shops/insights/:id' }, () => import('../features/shops/insights-page')),
   lazyRoute({ path: 'users/user/:id' }, () => import('../features/users/user-page')),
   lazyRoute({ path: 'account/profile' }, () => import('../features/users/profile-page')),
   lazyRoute({ path: 'account/shops' }, () => import('../features/users/my-shops-page')),

@@ -10,6 +10,8 @@ interface ShareMenuProps {
   url: string;
   /** The offer's name, in the message. */
   title: string;
+  /** Told when a way of sharing is chosen (the offer's insights count shares). */
+  onShare?: () => void;
 }
 
 /** Copies text: the Clipboard API where the page may use it, a hidden text area otherwise. */
@@ -35,7 +37,7 @@ async function copy(text: string): Promise<boolean> {
  * SPEC §2's sharing: copy the link, Facebook, e-mail and WhatsApp, plus the device's own share
  * sheet (Web Share API) where the browser has one.
  */
-export function ShareMenu({ url, title }: ShareMenuProps) {
+export function ShareMenu({ url, title, onShare }: ShareMenuProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const text = t('share_text', { name: title });
@@ -55,7 +57,8 @@ export function ShareMenu({ url, title }: ShareMenuProps) {
       }
     >
       {(close) => (
-        <ul className="menu-list">
+        // Every item is a way of sharing: one listener tells of any of them.
+        <ul className="menu-list" onClickCapture={() => onShare?.()}>
           {canShare && (
             <li>
               <button

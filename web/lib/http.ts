@@ -21,6 +21,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Upload progress from 0 to 1 (multipart uploads); switches the transport to XMLHttpRequest. */
   onUploadProgress?: (fraction: number) => void;
+  /** The request outlives the page (fetch keepalive): fire-and-forget events sent on a tap. */
+  keepalive?: boolean;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -110,6 +112,7 @@ export async function request<T = unknown>(
       body: encode(body),
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;

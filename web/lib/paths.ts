@@ -28,6 +28,7 @@ export const paths = {
   localisation: (language: string) => `/localisation/${language}`,
   productNew: (type: 'offer' | 'demand') => `/products/new/${type}`,
   productEdit: (id: number) => `/products/edit/${id}`,
+  shopInsights: (id: number) => `/shops/insights/${id}`,
 };
 
 /** A `next` target taken from the URL: only a path on this site, never another origin. */

@@ -54,7 +54,7 @@ function firstFileName(eb: ExpressionBuilder<Database, 'products'>, type: 'image
 }
 
 /**
- * The columns of the compact card (SPEC §2): the product, its shop's contact, and its first
+ * The columns of the compact card (SPEC §2): the product, its shop (not its numbers), and its first
  * image. Search and other lists add their own where/order/limit to this query.
  */
 export function cardQuery(db: Executor) {
@@ -89,10 +89,24 @@ export function cardQuery(db: Executor) {
         'shops.id as shop_id',
         'shops.name as shop_name',
         'shops.logo as shop_logo',
-        'shops.phone_1 as shop_phone_1',
-        'shops.first_whatsapp_number as shop_first_whatsapp_number',
         'shops.is_professional as shop_is_professional',
       ])
+      // Whether the card shows a call button; the numbers themselves come on tap (issue 19).
+      .select((eb) =>
+        eb
+          .case()
+          .when(
+            eb.or([
+              eb('shops.phone_1', 'is not', null),
+              eb('shops.phone_2', 'is not', null),
+              eb('shops.first_whatsapp_number', 'is not', null),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as('shop_has_phone'),
+      )
       .select((eb) => firstFileName(eb, 'image').as('image_name'))
       // A product with videos only shows its first video's poster.
       .select((eb) => firstFileName(eb, 'video').as('video_name'))

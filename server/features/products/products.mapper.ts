@@ -176,8 +176,11 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
       id: row.shop_id,
       name: row.shop_name,
       ...imageFields('logo', row.shop_logo),
-      phone_1: row.shop_phone_1,
-      first_whatsapp_number: row.shop_first_whatsapp_number,
+      // Phone on tap (issue 19 item 5): lists never carry the numbers (the fields stay, null);
+      // GET /products/{id}/phone gives them, counted and rate-limited.
+      phone_1: null,
+      first_whatsapp_number: null,
+      has_phone: !!row.shop_has_phone,
       is_professional: !!row.shop_is_professional,
     },
     saved_count: row.saved_count,

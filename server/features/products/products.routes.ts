@@ -18,6 +18,7 @@ import { parseForm, readForm } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
+import { singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
@@ -99,7 +100,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
     // The answer for visitors is sent ready-made from the cache (bytes, not validated again).
     const schema = { params: pageParams, response: { 200: productResponse } };
-    app.get(url, { schema }, async (request, reply) => {
+    app.get(url, { schema, config: singleReadLimit(app.config) }, async (request, reply) => {
       const found = await service.publicDetail(app.db, request.params.id, request.user);
       if (request.wantsJson) {
         if (!found) throw notFound();

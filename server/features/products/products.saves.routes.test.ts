@@ -188,6 +188,7 @@ describeEachEngine('products: saves, reports, favorites, similar', (ctx) => {
     });
     expect(Object.keys(card.shop).sort()).toEqual([
       'first_whatsapp_number',
+      'has_phone',
       'id',
       'is_professional',
       'logo',
@@ -196,6 +197,12 @@ describeEachEngine('products: saves, reports, favorites, similar', (ctx) => {
       'name',
       'phone_1',
     ]);
+    // Issue 19 item 5: the fields stay, the numbers come on tap (GET /products/{id}/phone).
+    expect(card.shop).toMatchObject({
+      phone_1: null,
+      first_whatsapp_number: null,
+      has_phone: true,
+    });
     const second = await client.post('/products/favorites/paginate', { page: 2, type: 'offer' });
     expect(second.json().products.data.map((p: { id: number }) => p.id)).toEqual([
       offers[1].id,

@@ -38,6 +38,20 @@ export function toShopSummary(row: ShopWithExtras): ShopSummary {
   };
 }
 
+/**
+ * A shop in a list (GET /shops/paginate/all/0): the summary without its numbers (issue 19 item 5:
+ * the fields stay, null), so a list cannot be harvested; the shop's own page answers them.
+ */
+export function toShopListItem(row: ShopWithExtras): ShopSummary {
+  return {
+    ...toShopSummary(row),
+    phone_1: null,
+    phone_2: null,
+    first_whatsapp_number: null,
+    second_whatsapp_number: null,
+  };
+}
+
 export function toEmployee(row: EmployeeRow): ShopEmployee {
   return {
     id: row.id,

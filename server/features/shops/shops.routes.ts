@@ -20,7 +20,8 @@ import { notFound } from '../../errors';
 import { parseForm, readForm } from '../../media/multipart';
 import { shopPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
-import { toEmployee, toInvitation, toMyInvitation, toShop, toShopSummary } from './shops.mapper';
+import { singleReadLimit } from '../../limits/read-limit';
+import { toEmployee, toInvitation, toMyInvitation, toShop, toShopListItem } from './shops.mapper';
 import * as service from './shops.service';
 
 // DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list). Create and edit
@@ -34,7 +35,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     readForm(request, { maxFiles: SHOP_IMAGES.length, filesField: 'global' });
 
   const shopPage = { params: idParam, response: { 200: shopResponse } };
-  app.get('/shops/shop/:id', { schema: shopPage }, async (request, reply) => {
+  const limit = singleReadLimit(app.config);
+  app.get('/shops/shop/:id', { schema: shopPage, config: limit }, async (request, reply) => {
     const found = await service.getShop(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
@@ -49,7 +51,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/shops/paginate/all/0', { schema: list }, async (request) => {
     const { page } = request.query;
     const { rows, total } = await service.listShops(app.db, page, LIST_PAGE_SIZE);
-    return { shops: toPagination(rows.map(toShopSummary), total, page, LIST_PAGE_SIZE) };
+    return { shops: toPagination(rows.map(toShopListItem), total, page, LIST_PAGE_SIZE) };
   });
 
   app.post(

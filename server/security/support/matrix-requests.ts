@@ -212,4 +212,8 @@ export const REQUESTS: Record<string, Builder> = {
 
   'GET /docs/json': fixed(() => '/docs/json'),
   'GET /media/:file': fixed((s) => `/media/${s.strangerPhoto}-small.webp`),
+  'GET /products/:id/phone': fixed((s) => `/products/${s.productId}/phone`),
+  'POST /products/:id/events': fixed((s) => `/products/${s.productId}/events`, { kind: 'view' }),
+  'GET /shops/:id/insights': fixed((s) => `/shops/${s.shopId}/insights?days=7`),
+  'GET /shops/:id/insights · unknown shop': fixed(() => '/shops/999999/insights'),
 };

@@ -6,6 +6,7 @@ import type { ProductType } from '../../../shared/schemas/products';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormAlert } from '../../components/form-field';
 import { EditIcon, TrashIcon } from '../../components/icons';
+import { ChartIcon } from './components/chart-icon';
 import { Loader } from '../../components/loader';
 import { formErrorsOf } from '../../lib/form-errors';
 import { HttpError } from '../../lib/http';
@@ -81,9 +82,16 @@ export function ShopPage() {
 
   const canEdit = can.editShop(me, viewerRole);
   const canDelete = can.deleteShop(me, viewerRole);
+  const canSeeInsights = can.seeShopInsights(me, viewerRole);
   const actions =
-    canEdit || canDelete ? (
+    canEdit || canDelete || canSeeInsights ? (
       <>
+        {canSeeInsights && (
+          <Link to={paths.shopInsights(data.id)} className="button button--secondary">
+            <ChartIcon size={18} />
+            {t('shop_insights')}
+          </Link>
+        )}
         {canEdit && (
           <Link to={paths.shopEdit(data.id)} className="button button--secondary">
             <EditIcon size={18} />

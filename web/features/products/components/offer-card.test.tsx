@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { fakeServer } from '../../../test/render-app';
 import { OfferCard } from './offer-card';
 import { aCard, aUser, clientWith } from './product-fixtures.test-support';
 
@@ -48,9 +49,53 @@ describe('OfferCard', () => {
       within(card).getByRole('button', { name: /Sauvegarder \(Sauvegardé 2 fois\)/ }),
     ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Réagir' })).toBeInTheDocument();
-    expect(
-      within(card).getByRole('button', { name: 'Contacter le 22 33 44 55' }),
-    ).toBeInTheDocument();
+    // Lists carry no numbers (issue 19 item 5): the button asks for them.
+    expect(within(card).getByRole('button', { name: 'Voir le numéro' })).toBeInTheDocument();
+    expect(within(card).queryByText(/22 33 44 55/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the numbers on the call button, then offers call and WhatsApp links', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeServer({
+      'GET /products/7/phone': () => ({
+        status: 200,
+        body: { phones: { phone_1: '22334455', phone_2: null, whatsapp_number: '33445566' } },
+      }),
+      'POST /products/7/events': () => ({ status: 204 }),
+    });
+    renderCard(aCard({ id: 7 }), { language: 'ar' });
+    await user.click(screen.getByRole('button', { name: 'عرض الرقم' }));
+    const call = await screen.findByRole('link', { name: /اتصال/ });
+    expect(call).toHaveAttribute('href', 'tel:+22222334455');
+    const whatsapp = screen.getByRole('link', { name: /واتساب/ });
+    expect(whatsapp).toHaveAttribute('href', 'https://wa.me/22233445566');
+    expect(calls.filter((c) => c.url === '/products/7/phone')).toHaveLength(1);
+    whatsapp.addEventListener('click', (event) => event.preventDefault());
+    await user.click(whatsapp);
+    const event = calls.find((c) => c.url === '/products/7/events');
+    expect(event).toMatchObject({ method: 'POST', body: { kind: 'whatsapp' } });
+    expect(event?.headers['X-Requested-With']).toBe('XMLHttpRequest');
+    // Asked once per visit: opening the menu again asks nothing more.
+    await user.click(screen.getByRole('button', { name: 'عرض الرقم' }));
+    expect(calls.filter((c) => c.url === '/products/7/phone')).toHaveLength(1);
+  });
+
+  it('says when the server refuses more numbers (429)', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      'GET /products/8/phone': () => ({
+        status: 429,
+        body: { errors: { global: ['too_many_attempts'] } },
+      }),
+    });
+    renderCard(aCard({ id: 8 }));
+    await user.click(screen.getByRole('button', { name: 'Voir le numéro' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Trop de tentatives/);
+  });
+
+  it('shows no call button when the shop has no number', () => {
+    renderCard(aCard({ shop: { ...aCard().shop, has_phone: false } }));
+    expect(screen.queryByRole('button', { name: 'Voir le numéro' })).not.toBeInTheDocument();
   });
 
   it('falls back to the other language, then to the plain name', () => {

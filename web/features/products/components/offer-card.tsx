@@ -7,7 +7,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { Avatar } from '../../../components/avatar';
-import { PhoneButton } from './phone-button';
+import { ProductPhoneButton } from './product-phone-button';
 import { Popover } from '../../../components/popover';
 import { ImageIcon, MoreIcon } from '../../../components/product-icons';
 import { availableNumber, isSoldOut, productName } from '../../../../shared/domain/products';
@@ -52,7 +52,6 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
     event.preventDefault();
     onOpen(product);
   };
-  const phone = product.shop.phone_1;
 
   return (
     <article className="offer-card card" aria-label={name}>
@@ -65,9 +64,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
           </span>
         </Link>
         <div className="offer-card__tools">
-          {phone && (
-            <PhoneButton phone={phone} whatsapp={product.shop.first_whatsapp_number} compact />
-          )}
+          {product.shop.has_phone && <ProductPhoneButton productId={product.id} />}
           {showReport && (
             <Popover label={t('offer_menu')} trigger={<MoreIcon size={20} />}>
               {(close) => (

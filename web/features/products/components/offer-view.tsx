@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
@@ -18,6 +18,7 @@ import { OfferMedia } from './offer-media';
 import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
 import { PhoneButton } from './phone-button';
+import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSimilar } from '../api/similar';
@@ -72,6 +73,10 @@ export function OfferView({
   const url = `${window.location.origin}${paths.product(product.id)}`;
   const showReport = me === null || (!!me && can.reportProduct(me, role));
   const map = shop.is_professional && shop.latitude !== null && shop.longitude !== null;
+  // Issue 19 item 6: the shop's insights count a view each time the page or the modal opens
+  // (the server keeps one per visitor and day, and ignores robots and the shop's own staff).
+  useEffect(() => sendProductEvent(product.id, 'view'), [product.id]);
+  const onContact = (kind: 'call' | 'whatsapp') => sendProductEvent(product.id, kind);
 
   return (
     <article className="offer-view">
@@ -87,10 +92,18 @@ export function OfferView({
         </Link>
         <div className="offer-view__phones">
           {shop.phone_1 && (
-            <PhoneButton phone={shop.phone_1} whatsapp={shop.first_whatsapp_number} />
+            <PhoneButton
+              phone={shop.phone_1}
+              whatsapp={shop.first_whatsapp_number}
+              onAction={onContact}
+            />
           )}
           {shop.phone_2 && (
-            <PhoneButton phone={shop.phone_2} whatsapp={shop.second_whatsapp_number} />
+            <PhoneButton
+              phone={shop.phone_2}
+              whatsapp={shop.second_whatsapp_number}
+              onAction={onContact}
+            />
           )}
         </div>
       </header>
@@ -138,7 +151,11 @@ export function OfferView({
               saved={product.saved}
               savedCount={product.saved_count}
             />
-            <ShareMenu url={url} title={name} />
+            <ShareMenu
+              url={url}
+              title={name}
+              onShare={() => sendProductEvent(product.id, 'share')}
+            />
             {showReport && (
               <ReportButton
                 productId={product.id}

@@ -12,6 +12,8 @@ interface PhoneButtonProps {
   /** Show only the icon (tight spots such as the compact card). */
   compact?: boolean;
   className?: string;
+  /** Told of each call or WhatsApp tap (the offer's insights count them). */
+  onAction?: (kind: 'call' | 'whatsapp') => void;
 }
 
 /** 22 00 00 02: Mauritanian numbers read in pairs. */
@@ -23,7 +25,13 @@ export function displayPhone(phone: string): string {
  * SPEC §2: a phone button offering a call (tel:+222…) and a WhatsApp message (wa.me/222…), for
  * the numbers of shops and users.
  */
-export function PhoneButton({ phone, whatsapp, compact = false, className }: PhoneButtonProps) {
+export function PhoneButton({
+  phone,
+  whatsapp,
+  compact = false,
+  className,
+  onAction,
+}: PhoneButtonProps) {
   const { t } = useTranslation();
   const shown = displayPhone(phone);
   const messaging = whatsapp || phone;
@@ -44,35 +52,66 @@ export function PhoneButton({ phone, whatsapp, compact = false, className }: Pho
       }
     >
       {(close) => (
-        <ul className="menu-list">
-          <li>
-            <a
-              className="menu-list__item"
-              href={`tel:${internationalPhone(phone)}`}
-              onClick={close}
-            >
-              <PhoneIcon size={18} />
-              <span>
-                {t('call')} <bdi dir="ltr">{shown}</bdi>
-              </span>
-            </a>
-          </li>
-          <li>
-            <a
-              className="menu-list__item"
-              href={whatsappLink(messaging)}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={close}
-            >
-              <WhatsappIcon size={18} className="phone-button__whatsapp" />
-              <span>
-                {t('whatsapp')} <bdi dir="ltr">{displayPhone(messaging)}</bdi>
-              </span>
-            </a>
-          </li>
-        </ul>
+        <PhoneLinks phone={phone} whatsapp={messaging} onAction={onAction} close={close} />
       )}
     </Popover>
+  );
+}
+
+/**
+ * The call (tel:+222…) and WhatsApp (wa.me/222…) links of a number: plain links, so that the tap
+ * itself opens the dialler or WhatsApp (a phone only lets a user gesture do that).
+ */
+export function PhoneLinks({
+  phone,
+  whatsapp,
+  onAction,
+  close,
+}: {
+  phone: string | null;
+  whatsapp: string | null;
+  onAction?: (kind: 'call' | 'whatsapp') => void;
+  close: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="menu-list">
+      {phone && (
+        <li>
+          <a
+            className="menu-list__item"
+            href={`tel:${internationalPhone(phone)}`}
+            onClick={() => {
+              onAction?.('call');
+              close();
+            }}
+          >
+            <PhoneIcon size={18} />
+            <span>
+              {t('call')} <bdi dir="ltr">{displayPhone(phone)}</bdi>
+            </span>
+          </a>
+        </li>
+      )}
+      {whatsapp && (
+        <li>
+          <a
+            className="menu-list__item"
+            href={whatsappLink(whatsapp)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => {
+              onAction?.('whatsapp');
+              close();
+            }}
+          >
+            <WhatsappIcon size={18} className="phone-button__whatsapp" />
+            <span>
+              {t('whatsapp')} <bdi dir="ltr">{displayPhone(whatsapp)}</bdi>
+            </span>
+          </a>
+        </li>
+      )}
+    </ul>
   );
 }
