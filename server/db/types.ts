@@ -72,6 +72,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Issue 21: when phone_1 was proved by a code; null until then and once it changes. */
+  phone_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -324,6 +326,7 @@ export interface Database {
   shop_invitations: ShopInvitationsTable;
   rate_limits: RateLimitsTable;
   search_terms: SearchTermsTable;
+  account_codes: AccountCodesTable;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -349,3 +352,15 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type PcategoryRow = Selectable<PcategoriesTable>;
 export type PsubcategoryRow = Selectable<PsubcategoriesTable>;
 export type PfieldRow = Selectable<PfieldsTable>;
+
+/** Issue 21: the live one-time code of a (user, purpose). */
+export interface AccountCodesTable {
+  id: Id;
+  user_id: number;
+  purpose: 'reset' | 'verify';
+  code_hash: string;
+  target: string;
+  attempts: Defaulted<number>;
+  expires_at: string;
+  created_at: string;
+}

@@ -6,6 +6,7 @@ import { pruneExpiredSessions } from '../features/users/sessions.repository';
 import { now } from '../db/connect';
 import { pruneOldFrontendLogs } from '../features/admin/frontend-logs.service';
 import { pruneRateLimits } from '../limits/rate-limits';
+import { pruneExpiredCodes } from '../features/users/account-codes.repository';
 
 // Rows that no longer mean anything are dropped on a schedule (issue 14 items 2 and 11): sign-in
 // throttle counts whose window has run out, expired sessions (a session is only deleted when its
@@ -18,6 +19,7 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
     ['sessions', () => pruneExpiredSessions(app.db, now())],
     ['frontend_logs', () => pruneOldFrontendLogs(app.db)],
     ['rate_limits', () => pruneRateLimits(app.db)],
+    ['account_codes', () => pruneExpiredCodes(app.db, now())],
   ];
   for (const [table, task] of tasks) {
     try {

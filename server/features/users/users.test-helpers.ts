@@ -18,6 +18,7 @@ export const PUBLIC_KEYS = [
   'photo_url',
   'role',
   'whatsapp_number',
+  'phone_verified_at',
 ].sort();
 export const SELF_KEYS = [...PUBLIC_KEYS, 'email', 'language', 'shops'].sort();
 

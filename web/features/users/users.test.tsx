@@ -37,6 +37,7 @@ function aPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
     more_infos: 'Vendeur de pièces auto.\nOuvert le samedi.',
     role: 'user',
     created_at: '2025-06-01T12:00:00.000Z',
+    phone_verified_at: null,
     ...overrides,
   };
 }
