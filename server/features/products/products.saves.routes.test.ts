@@ -195,6 +195,7 @@ describeEachEngine('products: saves, reports, favorites, similar', (ctx) => {
       'logo_url',
       'name',
       'phone_1',
+      'phone_verified_at',
     ]);
     const second = await client.post('/products/favorites/paginate', { page: 2, type: 'offer' });
     expect(second.json().products.data.map((p: { id: number }) => p.id)).toEqual([

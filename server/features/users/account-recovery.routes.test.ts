@@ -3,6 +3,8 @@ import { ACCOUNT_CODES } from '../../../shared/constants';
 import { describeEachEngine, nextPhone, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { mailText, startSmsReceiver, startSmtpReceiver } from '../../messaging/test-receivers';
 import { register } from './users.service';
+import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
+import { DAILY_OFFER_LIMITS } from '../../../shared/domain/account-trust';
 
 // Issue 21 items 2 and 3 (docs/accounts.md): password reset by SMS code or e-mail link, and
 // verified phones, against a local SMS gateway and SMTP server.
@@ -273,6 +275,54 @@ describeEachEngine(
       const changed = await client.put(`/users/${id}`, { phone_1: nextPhone() });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().user.phone_verified_at).toBeNull();
+    });
+
+    it('shows the verified number on the shop and on offer cards and pages', async () => {
+      const { id, phone } = await newAccount(ctx());
+      const client = await signedIn(ctx(), phone);
+      const shopId = await personalShopOf(ctx().app.db, id);
+      const sub = await createSubcategory(ctx().app.db);
+      const product = await createProduct(ctx().app.db, {
+        shop_id: shopId,
+        psubcategory_id: sub.id,
+        user_id: id,
+      });
+      const before = await ctx().client().get(`/shops/shop/${shopId}`);
+      expect(before.json().shop.phone_verified_at).toBeNull();
+      await client.post('/users/phone/verify/send');
+      const code = codeOf((await sms.next(`+222${phone}`)).text);
+      const verifiedAt = (await client.post('/users/phone/verify', { code })).json().user
+        .phone_verified_at;
+      const shop = await ctx().client().get(`/shops/shop/${shopId}`);
+      expect(shop.json().shop.phone_verified_at).toBe(verifiedAt);
+      const page = await ctx().client().get(`/products/product/${product.id}`);
+      // The product page may come from its short cache: fresh or null, never another value.
+      expect([verifiedAt, null]).toContain(page.json().product.shop.phone_verified_at);
+      const cards = await ctx().client().post(`/products/shop/${shopId}/search`, {});
+      expect(cards.statusCode).toBe(200);
+      expect(cards.json().products.data[0].shop.phone_verified_at).toBe(verifiedAt);
+    });
+
+    it('lets a new account without a verified phone post fewer offers a day', async () => {
+      const { id, phone } = await newAccount(ctx());
+      const client = await signedIn(ctx(), phone);
+      const shopId = await personalShopOf(ctx().app.db, id);
+      const sub = await createSubcategory(ctx().app.db);
+      for (let i = 0; i < DAILY_OFFER_LIMITS.newUnverified; i++)
+        await createProduct(ctx().app.db, {
+          shop_id: shopId,
+          psubcategory_id: sub.id,
+          user_id: id,
+        });
+      const body = { name: 'Toyota Hilux', psubcategory_id: sub.id };
+      const refused = await client.post('/products/create/offer', body);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().errors).toEqual({ global: ['too_many_attempts'] });
+      // A verified phone lifts it.
+      await client.post('/users/phone/verify/send');
+      const code = codeOf((await sms.next(`+222${phone}`)).text);
+      await client.post('/users/phone/verify', { code });
+      expect((await client.post('/products/create/offer', body)).statusCode).toBe(201);
     });
 
     it('refuses a code sent to the previous phone_1', async () => {

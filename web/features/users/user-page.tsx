@@ -18,6 +18,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
 import { useDeleteUser, useUser } from './api/users';
+import { VerifiedBadge } from '../../components/verified-badge';
 
 // SPEC §2 "User card": cover, photo, name, phone, more infos, delete button (the user themself
 // and site admins, SPEC §6), through the confirmation modal, then home (SPEC §2, §7).
@@ -92,6 +93,11 @@ export function UserPage() {
               {data.role !== 'user' && (
                 <li>
                   <span className="shop-badge shop-badge--pro">{t(`role_${data.role}`)}</span>
+                </li>
+              )}
+              {data.phone_verified_at && (
+                <li>
+                  <VerifiedBadge verifiedAt={data.phone_verified_at} />
                 </li>
               )}
               <li className="user-card__fact">
