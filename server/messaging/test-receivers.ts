@@ -32,7 +32,8 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs: number, what: st
   }
 }
 
-export async function startSmsReceiver(): Promise<SmsReceiver> {
+/** `port` 0: any free port (API tests); the e2e suite names one the server is configured with. */
+export async function startSmsReceiver(port = 0): Promise<SmsReceiver> {
   const received: ReceivedSms[] = [];
   const taken = new Set<ReceivedSms>();
   const server = http.createServer((request, response) => {
@@ -52,10 +53,10 @@ export async function startSmsReceiver(): Promise<SmsReceiver> {
       }, receiver.delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
   const receiver: SmsReceiver = {
-    url: `http://127.0.0.1:${port}/send`,
+    url: `http://127.0.0.1:${listening}/send`,
     received,
     status: 200,
     delayMs: 0,

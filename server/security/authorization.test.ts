@@ -126,6 +126,13 @@ const TABLE: Record<string, Row> = {
 
   'GET /docs/json':                                          all(200),
   'GET /media/:file':                                        all(200),
+
+  // Issue 21 (docs/accounts.md): anyone asks for a reset (202 alike for unknown logins) and tries a
+  // code (a wrong one: 422 for everyone); phone checks are the signed-in user's own.
+  'POST /password/forgot':                                   all(202),
+  'POST /password/reset':                                    all(422),
+  'POST /users/phone/verify/send':                           signedIn(202),
+  'POST /users/phone/verify':                                signedIn(422),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

@@ -212,4 +212,18 @@ export const REQUESTS: Record<string, Builder> = {
 
   'GET /docs/json': fixed(() => '/docs/json'),
   'GET /media/:file': fixed((s) => `/media/${s.strangerPhoto}-small.webp`),
+
+  // Issue 21: an unknown login each time (per-login limits stay out of the way; nothing is sent).
+  'POST /password/forgot': () => ({ path: '/password/forgot', body: { login: nextPhone() } }),
+  'POST /password/reset': () => ({
+    path: '/password/reset',
+    body: {
+      login: nextPhone(),
+      code: '000000',
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    },
+  }),
+  'POST /users/phone/verify/send': fixed(() => '/users/phone/verify/send'),
+  'POST /users/phone/verify': fixed(() => '/users/phone/verify', { code: '000000' }),
 };
