@@ -55,12 +55,18 @@ export function ResetPasswordPage() {
 
   async function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = { ...formValues(event.currentTarget), login, code };
+    const typed = formValues(event.currentTarget);
+    const values = {
+      login,
+      code,
+      password: typed.password ?? '',
+      password_confirmation: typed.password_confirmation ?? '',
+    };
     const parsed = resetBody.safeParse(values);
     if (!parsed.success) return fromIssues(parsed.error.issues);
     clear();
     try {
-      await reset.mutateAsync(values as Parameters<typeof reset.mutateAsync>[0]);
+      await reset.mutateAsync(values);
       navigate(paths.home, { replace: true });
     } catch (error) {
       fromError(error);
