@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} node --import tsx server/main.ts`,
+    command: `npx vite build --logLevel warn && DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} SMS_GATEWAY_URL=http://127.0.0.1:${PORT + 2}/send SMS_GATEWAY_TOKEN=e2e node --import tsx server/main.ts`,
     cwd: '..',
     url: `http://localhost:${PORT}/healthz`,
     timeout: 180_000,

@@ -24,6 +24,7 @@ import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
+import messaging from './messaging/plugin';
 import { featureRoutes } from './features';
 
 declare module 'fastify' {
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(pages);
   await app.register(uploads);
   await app.register(userLimits);
+  await app.register(messaging);
 
   for (const routes of featureRoutes) await app.register(routes);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

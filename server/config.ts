@@ -36,6 +36,13 @@ export interface Config {
   requestTimeoutMs: number;
   /** USER_RATE_LIMIT_FACTOR: multiplies the per-user write limits of USER_RATE_LIMITS; ≥ 1. */
   userRateLimitFactor: number;
+  /**
+   * SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN (issue 21): the server POSTs `{"to", "text"}` there with
+   * `Authorization: Bearer <token>`. Unset: development prints the messages, production refuses.
+   */
+  smsGateway: { url: string; token: string } | undefined;
+  /** SMTP_URL and MAIL_FROM (issue 21): e-mail through this SMTP server (nodemailer). */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +131,10 @@ const envSchema = z.object({
       .transform(Number)
       .refine((n) => n >= 1, 'must be a number ≥ 1'),
   ),
+  SMS_GATEWAY_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
+  SMS_GATEWAY_TOKEN: z.preprocess(unset, z.string().optional()),
+  SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -134,6 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const issues: string[] = [];
+  if (e.SMS_GATEWAY_URL && !e.SMS_GATEWAY_TOKEN)
+    issues.push('SMS_GATEWAY_TOKEN: required when SMS_GATEWAY_URL is set');
+  if (!e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN)
+    issues.push('SMS_GATEWAY_URL: required when SMS_GATEWAY_TOKEN is set');
+  if (
+    e.MAIL_FROM !== undefined &&
+    !/^([^<>@]*<[^<>\s]+@[^<>\s]+>|[^<>\s@]+@[^<>\s@]+)$/.test(e.MAIL_FROM.trim())
+  )
+    issues.push('MAIL_FROM: must be an address (no-reply@example.mr) or a name and <address>');
+  if (issues.length) throw new ConfigError(issues);
   const production = e.NODE_ENV === 'production';
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
@@ -156,5 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     userRateLimitFactor: e.USER_RATE_LIMIT_FACTOR,
+    smsGateway: e.SMS_GATEWAY_URL
+      ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN! }
+      : undefined,
+    smtp: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM?.trim() || `Souq <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : undefined,
   };
 }

@@ -155,3 +155,25 @@ export const INSIGHTS_DAYS_DEFAULT = 30;
 export const INSIGHTS_DAYS_MAX = 90;
 /** At most this many of a shop's offers in the insights table (most viewed first). */
 export const INSIGHTS_OFFERS_MAX = 100;
+
+/**
+ * One-time codes (issue 21, docs/accounts.md): password reset by SMS or e-mail link, phone checks.
+ * A code lives `ttlMinutes` and allows `maxTries` wrong entries, then is gone.
+ */
+export const ACCOUNT_CODES = { ttlMinutes: 10, maxTries: 5, digits: 6 } as const;
+/**
+ * Limits on asking for codes and trying them, kept in the database (server/limits/) so that every
+ * process shares them. Counted before the account is looked up: the same for unknown logins.
+ */
+export const ACCOUNT_CODE_LIMITS = {
+  /** POST /password/forgot per login (normalised phone or e-mail), known or not. */
+  forgotPerLogin: { limit: 3, windowSeconds: 3600 },
+  /** Codes asked for (reset and phone checks) per client address. */
+  sendPerAddress: { limit: 10, windowSeconds: 3600 },
+  /** SMS to one number, whatever asked for them (SMS pumping). */
+  smsPerPhone: { limit: 5, windowSeconds: 86_400 },
+  /** POST /users/phone/verify/send per user. */
+  verifySendPerUser: { limit: 3, windowSeconds: 3600 },
+  /** Codes tried (reset and phone checks) per client address, on any account. */
+  triesPerAddress: { limit: 30, windowSeconds: 3600 },
+} as const;

@@ -10,6 +10,7 @@ import { invitationsAndLimits } from './migrations/007-invitations-and-limits';
 import { searchTerms } from './migrations/009-search-terms';
 import { pfieldSubValue } from './migrations/010-pfield-sub-value';
 import { productInsights } from './migrations/015-product-insights';
+import { accountCodes } from './migrations/016-account-codes';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -25,6 +26,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '009-search-terms': searchTerms(dialect),
     '010-pfield-sub-value': pfieldSubValue,
     '015-product-insights': productInsights,
+    '016-account-codes': accountCodes(dialect),
   };
 }
 

@@ -72,6 +72,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Issue 21: when phone_1 was proved by a code; null until then and once it changes. */
+  phone_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -326,6 +328,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   product_daily_stats: ProductDailyStatsTable;
   product_view_marks: ProductViewMarksTable;
+  account_codes: AccountCodesTable;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -367,4 +370,16 @@ export interface ProductDailyStatsTable {
 export interface ProductViewMarksTable {
   day: string;
   mark: string;
+}
+
+/** Issue 21: the live one-time code of a (user, purpose). */
+export interface AccountCodesTable {
+  id: Id;
+  user_id: number;
+  purpose: 'reset' | 'verify';
+  code_hash: string;
+  target: string;
+  attempts: Defaulted<number>;
+  expires_at: string;
+  created_at: string;
 }

@@ -12,6 +12,7 @@ import reactionRoutes from './reactions/reactions.routes';
 import notificationsRoutes from './notifications/notifications.routes';
 import searchRoutes from './search/search.routes';
 import insightsRoutes from './insights/insights.routes';
+import accountRecoveryRoutes from './users/account-recovery.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -28,4 +29,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   notificationsRoutes,
   searchRoutes,
   insightsRoutes,
+  accountRecoveryRoutes,
 ];

@@ -7,6 +7,7 @@ import { now } from '../db/connect';
 import { pruneOldFrontendLogs } from '../features/admin/frontend-logs.service';
 import { pruneRateLimits } from '../limits/rate-limits';
 import { purgeViewMarks } from '../features/insights/insights.service';
+import { pruneExpiredCodes } from '../features/users/account-codes.repository';
 
 // Rows that no longer mean anything are dropped on a schedule (issue 14 items 2 and 11): sign-in
 // throttle counts whose window has run out, expired sessions (a session is only deleted when its
@@ -20,6 +21,7 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
     ['frontend_logs', () => pruneOldFrontendLogs(app.db)],
     ['rate_limits', () => pruneRateLimits(app.db)],
     ['product_view_marks', () => purgeViewMarks(app.db)],
+    ['account_codes', () => pruneExpiredCodes(app.db, now())],
   ];
   for (const [table, task] of tasks) {
     try {

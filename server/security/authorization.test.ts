@@ -133,6 +133,12 @@ const TABLE: Record<string, Row> = {
   'POST /products/:id/events':                               all(204),
   'GET /shops/:id/insights':                                 [401, 403, 403, 200, 200, 200, 200, 403, 403],
   'GET /shops/:id/insights · unknown shop':                  [401, 404, 404, 404, 404, 404, 404, 404, 404],
+  // Issue 21 (docs/accounts.md): anyone asks for a reset (202 alike for unknown logins) and tries a
+  // code (a wrong one: 422 for everyone); phone checks are the signed-in user's own.
+  'POST /password/forgot':                                   all(202),
+  'POST /password/reset':                                    all(422),
+  'POST /users/phone/verify/send':                           signedIn(202),
+  'POST /users/phone/verify':                                signedIn(422),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

@@ -171,6 +171,8 @@ export const productShopSchema = z.object({
   pcategory_id: integer.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Issue 21: the owner's phone_verified_at when phone_1 is the owner's verified number. */
+  phone_verified_at: nullableText.optional(),
 });
 export type ProductShop = z.infer<typeof productShopSchema>;
 
@@ -233,6 +235,8 @@ export const productCardSchema = z.object({
     /** Whether the shop has a number to reveal (the card shows its call button). */
     has_phone: z.boolean(),
     is_professional: z.boolean(),
+    /** Issue 21: as the product's shop (a "verified number" badge). */
+    phone_verified_at: nullableText.optional(),
   }),
   saved_count: integer,
   comments_count: integer,

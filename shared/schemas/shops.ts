@@ -179,6 +179,8 @@ export const shopSummary = z.object({
   demands_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Issue 21: the owner's phone_verified_at when the shop's phone_1 is the owner's verified number. */
+  phone_verified_at: z.string().nullish(),
 });
 export type ShopSummary = z.infer<typeof shopSummary>;
 

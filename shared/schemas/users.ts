@@ -119,6 +119,8 @@ export const publicUser = z.object({
   more_infos: z.string().nullable(),
   role: z.enum(SITE_ROLES),
   created_at: z.string(),
+  /** Issue 21: when phone_1 was proved by a code (the "verified number" badge); null if never. */
+  phone_verified_at: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -147,3 +149,26 @@ export const meResponse = z.object({ user: selfUser.nullable() });
 export const publicProfile = publicUser.extend({ shops: z.array(userShop) });
 export type PublicProfile = z.infer<typeof publicProfile>;
 export const publicProfileResponse = z.object({ user: publicProfile });
+
+/** Issue 21: POST /password/forgot. The login is a phone number or an e-mail address. */
+export const forgotBody = z.object({ login: z.string().trim().min(1, 'required').max(200) });
+
+/** A code as typed: 6 digits from an SMS (any digits), or the token of an e-mail link. */
+const oneTimeCode = z.string().trim().min(1, 'required').max(100);
+
+/** POST /password/reset. */
+export const resetBody = z
+  .object({
+    login: z.string().trim().min(1, 'required').max(200),
+    code: oneTimeCode,
+    password,
+    password_confirmation: z.string(),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'password_confirmation_mismatch',
+    when: (payload) => bothStrings(payload.value, 'password', 'password_confirmation'),
+  });
+
+/** POST /users/phone/verify. */
+export const verifyPhoneBody = z.object({ code: oneTimeCode });

@@ -12,6 +12,8 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'register' }, () => import('../features/account/sign-up-page')),
   lazyRoute({ path: 'login' }, () => import('../features/account/sign-in-page')),
   lazyRoute({ path: 'account/password' }, () => import('../features/account/password-page')),
+  lazyRoute({ path: 'password/forgot' }, () => import('../features/account/forgot-password-page')),
+  lazyRoute({ path: 'password/reset' }, () => import('../features/account/reset-password-page')),
   lazyRoute({ path: 'admin' }, () => import('../features/admin/admin-page')),
   lazyRoute(
     { path: 'products/product/:id/:notificationId?' },

@@ -11,6 +11,8 @@ export const paths = {
   signIn: '/login',
   signUp: '/register',
   passwordChange: '/account/password',
+  passwordForgot: '/password/forgot',
+  passwordReset: '/password/reset',
   profileEdit: '/account/profile',
   myShops: '/account/shops',
   shopNew: '/shops/new',

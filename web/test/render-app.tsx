@@ -88,6 +88,7 @@ export function aUser(overrides: Partial<Me> = {}): Me {
     more_infos: null,
     role: 'user',
     created_at: '2026-01-01T00:00:00.000Z',
+    phone_verified_at: null,
     email: null,
     language: 'fr',
     shops: [

@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/types';
 import type { ProductType } from '../../../shared/schemas/products';
 import type { ReactionKind } from '../../../shared/constants';
+import { shopPhoneVerifiedAt } from '../shops/verified-phone.repository';
 
 // The compact card of SPEC §2 and the viewer's own state on many products at once.
 
@@ -107,6 +108,7 @@ export function cardQuery(db: Executor) {
           .end()
           .as('shop_has_phone'),
       )
+      .select((eb) => shopPhoneVerifiedAt(eb).as('shop_phone_verified_at'))
       .select((eb) => firstFileName(eb, 'image').as('image_name'))
       // A product with videos only shows its first video's poster.
       .select((eb) => firstFileName(eb, 'video').as('video_name'))

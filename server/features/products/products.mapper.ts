@@ -46,7 +46,7 @@ function contactMethods(json: string): ContactMethod[] {
 
 export function toProduct(parts: {
   product: ProductRow;
-  shop: ShopRow;
+  shop: ShopRow & { phone_verified_at?: string | null };
   employees: {
     id: number;
     first_name: string;
@@ -104,6 +104,7 @@ export function toProduct(parts: {
       first_whatsapp_number: shop.first_whatsapp_number,
       second_whatsapp_number: shop.second_whatsapp_number,
       is_professional: !!shop.is_professional,
+      phone_verified_at: shop.phone_verified_at ?? null,
       latitude: shop.latitude,
       longitude: shop.longitude,
       pcategory_id: shop.pcategory_id,
@@ -182,6 +183,7 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
       first_whatsapp_number: null,
       has_phone: !!row.shop_has_phone,
       is_professional: !!row.shop_is_professional,
+      phone_verified_at: row.shop_phone_verified_at ?? null,
     },
     saved_count: row.saved_count,
     comments_count: row.comments_count,

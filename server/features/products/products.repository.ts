@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Executor, ProductsTable } from '../../db/types';
 import { now } from '../../db/connect';
 import type { StoredFile } from '../../media/media';
+import { shopPhoneVerifiedAt } from '../shops/verified-phone.repository';
 
 // The only Kysely code of the products feature. Every function takes the database or the
 // transaction it runs in.
@@ -210,7 +211,12 @@ export async function deletePfieldsOutside(
 // ---- The full product ----------------------------------------------------------------------
 
 export function shopOf(db: Executor, shopId: number) {
-  return db.selectFrom('shops').selectAll().where('id', '=', shopId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('shops')
+    .selectAll()
+    .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'))
+    .where('id', '=', shopId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The shop's staff with their role; only public user columns. */
@@ -240,4 +246,20 @@ export function pfieldValuesOf(db: Executor, productId: number) {
     .where('product_pfield.product_id', '=', productId)
     .orderBy('pfields.id')
     .execute();
+}
+
+/** Issue 21: offers the user posted since `since` (ISO), for the per-day limit. */
+export async function countOffersSince(
+  db: Executor,
+  userId: number,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', 'offer')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

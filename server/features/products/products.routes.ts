@@ -23,6 +23,7 @@ import * as service from './products.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
 import type { CachedProduct } from './product-cache';
+import { assertDailyOffersLeft } from './daily-offers';
 
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
 // reports). Create and edit take multipart (with `files`) or JSON; their fields are checked by
@@ -49,6 +50,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Before the upload is read: a flood costs no image work.
       await app.limitUser('offer', user.id);
+      // Issue 21: fewer offers a day for new accounts without a verified phone.
+      if (request.params.type === 'offer')
+        await assertDailyOffersLeft(app.db, user.id, app.config.userRateLimitFactor);
       const form = await readForm(request);
       const body = parseForm(createProductBody, form.fields);
       const product = await service.create(

@@ -196,6 +196,7 @@ describeEachEngine('products: saves, reports, favorites, similar', (ctx) => {
       'logo_url',
       'name',
       'phone_1',
+      'phone_verified_at',
     ]);
     // Issue 19 item 5: the fields stay, the numbers come on tap (GET /products/{id}/phone).
     expect(card.shop).toMatchObject({

@@ -35,6 +35,7 @@ export function toShopSummary(row: ShopWithExtras): ShopSummary {
     demands_count: Number(row.demands_count ?? 0),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    phone_verified_at: row.phone_verified_at ?? null,
   };
 }
 

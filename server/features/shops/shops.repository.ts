@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { Database, Dialect, Executor, ShopsTable } from '../../db/types';
 import { now } from '../../db/connect';
 import type { ShopRole } from '../../../shared/constants';
+import { shopPhoneVerifiedAt } from './verified-phone.repository';
 
 // The only Kysely code of the shops feature. Every function takes the database or a transaction.
 
@@ -27,7 +28,8 @@ function shopsWithExtras(db: Executor) {
     .leftJoin('pcategories', 'pcategories.id', 'shops.pcategory_id')
     .selectAll('shops')
     .select('pcategories.name as pcategory_name')
-    .select(productCounts);
+    .select(productCounts)
+    .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'));
 }
 export type ShopWithExtras = NonNullable<
   Awaited<ReturnType<ReturnType<typeof shopsWithExtras>['executeTakeFirst']>>
@@ -66,6 +68,7 @@ export function listShopsQuery(db: Executor, offset: number, limit: number) {
     .selectAll('shops')
     .select('pcategories.name as pcategory_name')
     .select(productCounts)
+    .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'))
     .orderBy('shops.is_professional', 'desc')
     .orderBy('shops.created_at', 'desc')
     .orderBy('shops.id', 'desc');

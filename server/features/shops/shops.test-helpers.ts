@@ -29,6 +29,7 @@ export const SHOP_KEYS = [
   'phone_2',
   'second_whatsapp_number',
   'updated_at',
+  'phone_verified_at',
 ].sort();
 
 export const shopBody = (overrides: Record<string, unknown> = {}) => ({

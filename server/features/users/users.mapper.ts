@@ -16,6 +16,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     more_infos: row.more_infos,
     role: row.role,
     created_at: row.created_at,
+    phone_verified_at: row.phone_verified_at,
   };
 }
 

@@ -155,7 +155,13 @@ export async function updateProfile(
         const before = await repo.findUserById(trx, id);
         if (!before) throw notFound();
         const pictures = imageChanges(USER_IMAGES, before, { photo, cover }, images);
-        await repo.updateUser(trx, id, { ...changes, ...pictures.changes });
+        // A new phone_1 is not verified (issue 21): the badge goes until it is proved again.
+        const phoneChanged = changes.phone_1 !== undefined && changes.phone_1 !== before.phone_1;
+        await repo.updateUser(trx, id, {
+          ...changes,
+          ...pictures.changes,
+          ...(phoneChanged ? { phone_verified_at: null } : {}),
+        });
         const after = (await repo.findUserById(trx, id))!;
         const personalShop = await shopsRepo.personalShopIdOf(trx, id);
         if (personalShop) await repo.syncPersonalShop(trx, personalShop, before, after);

@@ -18,6 +18,7 @@ export const PUBLIC_KEYS = [
   'photo_url',
   'role',
   'whatsapp_number',
+  'phone_verified_at',
 ].sort();
 /** GET /users/user/{id}: the public fields and the shops the user owns. */
 export const PROFILE_KEYS = [...PUBLIC_KEYS, 'shops'].sort();

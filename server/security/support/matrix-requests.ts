@@ -216,4 +216,18 @@ export const REQUESTS: Record<string, Builder> = {
   'POST /products/:id/events': fixed((s) => `/products/${s.productId}/events`, { kind: 'view' }),
   'GET /shops/:id/insights': fixed((s) => `/shops/${s.shopId}/insights?days=7`),
   'GET /shops/:id/insights · unknown shop': fixed(() => '/shops/999999/insights'),
+
+  // Issue 21: an unknown login each time (per-login limits stay out of the way; nothing is sent).
+  'POST /password/forgot': () => ({ path: '/password/forgot', body: { login: nextPhone() } }),
+  'POST /password/reset': () => ({
+    path: '/password/reset',
+    body: {
+      login: nextPhone(),
+      code: '000000',
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    },
+  }),
+  'POST /users/phone/verify/send': fixed(() => '/users/phone/verify/send'),
+  'POST /users/phone/verify': fixed(() => '/users/phone/verify', { code: '000000' }),
 };

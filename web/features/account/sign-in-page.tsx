@@ -104,6 +104,9 @@ export function SignInPage() {
           errors={formErrors.fields.password}
           autoComplete="current-password"
         />
+        <p>
+          <Link to={paths.passwordForgot}>{t('forgot_password')}</Link>
+        </p>
       </AccountForm>
     </AccountCard>
   );

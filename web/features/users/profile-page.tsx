@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe, type Me } from '../../lib/use-me';
 import { useUpdateProfile } from './api/update-profile';
+import { VerifyPhone } from './components/verify-phone';
 import './profile-page.css';
 
 // DESIGN §4: PUT /users/{id}: names, phones, WhatsApp number, e-mail, more infos, language, photo
@@ -191,6 +192,9 @@ export function ProfilePage() {
         </span>
         <h1 className="form-page__title">{t('edit_profile')}</h1>
       </header>
+      <div className="card form-page__card">
+        <VerifyPhone me={me.data} />
+      </div>
       <div className="card form-page__card">
         <ProfileForm me={me.data} />
       </div>

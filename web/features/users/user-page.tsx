@@ -21,6 +21,7 @@ import { useDeleteUser } from './api/delete-user';
 import { useUser } from './api/user';
 import { UserListings } from './components/user-listings';
 import './user-page.css';
+import { VerifiedBadge } from '../../components/verified-badge';
 
 // SPEC §2 "User card": cover, photo, name, phone, more infos, delete button (the user themself
 // and site admins, SPEC §6), through the confirmation modal, then home (SPEC §2, §7).
@@ -95,6 +96,11 @@ export function UserPage() {
               {data.role !== 'user' && (
                 <li>
                   <span className="shop-badge shop-badge--pro">{t(`role_${data.role}`)}</span>
+                </li>
+              )}
+              {data.phone_verified_at && (
+                <li>
+                  <VerifiedBadge verifiedAt={data.phone_verified_at} />
                 </li>
               )}
               <li className="user-card__fact">

@@ -39,6 +39,7 @@ function aPublicUser(overrides: Partial<PublicProfile> = {}): PublicProfile {
     role: 'user',
     created_at: '2025-06-01T12:00:00.000Z',
     shops: [],
+    phone_verified_at: null,
     ...overrides,
   };
 }

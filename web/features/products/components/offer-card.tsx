@@ -18,6 +18,7 @@ import { ReportButton } from './report-button';
 import { SaveButton, type SaveState } from './save-button';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import './offer-card.css';
 
 interface OfferCardProps {
@@ -60,6 +61,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
           <Avatar name={product.shop.name} photo={product.shop.logo_small_url} size={36} />
           <span className="offer-card__shop-text">
             <UserText text={product.shop.name} className="offer-card__shop-name" />
+            <VerifiedBadge verifiedAt={product.shop.phone_verified_at} compact />
             <RelativeTime date={product.created_at} className="offer-card__date" />
           </span>
         </Link>

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { catalogName } from '../../../../shared/domain/catalog-names';
 import type { ReactNode } from 'react';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import './shop-header.css';
 
 // SPEC §2 "Shop header": cover, logo, name, phones, email, more infos, map; SPEC §9: professional
@@ -48,6 +49,11 @@ export function ShopHeader({ shop, actions }: ShopHeaderProps) {
                 {shop.is_professional ? t('shop_kind_professional') : t('shop_kind_personal')}
               </span>
             </li>
+            {shop.phone_verified_at && (
+              <li>
+                <VerifiedBadge verifiedAt={shop.phone_verified_at} />
+              </li>
+            )}
             {shop.pcategory && (
               <li className="shop-header__fact">
                 <TagIcon size={16} />

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { startSmsReceiver, type SmsReceiver } from '../server/messaging/test-receivers';
+import { randomPhone, signIn, signUp, snap, testLanguage } from './helpers';
+
+// Issue 21 as a new user tries it, in Arabic and in French: forget the password, get the code at
+// the SMS gateway (a local receiver the e2e server is configured with: E2E_PORT + 2), set a new
+// one, be signed in, and find the session on another browser ended; verify the phone and see the
+// badge on the user page and the shop.
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+let sms: SmsReceiver;
+test.beforeAll(async () => {
+  sms = await startSmsReceiver(PORT + 2);
+});
+test.afterAll(async () => sms?.close());
+
+const codeOf = (text: string) => /#(\d{6})$/.exec(text)![1];
+const arabicIndic = (digits: string) =>
+  digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+test('forgets the password, resets it by SMS code, and ends the other session', async ({
+  browser,
+}, info) => {
+  const { lang, t } = testLanguage(info, 90_000);
+  const phone = randomPhone();
+  const locale = lang === 'ar' ? 'ar' : 'fr-FR';
+
+  // The old session, on another browser.
+  const old = await browser.newContext({ locale });
+  const oldPage = await old.newPage();
+  await signUp(oldPage, phone, 'the-old-password');
+  const meBefore = await oldPage.request.get('/users/me');
+  expect((await meBefore.json()).user.phone_1).toBe(phone);
+
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('link', { name: t.forgot_password }).click();
+  await expect(page).toHaveURL(/\/password\/forgot/);
+  await page.locator('input[name=login]').fill(phone);
+  await snap(page, lang, 'password-forgot');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL(/\/password\/reset\?login=/);
+
+  const message = await sms.next(`+222${phone}`, 10_000);
+  expect(message.authorization).toBe('Bearer e2e');
+  const code = codeOf(message.text);
+  const codeField = page.locator('input[name=code]');
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+  // Typed as the phone's keyboard gives it: Arabic-Indic digits on an Arabic phone.
+  await codeField.fill(lang === 'ar' ? arabicIndic(code) : code);
+  await snap(page, lang, 'password-reset-code');
+  await page.locator('form button[type=submit]').click();
+
+  await page.locator('input[name=password]').fill('the-new-password');
+  await page.locator('input[name=password_confirmation]').fill('the-new-password');
+  await snap(page, lang, 'password-reset-new');
+  await page.locator('form button[type=submit]').click();
+  await expect(page).toHaveURL('/');
+  const me = await page.request.get('/users/me');
+  expect((await me.json()).user.phone_1).toBe(phone);
+
+  // The other browser's session has ended.
+  const meAfter = await oldPage.request.get('/users/me');
+  expect((await meAfter.json()).user).toBeNull();
+
+  // The new password signs in, the old one no longer.
+  const third = await browser.newContext({ locale });
+  const thirdPage = await third.newPage();
+  await signIn(thirdPage, phone, 'the-new-password');
+  await expect(thirdPage).toHaveURL('/');
+  await Promise.all([old.close(), context.close(), third.close()]);
+});
+
+test('verifies the phone number and shows the badge', async ({ page }, info) => {
+  const { lang, t } = testLanguage(info, 90_000);
+  const phone = randomPhone();
+  await signUp(page, phone);
+  await page.goto('/account/profile');
+  await page.getByRole('button', { name: t.verify_phone }).click();
+  const code = codeOf((await sms.next(`+222${phone}`, 10_000)).text);
+  const codeField = page.locator('input[name=code]');
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await codeField.fill(lang === 'ar' ? arabicIndic(code) : code);
+  await page.getByRole('button', { name: t.verify_phone_submit }).click();
+  await expect(page.getByTestId('verified-badge').first()).toBeVisible();
+  await snap(page, lang, 'phone-verified-profile');
+
+  const me = (await (await page.request.get('/users/me')).json()).user;
+  expect(me.phone_verified_at).not.toBeNull();
+  await page.goto(`/users/user/${me.id}`);
+  await expect(page.getByTestId('verified-badge')).toContainText(t.phone_verified);
+  await snap(page, lang, 'phone-verified-user');
+  await page.goto(`/shops/shop/${me.shops[0].id}`);
+  await expect(page.getByTestId('verified-badge').first()).toBeVisible();
+  await snap(page, lang, 'phone-verified-shop');
+});

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noContent } from '../../../shared/schemas/common';
+import {
+  forgotBody,
+  resetBody,
+  selfUserResponse,
+  verifyPhoneBody,
+} from '../../../shared/schemas/users';
+import { authenticated, requireUser } from '../../plugins/session';
+import { clientAddress } from '../../plugins/client-address';
+import * as service from './account-recovery.service';
+import { me } from './users.service';
+import { toSelfUser } from './users.mapper';
+
+// Issue 21 (DESIGN §4, docs/accounts.md): password reset and verified phones.
+const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, secret: app.appSecret, publicUrl: app.config.publicUrl };
+  const send: service.Send = {
+    sms: (to, text) => app.dispatch('sms', to, text),
+    mail: (to, mail) => app.dispatch('mail', to, mail),
+  };
+
+  app.post(
+    '/password/forgot',
+    { schema: { body: forgotBody, response: { 202: noContent } } },
+    async (request, reply) => {
+      const login = service.parseLogin(request.body.login);
+      app.assertCanSend(login.phone ? 'sms' : 'mail');
+      await service.limitForgot(app.db, login, clientAddress(request));
+      // The account is looked up after the answer: known and unknown logins answer alike.
+      app.background(() => service.sendReset(deps, login, send));
+      return reply.status(202).send(null);
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    { schema: { body: resetBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      const user = await service.resetPassword(
+        deps,
+        request.body,
+        clientAddress(request),
+        app.config.scryptLogN,
+      );
+      // Every session of the user has ended; this device gets a new one (and a new XSRF token).
+      await app.sessions.signIn(request, reply, user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/phone/verify/send',
+    { schema: { response: { 202: noContent } }, preValidation: authenticated },
+    async (request, reply) => {
+      const user = requireUser(request);
+      app.assertCanSend('sms');
+      await service.sendPhoneCode(deps, user.id, clientAddress(request), send);
+      return reply.status(202).send(null);
+    },
+  );
+
+  app.post(
+    '/users/phone/verify',
+    {
+      schema: { body: verifyPhoneBody, response: { 200: selfUserResponse } },
+      preValidation: authenticated,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await service.verifyPhone(deps, user.id, request.body.code, clientAddress(request));
+      const self = (await me(app.db, user.id))!;
+      return { user: toSelfUser(self.user, self.shops) };
+    },
+  );
+};
+
+export default accountRecoveryRoutes;
