@@ -324,6 +324,8 @@ export interface Database {
   shop_invitations: ShopInvitationsTable;
   rate_limits: RateLimitsTable;
   search_terms: SearchTermsTable;
+  search_term_variants: SearchTermVariantsTable;
+  search_term_positions: { n: number };
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -331,6 +333,15 @@ export interface SearchTermsTable {
   term: string;
   length: number;
   count: number;
+}
+
+/**
+ * The vocabulary's terms under their deletion variants (011): the typo tier's index look-up
+ * (shared/domain/search-terms.ts `deletionKeys`).
+ */
+export interface SearchTermVariantsTable {
+  variant: string;
+  term: string;
 }
 
 export type DB = Kysely<Database>;

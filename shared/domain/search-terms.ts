@@ -267,6 +267,37 @@ export function typoBudget(word: string): number {
   return n >= 8 ? 2 : n >= 5 ? 1 : 0;
 }
 
+/**
+ * The vocabulary's deletion variants (SymSpell, migration 011): every term of `minLength` letters
+ * or more is stored under itself with one letter taken out, and, from `twoFrom` to `twoUpTo`
+ * letters, with two taken out. Two words within `budget` edits share a key when each loses at
+ * most `budget` letters: the query side takes out as many as its budget allows (deletionKeys).
+ * minLength: a one-edit word has 5+ letters, so its neighbours 4+; twoFrom: a two-edit word has
+ * 8+, its neighbours 6+. Terms longer than twoUpTo keep one-letter variants only.
+ */
+export const TYPO_KEYS = { minLength: 4, twoFrom: 6, twoUpTo: 20 } as const;
+
+/** A word's keys for the variants look-up: itself and its variants with up to `budget` letters out. */
+export function deletionKeys(word: string, budget: number): string[] {
+  const keys = new Set([word]);
+  let level = [word];
+  for (let round = 0; round < budget; round++) {
+    const next: string[] = [];
+    for (const w of level) {
+      const letters = [...w];
+      for (let i = 0; i < letters.length; i++) {
+        const v = [...letters.slice(0, i), ...letters.slice(i + 1)].join('');
+        if (v && !keys.has(v)) {
+          keys.add(v);
+          next.push(v);
+        }
+      }
+    }
+    level = next;
+  }
+  return [...keys];
+}
+
 /** The search columns of a product: its text as written (DESIGN §7), its stems, related words. */
 export function searchColumns(
   texts: (string | null | undefined)[],

@@ -13,6 +13,7 @@ import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
 import { parsePfieldFilters, parsePfieldSubFilters, pfieldEntries } from './pfield-filters';
 import {
+  deletionKeys,
   editDistance,
   queryTerms,
   typoBudget,
@@ -101,10 +102,10 @@ async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
   // The budget of what is compared: the stem (السيارات: 8 letters, its stem سيار 4).
   const budget = typoBudget(w.stem);
   if (!budget) return [];
-  const length = [...w.stem].length;
   let best = budget + 1;
   let found: { term: string; count: number }[] = [];
-  for (const t of await lookups.termsOfLengths(db, length - budget, length + budget)) {
+  // Only the terms sharing a deletion variant with the stem (an index look-up, migration 011).
+  for (const t of await lookups.termsNear(db, deletionKeys(w.stem, budget))) {
     if (t.term === w.stem) continue;
     const d = editDistance(w.stem, t.term, budget);
     if (d > budget) continue;
