@@ -61,3 +61,41 @@ export function catalogueNamesOf(db: Executor, psubcategoryId: number) {
     .where('psubcategories.id', '=', psubcategoryId)
     .executeTakeFirst();
 }
+
+/** A batch of the products of these subcategories, by id, with the texts their index holds. */
+export function productTextsIn(
+  db: Executor,
+  psubcategoryIds: number[],
+  afterId: number,
+  limit: number,
+) {
+  if (!psubcategoryIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select([
+      'id',
+      'psubcategory_id',
+      'name',
+      'name_ar',
+      'name_fr',
+      'more_infos_ar',
+      'more_infos_fr',
+      'search_text',
+      'search_stems',
+      'search_related',
+    ])
+    .where('psubcategory_id', 'in', psubcategoryIds)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A product's search columns (the triggers follow: text index, vocabulary). */
+export async function setSearchColumns(
+  db: Executor,
+  id: number,
+  columns: { search_text: string; search_stems: string; search_related: string },
+) {
+  await db.updateTable('products').set(columns).where('id', '=', id).execute();
+}
