@@ -19,7 +19,7 @@ import {
   typoBudget,
   type QueryWord,
 } from '../../../shared/domain/search-terms';
-import { ftsMatch, TIERS, tsQuery, type Tier, type TieredWord } from './search-words';
+import { ftsMatch, TIERS, tierTerms, tsQuery, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
 import * as lookups from './search-lookups.repository';
 
@@ -146,7 +146,7 @@ async function findPage(
     const text = {
       fts: ftsMatch(tiered, tier, query.type),
       ts: tsQuery(tiered, tier),
-      words: tiered.map((w) => w.word),
+      words: tierTerms(tiered, tier),
     };
     // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
     if (text.fts === previous) return;
