@@ -329,6 +329,8 @@ export interface Database {
   product_daily_stats: ProductDailyStatsTable;
   product_view_marks: ProductViewMarksTable;
   account_codes: AccountCodesTable;
+  search_term_variants: SearchTermVariantsTable;
+  search_term_positions: { n: number };
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -336,6 +338,15 @@ export interface SearchTermsTable {
   term: string;
   length: number;
   count: number;
+}
+
+/**
+ * The vocabulary's terms under their deletion variants (011): the typo tier's index look-up
+ * (shared/domain/search-terms.ts `deletionKeys`).
+ */
+export interface SearchTermVariantsTable {
+  variant: string;
+  term: string;
 }
 
 export type DB = Kysely<Database>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  catalogueParts,
+  deletionKeys,
   editDistance,
   indexTerms,
   queryTerms,
@@ -98,5 +100,29 @@ describe('search language pipeline', () => {
     expect(editDistance('toyata', 'toyota', 1)).toBe(1);
     expect(editDistance('xylophone', 'telephone', 2)).toBe(3);
     expect(editDistance('abc', 'abcdef', 1)).toBe(2);
+  });
+});
+
+describe('typo keys, swaps and catalogue names of two kinds (issue 17)', () => {
+  it('counts a swap of neighbour letters as one edit', () => {
+    expect(editDistance('voitrue', 'voiture', 2)).toBe(1);
+    expect(editDistance('samsnug', 'samsung', 2)).toBe(1);
+    expect(editDistance('xylophone', 'telephone', 2)).toBe(3);
+  });
+
+  it('gives a word its keys with up to its budget of letters out', () => {
+    expect(deletionKeys('abc', 1).sort()).toEqual(['ab', 'abc', 'ac', 'bc']);
+    expect(deletionKeys('سيار', 1)).toContain('سار');
+  });
+
+  it('splits a catalogue name into its kinds; an offer keeps the kinds it names', () => {
+    expect(catalogueParts('Moutons et chèvres')).toEqual(['Moutons', 'chèvres']);
+    expect(catalogueParts('أغنام وماعز')).toEqual(['أغنام', 'ماعز']);
+    expect(catalogueParts('الكل في واحد')).toEqual(['الكل في واحد']);
+    const labels = ['أغنام وماعز', 'Moutons et chèvres'];
+    expect(indexTerms(['ماعز للبيع'], labels).related.split(' ')).not.toContain('mouton');
+    expect(indexTerms(['à vendre'], labels).related.split(' ')).toEqual(
+      expect.arrayContaining(['mouton', 'chevre']),
+    );
   });
 });

@@ -154,6 +154,32 @@ function meaningful(tokens: string[]): string[] {
   return kept.length ? kept : tokens;
 }
 
+/**
+ * The kinds a catalogue name lists: "Moutons et chèvres" → moutons, chèvres; "أغنام وماعز" →
+ * أغنام, ماعز (an attached و starts a part when the rest is a known word or has the article);
+ * "Thé, café et sucre" → three. A name of one kind is one part.
+ */
+export function catalogueParts(label: string): string[] {
+  return label
+    .split(/\s*(?:,|&|\bet\b|\band\b)\s*/u)
+    .flatMap((part) => {
+      const words = part.split(/\s+/).filter(Boolean);
+      const out: string[][] = [[]];
+      for (const w of words) {
+        const rest = w.slice(1);
+        const starts =
+          out.at(-1)!.length > 0 &&
+          w.startsWith('و') &&
+          length(rest) >= 3 &&
+          (rest.startsWith('ال') || known(normalizeSearchText(rest)));
+        if (starts) out.push([rest]);
+        else out.at(-1)!.push(w);
+      }
+      return out.map((ws) => ws.join(' '));
+    })
+    .filter((p) => p.trim());
+}
+
 /** What the index holds for an offer, besides its text as written (`search_text`). */
 export interface IndexTerms {
   /** The stems of the offer's own words, each once, space-separated. */
@@ -175,9 +201,20 @@ export function indexTerms(texts: string[], catalogue: string[], broad: string[]
   for (const word of meaningful(own)) {
     for (const phrase of lexiconStems(word)) for (const s of phrase) related.add(s);
   }
-  for (const word of meaningful([...new Set(catalogue.flatMap(searchTokens))])) {
-    related.add(stem(word));
-    for (const phrase of lexiconStems(word)) for (const s of phrase) related.add(s);
+  // A name of two kinds ("Moutons et chèvres", "أغنام وماعز"): only the kinds the offer's own
+  // words name count, when they name some (a goat is not found by "moutons"); else all of them.
+  const own_ = new Set([...stems, ...related]);
+  for (const label of catalogue) {
+    const parts = catalogueParts(label).map((part) => {
+      const terms = new Set<string>();
+      for (const word of meaningful(searchTokens(part))) {
+        terms.add(stem(word));
+        for (const phrase of lexiconStems(word)) for (const s of phrase) terms.add(s);
+      }
+      return terms;
+    });
+    const named = parts.length > 1 ? parts.filter((t) => [...t].some((s) => own_.has(s))) : [];
+    for (const terms of named.length ? named : parts) for (const s of terms) related.add(s);
   }
   // Category words as written: their stems collide more (مركبات 'vehicles' → مركب 'boat').
   for (const word of meaningful([...new Set(broad.flatMap(searchTokens))])) related.add(word);
@@ -237,25 +274,31 @@ export function queryTerms(text: string): QueryWord[] {
   });
 }
 
-/** Levenshtein distance of two words, up to `max` (more is reported as max + 1). */
+/**
+ * Edit distance of two words, up to `max` (more is reported as max + 1): letters inserted,
+ * deleted, replaced, and two neighbours swapped (voitrue → voiture), each one edit (optimal string
+ * alignment). Swaps are among the commonest typing slips; the deletion variants of migration 011
+ * find them too (both words lose one of the swapped letters alike).
+ */
 export function editDistance(a: string, b: string, max: number): number {
   const x = [...a];
   const y = [...b];
   if (Math.abs(x.length - y.length) > max) return max + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
     let best = i;
     for (let j = 1; j <= y.length; j++) {
-      const v = Math.min(
-        prev[j] + 1,
-        row[j - 1] + 1,
-        prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1),
-      );
+      let v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        v = Math.min(v, before[j - 2] + 1);
+      }
       row.push(v);
       best = Math.min(best, v);
     }
     if (best > max) return max + 1;
+    before = prev;
     prev = row;
   }
   return prev[y.length];
@@ -265,6 +308,37 @@ export function editDistance(a: string, b: string, max: number): number {
 export function typoBudget(word: string): number {
   const n = length(word);
   return n >= 8 ? 2 : n >= 5 ? 1 : 0;
+}
+
+/**
+ * The vocabulary's deletion variants (SymSpell, migration 011): every term of `minLength` letters
+ * or more is stored under itself with one letter taken out, and, from `twoFrom` to `twoUpTo`
+ * letters, with two taken out. Two words within `budget` edits share a key when each loses at
+ * most `budget` letters: the query side takes out as many as its budget allows (deletionKeys).
+ * minLength: a one-edit word has 5+ letters, so its neighbours 4+; twoFrom: a two-edit word has
+ * 8+, its neighbours 6+. Terms longer than twoUpTo keep one-letter variants only.
+ */
+export const TYPO_KEYS = { minLength: 4, twoFrom: 6, twoUpTo: 20 } as const;
+
+/** A word's keys for the variants look-up: itself and its variants with up to `budget` letters out. */
+export function deletionKeys(word: string, budget: number): string[] {
+  const keys = new Set([word]);
+  let level = [word];
+  for (let round = 0; round < budget; round++) {
+    const next: string[] = [];
+    for (const w of level) {
+      const letters = [...w];
+      for (let i = 0; i < letters.length; i++) {
+        const v = [...letters.slice(0, i), ...letters.slice(i + 1)].join('');
+        if (v && !keys.has(v)) {
+          keys.add(v);
+          next.push(v);
+        }
+      }
+    }
+    level = next;
+  }
+  return [...keys];
 }
 
 /** The search columns of a product: its text as written (DESIGN §7), its stems, related words. */

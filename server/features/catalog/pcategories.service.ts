@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { productsUse } from './catalog.repository';
 import * as repo from './pcategories.repository';
 import { toPcategory } from './catalog.mapper';
+import { reindexCategory } from '../search/search-index';
 
 // Categories (SPEC §3, §5, §7). Who may call the writes is checked by the routes (SPEC §6).
 
@@ -41,7 +42,8 @@ export async function createPcategory(db: DB, body: PcategoryCreateBody) {
 /** PUT keeps what the body leaves out (the name is always required). */
 export async function updatePcategory(db: DB, id: number, body: PcategoryUpdateBody) {
   return db.transaction().execute(async (trx) => {
-    if (!(await repo.findPcategory(trx, id))) throw notFound();
+    const current = await repo.findPcategory(trx, id);
+    if (!current) throw notFound();
     if (await repo.pcategoryNameTaken(trx, body.name, id)) throw invalid('name', 'name_taken');
     const row = await repo.updatePcategory(trx, id, {
       name: body.name,
@@ -50,6 +52,10 @@ export async function updatePcategory(db: DB, id: number, body: PcategoryUpdateB
       order_number: body.order_number,
       updated_at: now(),
     });
+    // Its names are in its products' search index (docs/search.md): renamed, they follow.
+    if (['name', 'name_ar', 'name_fr'].some((k) => current[k as 'name'] !== row![k as 'name'])) {
+      await reindexCategory(trx, id);
+    }
     return toPcategory(row!);
   });
 }

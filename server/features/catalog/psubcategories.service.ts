@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { productsUse } from './catalog.repository';
 import { findPcategory } from './pcategories.repository';
 import * as repo from './psubcategories.repository';
+import { reindexSubcategories } from '../search/search-index';
 import { toPsubcategory } from './catalog.mapper';
 
 // Subcategories (SPEC §3, §5, §7). Who may call the writes is checked by the routes (SPEC §6).
@@ -63,7 +64,12 @@ export async function updatePsubcategory(db: DB, id: number, body: PsubcategoryU
       throw invalid('name', 'name_taken');
     }
     await repo.updatePsubcategory(trx, id, { ...body, updated_at: now() });
-    return toPsubcategory((await repo.findPsubcategory(trx, id))!);
+    const updated = (await repo.findPsubcategory(trx, id))!;
+    // Its names and its category's are in its products' search index (docs/search.md): renamed
+    // or moved, they follow.
+    const keys = ['name', 'name_ar', 'name_fr', 'pcategory_id'] as const;
+    if (keys.some((k) => current[k] !== updated[k])) await reindexSubcategories(trx, [id]);
+    return toPsubcategory(updated);
   });
 }
 

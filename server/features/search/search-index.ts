@@ -64,3 +64,47 @@ export async function searchColumnsOf(db: Executor, p: SearchableTexts, psubcate
     names.category,
   );
 }
+
+/** Products re-indexed per read (a rename runs in the admin's transaction). */
+const REINDEX_BATCH = 500;
+
+/**
+ * A category or subcategory was renamed (or a subcategory moved): the products of these
+ * subcategories get their search columns again, so that the new names count in the search and
+ * the old ones no longer do. Only rows whose columns change are written. Returns how many.
+ */
+export async function reindexSubcategories(
+  db: Executor,
+  psubcategoryIds: number[],
+): Promise<number> {
+  let written = 0;
+  for (const id of psubcategoryIds) {
+    const names = await catalogueNames(db, id);
+    for (let after = 0; ;) {
+      const rows = await lookups.productTextsIn(db, [id], after, REINDEX_BATCH);
+      if (!rows.length) break;
+      for (const p of rows) {
+        const columns = searchColumns(
+          [p.name, p.name_ar, p.name_fr, p.more_infos_ar, p.more_infos_fr],
+          names.subcategory,
+          names.category,
+        );
+        if (
+          columns.search_text !== p.search_text ||
+          columns.search_stems !== p.search_stems ||
+          columns.search_related !== p.search_related
+        ) {
+          await lookups.setSearchColumns(db, p.id, columns);
+          written++;
+        }
+      }
+      after = rows.at(-1)!.id;
+    }
+  }
+  return written;
+}
+
+/** A category was renamed: the products of all its subcategories are re-indexed. */
+export async function reindexCategory(db: Executor, pcategoryId: number): Promise<number> {
+  return reindexSubcategories(db, await lookups.subcategoriesOf(db, pcategoryId));
+}

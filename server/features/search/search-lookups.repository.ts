@@ -31,16 +31,18 @@ export function pfieldsByIds(db: Executor, ids: number[]) {
 }
 
 /**
- * The vocabulary's terms of these lengths (the typo tier compares them with a word), the
- * commonest first.
+ * The vocabulary's terms equal to one of these keys or stored under one of them as a deletion
+ * variant (migration 011), with their counts: the typo tier's candidates, by index look-ups.
  */
-export function termsOfLengths(db: Executor, min: number, max: number) {
-  return db
-    .selectFrom('search_terms')
-    .select(['term', 'count'])
-    .where('length', '>=', min)
-    .where('length', '<=', max)
-    .execute();
+export async function termsNear(db: Executor, keys: string[]) {
+  if (!keys.length) return [];
+  const direct = db.selectFrom('search_terms').select(['term', 'count']).where('term', 'in', keys);
+  const variants = db
+    .selectFrom('search_term_variants')
+    .innerJoin('search_terms', 'search_terms.term', 'search_term_variants.term')
+    .select(['search_terms.term', 'search_terms.count'])
+    .where('search_term_variants.variant', 'in', keys);
+  return direct.union(variants).execute();
 }
 
 /** A subcategory's names and its category's (keys and the admin's labels). */
@@ -58,4 +60,42 @@ export function catalogueNamesOf(db: Executor, psubcategoryId: number) {
     ])
     .where('psubcategories.id', '=', psubcategoryId)
     .executeTakeFirst();
+}
+
+/** A batch of the products of these subcategories, by id, with the texts their index holds. */
+export function productTextsIn(
+  db: Executor,
+  psubcategoryIds: number[],
+  afterId: number,
+  limit: number,
+) {
+  if (!psubcategoryIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select([
+      'id',
+      'psubcategory_id',
+      'name',
+      'name_ar',
+      'name_fr',
+      'more_infos_ar',
+      'more_infos_fr',
+      'search_text',
+      'search_stems',
+      'search_related',
+    ])
+    .where('psubcategory_id', 'in', psubcategoryIds)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A product's search columns (the triggers follow: text index, vocabulary). */
+export async function setSearchColumns(
+  db: Executor,
+  id: number,
+  columns: { search_text: string; search_stems: string; search_related: string },
+) {
+  await db.updateTable('products').set(columns).where('id', '=', id).execute();
 }

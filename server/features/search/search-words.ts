@@ -40,6 +40,11 @@ function alternatives(w: TieredWord, tier: Tier): Alternative[] {
   return list;
 }
 
+/** Every term a word may match in a tier (PostgreSQL reads how common they are together). */
+export function tierTerms(words: TieredWord[], tier: Tier): string[][] {
+  return words.map((w) => [...new Set(alternatives(w, tier).flatMap((a) => a.terms))]);
+}
+
 const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
 
 /** FTS5: every word's alternatives, all words required, and the product type. */

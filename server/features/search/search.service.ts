@@ -13,12 +13,13 @@ import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
 import { parsePfieldFilters, parsePfieldSubFilters, pfieldEntries } from './pfield-filters';
 import {
+  deletionKeys,
   editDistance,
   queryTerms,
   typoBudget,
   type QueryWord,
 } from '../../../shared/domain/search-terms';
-import { ftsMatch, TIERS, tsQuery, type Tier, type TieredWord } from './search-words';
+import { ftsMatch, TIERS, tierTerms, tsQuery, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
 import * as lookups from './search-lookups.repository';
 
@@ -101,10 +102,10 @@ async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
   // The budget of what is compared: the stem (السيارات: 8 letters, its stem سيار 4).
   const budget = typoBudget(w.stem);
   if (!budget) return [];
-  const length = [...w.stem].length;
   let best = budget + 1;
   let found: { term: string; count: number }[] = [];
-  for (const t of await lookups.termsOfLengths(db, length - budget, length + budget)) {
+  // Only the terms sharing a deletion variant with the stem (an index look-up, migration 011).
+  for (const t of await lookups.termsNear(db, deletionKeys(w.stem, budget))) {
     if (t.term === w.stem) continue;
     const d = editDistance(w.stem, t.term, budget);
     if (d > budget) continue;
@@ -145,7 +146,7 @@ async function findPage(
     const text = {
       fts: ftsMatch(tiered, tier, query.type),
       ts: tsQuery(tiered, tier),
-      words: tiered.map((w) => w.word),
+      words: tierTerms(tiered, tier),
     };
     // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
     if (text.fts === previous) return;

@@ -3,8 +3,8 @@ import type { LexiconRow } from './row';
 // Phones, computers and other electronics (catalogue: multimedia and its subcategories).
 export const ELECTRONICS: readonly LexiconRow[] = [
   [
-    'هاتف|هواتف|تلفون|تليفون|تلفونات|جوال|جوالات|موبايل|موبايلات|محمول',
-    'téléphone|téléphones|portable|portables|mobile|mobiles|tél',
+    'هاتف|هواتف|تلفون|تليفون|تلفونات|جوال|جوالات|موبايل|موبايلات|هاتف محمول|هواتف محمولة',
+    'téléphone|téléphones|téléphone portable|téléphones portables|mobile|mobiles|tél',
   ],
   ['هاتف ذكي|هواتف ذكية|سمارتفون', 'smartphone|smartphones|téléphone intelligent'],
   ['هاتف ثابت|هواتف ثابتة', 'téléphone fixe'],

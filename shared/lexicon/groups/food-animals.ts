@@ -7,6 +7,7 @@ export const FOOD_ANIMALS: readonly LexiconRow[] = [
   [
     'خروف|خرفان|كبش|كباش|نعجة|نعاج|ضأن|شاة|شياه|أغنام|غنم',
     'mouton|moutons|brebis|bélier|béliers|agneau|agneaux|ovin|ovins',
+    'haouli|haoulis|houli|haouly|kharouf|kharoufs',
   ],
   ['ماعز|معزة|معز|عنز|عنزة|تيس|تيوس', 'chèvre|chèvres|bouc|boucs|cabri|cabris|caprin|caprins'],
   ['أغنام وماعز', 'moutons et chèvres|petit bétail'],
