@@ -25,6 +25,7 @@ import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
 import { featureRoutes } from './features';
+import searchAlerts from './features/searches/search-alerts.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(pages);
   await app.register(uploads);
   await app.register(userLimits);
+  await app.register(searchAlerts);
 
   for (const routes of featureRoutes) await app.register(routes);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

@@ -324,6 +324,7 @@ export interface Database {
   shop_invitations: ShopInvitationsTable;
   rate_limits: RateLimitsTable;
   search_terms: SearchTermsTable;
+  saved_searches: SavedSearchesTable;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -331,6 +332,23 @@ export interface SearchTermsTable {
   term: string;
   length: number;
   count: number;
+}
+
+/** A user's saved search and its alert state (013, docs/searches.md). */
+export interface SavedSearchesTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  /** The search body of SPEC §7, JSON text. */
+  query: string;
+  /** offer or demand: the body's type, so that a new product reads only the searches for it. */
+  product_type: string;
+  new_count: Generated<number>;
+  pending_count: Generated<number>;
+  pending_product_id: number | null;
+  last_alert_at: string | null;
+  last_seen_at: string;
+  created_at: string;
 }
 
 export type DB = Kysely<Database>;

@@ -199,6 +199,10 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       type: 'offer',
       comment_id: null,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      product_name: null,
+      count: null,
     });
     expect(notes[0].read_at).toBeNull();
   });
@@ -353,6 +357,10 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       type: null,
       comment_id: null,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      product_name: null,
+      count: null,
     };
     expect(toNotificationData('not json')).toEqual(empty);
     expect(toNotificationData('[1,2]')).toEqual(empty);

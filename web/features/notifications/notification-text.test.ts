@@ -19,6 +19,10 @@ const none: NotificationData = {
   type: 'offer',
   comment_id: null,
   command_id: null,
+  search_id: null,
+  search_name: null,
+  product_name: null,
+  count: null,
 };
 
 const aNotification = (type: Notification['type'], data: Partial<NotificationData>) =>

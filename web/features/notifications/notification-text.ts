@@ -10,6 +10,9 @@ export interface NotificationSentence {
   name: string | null;
   /** Dictionary key of the reaction's name (reacted only). */
   reaction?: string;
+  /** search_match: how many offers matched (plural forms) and the latest one's name. */
+  count?: number;
+  product?: string;
 }
 
 /** The reaction's name in a notification sentence: the picker's own (one name per reaction). */
@@ -55,6 +58,14 @@ export function notificationSentence(n: Notification): NotificationSentence {
       return { key: `notification_added_${kind}`, name };
     case 'shop_invitation':
       return { key: 'notification_shop_invitation', name };
+    case 'search_match':
+      // The saved search's name stands where the actor's does (bold, its own direction).
+      return {
+        key: `notification_search_match_${kind}`,
+        name: d.search_name,
+        count: d.count ?? 1,
+        product: d.product_name ?? '',
+      };
   }
 }
 
@@ -83,5 +94,10 @@ export function notificationHref(n: Notification): string | null {
     case 'shop_invitation':
       // "My shops" lists the invitation with accept and decline, and marks this one read.
       return `/account/shops?notification=${n.id}`;
+    case 'search_match':
+      // One offer: that offer; several: the saved searches, with their counts of new matches.
+      return (d.count ?? 1) === 1 && d.product_id
+        ? productPage(d.product_id, n)
+        : `/searches?notification=${n.id}`;
   }
 }

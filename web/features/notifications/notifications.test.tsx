@@ -98,6 +98,10 @@ function aNotification(id: number, overrides: Partial<Notification> = {}): Notif
       type: 'offer',
       comment_id: 100 + id,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      product_name: null,
+      count: null,
     },
     ...overrides,
   };
