@@ -13,6 +13,7 @@ export const paths = {
   passwordChange: '/account/password',
   profileEdit: '/account/profile',
   myShops: '/account/shops',
+  mySearches: '/account/searches',
   shopNew: '/shops/new',
   shopEdit: (id: number) => `/shops/edit/${id}`,
   admin: '/admin',

@@ -98,6 +98,6 @@ export function notificationHref(n: Notification): string | null {
       // One offer: that offer; several: the saved searches, with their counts of new matches.
       return (d.count ?? 1) === 1 && d.product_id
         ? productPage(d.product_id, n)
-        : `/searches?notification=${n.id}`;
+        : `/account/searches?notification=${n.id}`;
   }
 }

@@ -14,6 +14,7 @@ import { SearchPanel } from './components/search-panel';
 import { TypeSwitch } from './components/type-switch';
 import { readSearch, searchQuery, toSearchBody, withType, type SearchState } from './search-state';
 import { useGeolocation } from './use-geolocation';
+import { SaveSearchButton } from '../searches';
 
 const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
 
@@ -46,6 +47,11 @@ export function SearchPage() {
         serverErrors={serverErrors}
         geolocation={geolocation}
         autoFocus={search.name === '' && search.mode === 'normal'}
+      />
+      <SaveSearchButton
+        key={searchQuery({ ...search, page: 1 })}
+        query={toSearchBody({ ...search, page: 1 })}
+        defaultName={search.name}
       />
       <section className="results" aria-labelledby="search-results-title">
         <div className="results__header">
