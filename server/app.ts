@@ -102,9 +102,9 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl)],
+        imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl), ...mediaOrigin(config)],
         connectSrc: ["'self'", originOf(config.routingUrl)],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigin(config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -147,6 +147,11 @@ export async function buildApp(
 function trustProxyOption(trust: Config['trustProxy']) {
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
   return trust;
+}
+
+/** MEDIA_PUBLIC_URL's origin: /media/{file} redirects there (issue 18 item 4). */
+function mediaOrigin(config: Config): string[] {
+  return config.mediaPublicUrl && config.s3 ? [originOf(config.mediaPublicUrl)] : [];
 }
 
 function originOf(url: string): string {
