@@ -24,7 +24,13 @@ const newName = (name: string) => `${name}_${++names}`;
 
 const strangerId = (s: Scenario) => s.actors.stranger.user.id;
 
-let strangerSearch: number | undefined;
+/** Per scenario (each engine has its own database). */
+const strangerSearches = new WeakMap<Scenario, number>();
+async function strangerSearch(s: Scenario): Promise<number> {
+  let id = strangerSearches.get(s);
+  if (id === undefined) strangerSearches.set(s, (id = await newStrangerSearch(s)));
+  return id;
+}
 async function newStrangerSearch(s: Scenario): Promise<number> {
   const res = await s.as('stranger').post('/searches', { name: 'mine', query: {} });
   if (res.statusCode !== 201) throw new Error(`saved search: ${res.body}`);
@@ -222,7 +228,7 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /searches': fixed(() => '/searches'),
   'POST /searches': fixed(() => '/searches', { name: 'matrix', query: { name: 'toyota' } }),
   'POST /searches/:id/seen': async (s) => ({
-    path: `/searches/${(strangerSearch ??= await newStrangerSearch(s))}/seen`,
+    path: `/searches/${await strangerSearch(s)}/seen`,
   }),
   'DELETE /searches/:id': async (s) => ({ path: `/searches/${await newStrangerSearch(s)}` }),
 
