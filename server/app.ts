@@ -26,6 +26,7 @@ import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
 import messaging from './messaging/plugin';
 import { featureRoutes } from './features';
+import searchAlerts from './features/searches/search-alerts.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,9 +103,9 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl)],
+        imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl), ...mediaOrigin(config)],
         connectSrc: ["'self'", originOf(config.routingUrl)],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigin(config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(uploads);
   await app.register(userLimits);
   await app.register(messaging);
+  await app.register(searchAlerts);
 
   for (const routes of featureRoutes) await app.register(routes);
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
@@ -147,6 +149,11 @@ export async function buildApp(
 function trustProxyOption(trust: Config['trustProxy']) {
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
   return trust;
+}
+
+/** MEDIA_PUBLIC_URL's origin: /media/{file} redirects there (issue 18 item 4). */
+function mediaOrigin(config: Config): string[] {
+  return config.mediaPublicUrl && config.s3 ? [originOf(config.mediaPublicUrl)] : [];
 }
 
 function originOf(url: string): string {

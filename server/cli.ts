@@ -9,9 +9,11 @@ import { register } from './features/users/users.service';
 import { registerBody } from '../shared/schemas/users';
 import { SITE_ROLES, type SiteRole } from '../shared/constants';
 import { HttpError } from './errors';
+import { copyMediaFolder } from './media/copy-to-storage';
+import { S3MediaStorage } from './media/s3-storage';
 
 // npm run cli -- <command> [options]
-//   migrate | seed | backup [--out FILE]
+//   migrate | seed | backup [--out FILE] | media:copy-to-s3 [--from DIR]
 //   user:create --role admin|moderator|user --phone P --password W --first-name F --last-name L [--email E]
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
@@ -75,9 +77,21 @@ try {
       console.info(`backup written to ${out}`);
       break;
     }
+    case 'media:copy-to-s3': {
+      // Issue 18 item 4: DATA_DIR/media (or --from) into the bucket of S3_*.
+      const { values } = parseArgs({ args: rest, options: { from: { type: 'string' } } });
+      if (!config.s3)
+        throw new Error('set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY');
+      const from = path.resolve(values.from ?? path.join(config.dataDir, 'media'));
+      const { copied, skipped } = await copyMediaFolder(from, new S3MediaStorage(config.s3));
+      console.info(
+        `${copied} files copied to s3 bucket ${config.s3.bucket}, ${skipped} already there`,
+      );
+      break;
+    }
     default:
       console.error(
-        'usage: npm run cli -- migrate | seed | backup [--out FILE] | user:create --role R --phone P --password W --first-name F --last-name L',
+        'usage: npm run cli -- migrate | seed | backup [--out FILE] | media:copy-to-s3 [--from DIR] | user:create --role R --phone P --password W --first-name F --last-name L',
       );
       process.exitCode = 2;
   }

@@ -43,6 +43,21 @@ export interface Config {
   smsGateway: { url: string; token: string } | undefined;
   /** SMTP_URL and MAIL_FROM (issue 21): e-mail through this SMTP server (nodemailer). */
   smtp: { url: string; from: string } | undefined;
+  /**
+   * S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (all four or none), S3_REGION:
+   * media in an S3-compatible bucket instead of DATA_DIR/media (issue 18 item 4).
+   */
+  s3: S3Config | undefined;
+  /** MEDIA_PUBLIC_URL: where the bucket's files are public; /media/{file} then redirects there. */
+  mediaPublicUrl: string | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 }
 
 export class ConfigError extends Error {
@@ -100,42 +115,70 @@ const trustProxy = z.preprocess(
     }),
 );
 
-const envSchema = z.object({
-  PORT: integer(0, 65_535, 3000),
-  HOST: z.preprocess(unset, z.string().default('0.0.0.0')),
-  DATA_DIR: z.preprocess(unset, z.string().default('data')),
-  DATABASE_URL: url(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
-  SEED_DEMO: z.string().optional(),
-  TILE_URL: z.preprocess(
-    unset,
-    z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  ),
-  ROUTING_URL: z.preprocess(unset, z.string().default('https://router.project-osrm.org')),
-  PUBLIC_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
-  LOG_LEVEL: z.preprocess(
-    unset,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  SCRYPT_LOG_N: integer(10, 20, 17),
-  WEB_DIR: z.preprocess(unset, z.string().default('dist/web')),
-  NODE_ENV: z.string().optional(),
-  TRUST_PROXY: trustProxy,
-  DATABASE_POOL_MAX: integer(1, 1000, 10),
-  STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
-  REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
-  USER_RATE_LIMIT_FACTOR: z.preprocess(
-    (v) => (v === undefined || v === '' ? '1' : v),
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?$/, 'must be a number ≥ 1')
-      .transform(Number)
-      .refine((n) => n >= 1, 'must be a number ≥ 1'),
-  ),
-  SMS_GATEWAY_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
-  SMS_GATEWAY_TOKEN: z.preprocess(unset, z.string().optional()),
-  SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
-  MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
-});
+const envSchema = z
+  .object({
+    PORT: integer(0, 65_535, 3000),
+    HOST: z.preprocess(unset, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(unset, z.string().default('data')),
+    DATABASE_URL: url(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+    SEED_DEMO: z.string().optional(),
+    TILE_URL: z.preprocess(
+      unset,
+      z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    ),
+    ROUTING_URL: z.preprocess(unset, z.string().default('https://router.project-osrm.org')),
+    PUBLIC_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
+    LOG_LEVEL: z.preprocess(
+      unset,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    SCRYPT_LOG_N: integer(10, 20, 17),
+    WEB_DIR: z.preprocess(unset, z.string().default('dist/web')),
+    NODE_ENV: z.string().optional(),
+    TRUST_PROXY: trustProxy,
+    DATABASE_POOL_MAX: integer(1, 1000, 10),
+    STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
+    REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
+    USER_RATE_LIMIT_FACTOR: z.preprocess(
+      (v) => (v === undefined || v === '' ? '1' : v),
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, 'must be a number ≥ 1')
+        .transform(Number)
+        .refine((n) => n >= 1, 'must be a number ≥ 1'),
+    ),
+    S3_ENDPOINT: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
+    S3_BUCKET: z.preprocess(
+      unset,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 a-z 0-9 . -)')
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: z.preprocess(unset, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(unset, z.string().optional()),
+    S3_REGION: z.preprocess(unset, z.string().default('us-east-1')),
+    MEDIA_PUBLIC_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
+    SMS_GATEWAY_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
+    SMS_GATEWAY_TOKEN: z.preprocess(unset, z.string().optional()),
+    SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
+  })
+  .superRefine((e, ctx) => {
+    // Half an S3 configuration would silently keep media on the local disk: all four or none.
+    const keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const given = keys.filter((k) => e[k] !== undefined);
+    if (given.length && given.length < keys.length) {
+      for (const k of keys.filter((k) => e[k] === undefined))
+        ctx.addIssue({ code: 'custom', path: [k], message: `required with ${given.join(', ')}` });
+    }
+    if (e.MEDIA_PUBLIC_URL && !given.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_PUBLIC_URL'],
+        message: 'requires S3_* (the bucket)',
+      });
+  });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -187,5 +230,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           from: e.MAIL_FROM?.trim() || `Souq <no-reply@${new URL(publicUrl).hostname}>`,
         }
       : undefined,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          region: e.S3_REGION,
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -83,6 +83,8 @@ export const NOTIFICATION_KINDS = [
   'added_offer',
   /** An invitation to join a shop's staff (issue 14 item 5); opens the invitee's "My shops". */
   'shop_invitation',
+  /** A new offer matches a saved search (issue 18 item 2); opens the offer, or the search. */
+  'search_match',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 
@@ -177,3 +179,16 @@ export const ACCOUNT_CODE_LIMITS = {
   /** Codes tried (reset and phone checks) per client address, on any account. */
   triesPerAddress: { limit: 30, windowSeconds: 3600 },
 } as const;
+
+/**
+ * Saved searches with alerts (issue 18 item 2, docs/searches.md): at most this many per user
+ * (each new offer is checked against every saved search: the cap bounds that work per person).
+ */
+export const SAVED_SEARCHES_MAX_PER_USER = 20;
+export const SAVED_SEARCH_NAME_MAX = 80;
+/** At most one `search_match` alert per saved search in this window; later matches are grouped. */
+export const SAVED_SEARCH_ALERT_INTERVAL_MS = 60 * 60 * 1000;
+/** How often each process sends the grouped alerts whose hour has passed. */
+export const SAVED_SEARCH_FLUSH_MS = 60 * 1000;
+/** New offers waiting to be matched against saved searches, per process; beyond, alerts drop. */
+export const SAVED_SEARCH_QUEUE_MAX = 1000;

@@ -12,6 +12,7 @@ import { pfieldSubValue } from './migrations/010-pfield-sub-value';
 import { productInsights } from './migrations/015-product-insights';
 import { accountCodes } from './migrations/016-account-codes';
 import { searchTermVariants } from './migrations/011-search-term-variants';
+import { savedSearches } from './migrations/013-saved-searches';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -29,6 +30,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '015-product-insights': productInsights,
     '016-account-codes': accountCodes(dialect),
     '011-search-term-variants': searchTermVariants(dialect),
+    '013-saved-searches': savedSearches(dialect),
   };
 }
 

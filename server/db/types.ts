@@ -331,6 +331,7 @@ export interface Database {
   account_codes: AccountCodesTable;
   search_term_variants: SearchTermVariantsTable;
   search_term_positions: { n: number };
+  saved_searches: SavedSearchesTable;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */
@@ -347,6 +348,23 @@ export interface SearchTermsTable {
 export interface SearchTermVariantsTable {
   variant: string;
   term: string;
+}
+
+/** A user's saved search and its alert state (013, docs/searches.md). */
+export interface SavedSearchesTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  /** The search body of SPEC §7, JSON text. */
+  query: string;
+  /** offer or demand: the body's type, so that a new product reads only the searches for it. */
+  product_type: string;
+  new_count: Generated<number>;
+  pending_count: Generated<number>;
+  pending_product_id: number | null;
+  last_alert_at: string | null;
+  last_seen_at: string;
+  created_at: string;
 }
 
 export type DB = Kysely<Database>;

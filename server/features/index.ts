@@ -13,6 +13,7 @@ import notificationsRoutes from './notifications/notifications.routes';
 import searchRoutes from './search/search.routes';
 import insightsRoutes from './insights/insights.routes';
 import accountRecoveryRoutes from './users/account-recovery.routes';
+import searchesRoutes from './searches/searches.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -30,4 +31,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   searchRoutes,
   insightsRoutes,
   accountRecoveryRoutes,
+  searchesRoutes,
 ];

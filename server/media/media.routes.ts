@@ -32,6 +32,14 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const { file } = request.params;
+      // MEDIA_PUBLIC_URL (issue 18 item 4): the bucket (or its CDN) serves the bytes itself.
+      const publicUrl = app.config.mediaPublicUrl;
+      if (publicUrl && app.config.s3) {
+        if (!FILE_NAME.test(file)) throw notFound();
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .redirect(`${publicUrl}/${file}`, 302);
+      }
       const stat = FILE_NAME.test(file) ? await app.media.storage.stat(file) : null;
       if (!stat) throw notFound();
       reply

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { MAX_FILE_BYTES, MAX_FILES_PER_PRODUCT } from '../../shared/constants';
 import { Media } from '../media/media';
-import { LocalMediaStorage } from '../media/storage';
+import { LocalMediaStorage, type MediaStorage } from '../media/storage';
+import { S3MediaStorage } from '../media/s3-storage';
 import mediaRoutes from '../media/media.routes';
 
 declare module 'fastify' {
@@ -27,7 +28,10 @@ export default fp(async (app) => {
       headerPairs: 100,
     },
   });
-  const storage = new LocalMediaStorage(path.join(app.config.dataDir, 'media'));
+  // S3_* set: the bucket (issue 18 item 4); otherwise the local folder, the default.
+  const storage: MediaStorage = app.config.s3
+    ? new S3MediaStorage(app.config.s3)
+    : new LocalMediaStorage(path.join(app.config.dataDir, 'media'));
   const media = new Media(storage, {
     onError: (error) => app.log.error({ err: error }, 'media file not removed'),
   });

@@ -124,6 +124,12 @@ const TABLE: Record<string, Row> = {
   'PUT /notifications/notification/:id':                     [401, 404, 404, 404, 404, 404, 204, 404, 404],
   'POST /notifications/all/markallasread':                   signedIn(200),
 
+  // Saved searches (DESIGN §4, docs/searches.md): the signed-in user's own; others' ids 404.
+  'GET /searches':                                           signedIn(200),
+  'POST /searches':                                          signedIn(201),
+  'POST /searches/:id/seen':                                 [401, 200, 404, 404, 404, 404, 404, 404, 404],
+  'DELETE /searches/:id':                                    [401, 204, 404, 404, 404, 404, 404, 404, 404],
+
   'GET /docs/json':                                          all(200),
   'GET /media/:file':                                        all(200),
 

@@ -72,6 +72,10 @@ export const notificationData = z.object({
   comment_id: z.number().int().nullable(),
   /** the command made, accepted, commented on or reacted to (or the thread is under) */
   command_id: z.number().int().nullable(),
+  /** search_match: the saved search, the (latest) matching offer's name, and how many matched */
+  search_id: z.number().int().nullable(),
+  search_name: z.string().nullable(),
+  count: z.number().int().nullable(),
 });
 export type NotificationData = z.infer<typeof notificationData>;
 

@@ -48,5 +48,6 @@ export const routes: RouteObject[] = [
   lazyRoute({ path: 'users/user/:id' }, () => import('../features/users/user-page')),
   lazyRoute({ path: 'account/profile' }, () => import('../features/users/profile-page')),
   lazyRoute({ path: 'account/shops' }, () => import('../features/users/my-shops-page')),
+  lazyRoute({ path: 'account/searches' }, () => import('../features/searches/my-searches-page')),
   lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
 ];

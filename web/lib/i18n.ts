@@ -4,6 +4,7 @@ import {
   DEFAULT_LANGUAGE,
   MAX_FILE_BYTES,
   MAX_FILES_PER_PRODUCT,
+  SAVED_SEARCHES_MAX_PER_USER,
   PASSWORD_MIN_LENGTH,
   type Language,
 } from '../../shared/constants';
@@ -36,6 +37,7 @@ export const MESSAGE_LIMITS = {
   min: PASSWORD_MIN_LENGTH,
   max_files: MAX_FILES_PER_PRODUCT,
   max_mb: MAX_FILE_BYTES / (1024 * 1024),
+  max_saved_searches: SAVED_SEARCHES_MAX_PER_USER,
 };
 
 export function createI18n(language: Language, dictionary: Dictionary): i18n {

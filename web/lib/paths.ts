@@ -15,6 +15,7 @@ export const paths = {
   passwordReset: '/password/reset',
   profileEdit: '/account/profile',
   myShops: '/account/shops',
+  mySearches: '/account/searches',
   shopNew: '/shops/new',
   shopEdit: (id: number) => `/shops/edit/${id}`,
   admin: '/admin',

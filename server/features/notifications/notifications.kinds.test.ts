@@ -15,6 +15,10 @@ const NONE = {
   reaction: null,
   comment_id: null,
   command_id: null,
+  search_id: null,
+  search_name: null,
+  product_name: null,
+  count: null,
 };
 
 async function newest(db: World['db']) {

@@ -131,6 +131,10 @@ describeEachEngine('notifications API', (ctx) => {
       ...productNames,
       comment_id: null,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      product_name: null,
+      count: null,
     });
 
     const kinds = async (type: string) =>
@@ -316,6 +320,7 @@ describeEachEngine('notifications API', (ctx) => {
       'added_offer',
       'commanded',
       'commanded',
+      'search_match',
       'shop_invitation',
     ]);
 
@@ -326,9 +331,9 @@ describeEachEngine('notifications API', (ctx) => {
     const one = (await page(alice.client, { type: 'commands', page: 1 })).data[0];
     await alice.client.get(`/notifications/notification/markasread/${one.id}`);
     expect(await mark('commands')).toBe(2);
-    // Left out, the type is all: what remains is the added offer and the shop invitation (which
-    // belong to no tab).
-    expect(await mark(undefined)).toBe(2);
+    // Left out, the type is all: what remains is the added offer, the shop invitation and the
+    // saved search's match (which belong to no tab).
+    expect(await mark(undefined)).toBe(3);
     expect(await count(alice.client)).toBe(0);
     expect(await mark('all')).toBe(0);
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);

@@ -206,6 +206,9 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       product_name_fr: offer.name_fr,
       comment_id: null,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      count: null,
     });
     expect(notes[0].read_at).toBeNull();
   });
@@ -363,6 +366,9 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       product_name_fr: null,
       comment_id: null,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      count: null,
     };
     expect(toNotificationData('not json')).toEqual(empty);
     expect(toNotificationData('[1,2]')).toEqual(empty);

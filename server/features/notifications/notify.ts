@@ -29,6 +29,11 @@ export interface NotificationData {
   /** extra ids the web app needs to open the right page */
   comment_id?: number;
   command_id?: number;
+  /** search_match (issue 18): the saved search, the offer's name, how many offers matched */
+  search_id?: number;
+  search_name?: string;
+  product_name?: string;
+  count?: number;
 }
 
 /**

@@ -37,7 +37,7 @@ function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedPr
 }
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, media: app.media };
+  const deps = { db: app.db, media: app.media, searchAlerts: app.searchAlerts };
   const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
 
   app.post(

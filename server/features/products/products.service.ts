@@ -30,6 +30,8 @@ import { cachedProduct, type CachedProduct } from './product-cache';
 export interface Deps {
   db: DB;
   media: Media;
+  /** Saved-search alerts (issue 18): told of each new product once it is committed. */
+  searchAlerts?: { productCreated(id: number): void };
 }
 
 /** At most this many people are told of one new offer or demand. */
@@ -84,7 +86,7 @@ function checkOfferType(type: ProductType, offerType: string | undefined) {
 }
 
 export async function create(
-  { db, media }: Deps,
+  { db, media, searchAlerts }: Deps,
   viewer: AuthUser,
   type: ProductType,
   body: CreateProductBody,
@@ -135,6 +137,8 @@ export async function create(
       return product.id;
     }),
   );
+  // After the commit, off the request's path: matching saved searches is queued work.
+  searchAlerts?.productCreated(id);
   return (await detail(db, id, viewer))!;
 }
 

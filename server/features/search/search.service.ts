@@ -223,3 +223,39 @@ export async function search(
     interpreted,
   };
 }
+
+/** Newest matches of a shop read to find a just-posted product among them (findsProduct). */
+const RECENT_IN_SHOP = 100;
+
+/**
+ * Saved-search alerts (issue 18, docs/searches.md): whether `body` finds the product, by the
+ * same filters and words as search(). Words match by every tier a search reads before near
+ * spellings (tiers are cumulative: the broadest one holds the others); the typo tier is left
+ * out, as a search reads it only when nothing else matched anywhere. Read within the product's
+ * shop, newest first: a just-posted product is among its shop's newest matches.
+ */
+export async function findsProduct(
+  db: DB,
+  dialect: Dialect,
+  body: SearchBody,
+  product: { id: number; shop_id: number },
+): Promise<boolean> {
+  const query: repo.SearchQuery = {
+    ...(await toQuery(db, 'shop', product.shop_id, body)),
+    order: 'newest',
+  };
+  const words = body.name ? queryTerms(body.name) : [];
+  const tier: Tier = body.exact === 'yes' ? 'stem' : 'transliteration';
+  const q: repo.SearchQuery = words.length
+    ? {
+        ...query,
+        text: {
+          fts: ftsMatch(words, tier, query.type),
+          ts: tsQuery(words, tier),
+          words: tierTerms(words, tier),
+        },
+      }
+    : query;
+  const rows = await repo.laterRows(db, dialect, q, RECENT_IN_SHOP, 0);
+  return rows.some((r) => r.id === product.id);
+}

@@ -24,6 +24,19 @@ const newName = (name: string) => `${name}_${++names}`;
 
 const strangerId = (s: Scenario) => s.actors.stranger.user.id;
 
+/** Per scenario (each engine has its own database). */
+const strangerSearches = new WeakMap<Scenario, number>();
+async function strangerSearch(s: Scenario): Promise<number> {
+  let id = strangerSearches.get(s);
+  if (id === undefined) strangerSearches.set(s, (id = await newStrangerSearch(s)));
+  return id;
+}
+async function newStrangerSearch(s: Scenario): Promise<number> {
+  const res = await s.as('stranger').post('/searches', { name: 'mine', query: {} });
+  if (res.statusCode !== 201) throw new Error(`saved search: ${res.body}`);
+  return res.json().search.id as number;
+}
+
 export const REQUESTS: Record<string, Builder> = {
   'GET /healthz': fixed(() => '/healthz'),
   'GET /localisation/:lang': fixed(() => '/localisation/fr'),
@@ -209,6 +222,15 @@ export const REQUESTS: Record<string, Builder> = {
     path: `/notifications/notification/${await s.fresh.notification()}`,
   }),
   'POST /notifications/all/markallasread': fixed(() => '/notifications/all/markallasread', {}),
+
+  // Saved searches (issue 18): the stranger's own; one for the idempotent "seen", a fresh one
+  // for each delete cell.
+  'GET /searches': fixed(() => '/searches'),
+  'POST /searches': fixed(() => '/searches', { name: 'matrix', query: { name: 'toyota' } }),
+  'POST /searches/:id/seen': async (s) => ({
+    path: `/searches/${await strangerSearch(s)}/seen`,
+  }),
+  'DELETE /searches/:id': async (s) => ({ path: `/searches/${await newStrangerSearch(s)}` }),
 
   'GET /docs/json': fixed(() => '/docs/json'),
   'GET /media/:file': fixed((s) => `/media/${s.strangerPhoto}-small.webp`),

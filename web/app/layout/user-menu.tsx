@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { Avatar } from '../../components/avatar';
 import {
+  BookmarkIcon,
   ChevronDownIcon,
   EditIcon,
   KeyIcon,
@@ -131,6 +132,12 @@ export function UserMenu() {
                   <Link to={paths.myShops} className="user-menu__item">
                     <StoreIcon size={18} />
                     {t('menu_manage_shops')}
+                  </Link>
+                </li>
+                <li>
+                  <Link to={paths.mySearches} className="user-menu__item">
+                    <BookmarkIcon size={18} />
+                    {t('my_searches')}
                   </Link>
                 </li>
                 <li>

@@ -22,6 +22,9 @@ const none: NotificationData = {
   product_name_fr: null,
   comment_id: null,
   command_id: null,
+  search_id: null,
+  search_name: null,
+  count: null,
 };
 
 const aNotification = (type: Notification['type'], data: Partial<NotificationData>) =>
@@ -40,6 +43,8 @@ function say(language: 'ar' | 'fr', n: Notification) {
   return i18n.t(s.key, {
     name: s.name ?? i18n.t('notification_someone'),
     reaction: s.reaction ? i18n.t(s.reaction) : '',
+    count: s.count,
+    product: s.product,
   });
 }
 
@@ -158,6 +163,28 @@ const cases: [string, Notification, string, string, string][] = [
     'Brahim Ould Sidi vous invite à rejoindre l’équipe de sa boutique',
     'يدعوك Brahim Ould Sidi للانضمام إلى فريق متجره',
     '/account/shops?notification=40',
+  ],
+  [
+    'one new offer matching a saved search',
+    aNotification('search_match', {
+      search_id: 2,
+      search_name: 'Hilux',
+      count: 1,
+    }),
+    'Nouvelle offre pour votre recherche « Hilux » : Toyota Hilux 2015',
+    'عرض جديد يطابق بحثك «Hilux»: Toyota Hilux 2015',
+    '/products/product/5/40',
+  ],
+  [
+    'three new offers matching a saved search, grouped',
+    aNotification('search_match', {
+      search_id: 2,
+      search_name: 'Hilux',
+      count: 3,
+    }),
+    '3 nouvelles offres correspondent à votre recherche « Hilux »',
+    '3 عروض جديدة تطابق بحثك «Hilux»',
+    '/account/searches?notification=40',
   ],
 ];
 

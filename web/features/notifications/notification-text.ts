@@ -11,6 +11,9 @@ export interface NotificationSentence {
   name: string | null;
   /** Dictionary key of the reaction's name (reacted only). */
   reaction?: string;
+  /** search_match: how many offers matched (plural forms) and the latest one's name. */
+  count?: number;
+  product?: string;
 }
 
 /** The reaction's name in a notification sentence: the picker's own (one name per reaction). */
@@ -56,6 +59,14 @@ export function notificationSentence(n: Notification): NotificationSentence {
       return { key: `notification_added_${kind}`, name };
     case 'shop_invitation':
       return { key: 'notification_shop_invitation', name };
+    case 'search_match':
+      // The saved search's name stands where the actor's does (bold, its own direction).
+      return {
+        key: `notification_search_match_${kind}`,
+        name: d.search_name,
+        count: d.count ?? 1,
+        product: d.product_name ?? '',
+      };
   }
 }
 
@@ -84,6 +95,11 @@ export function notificationHref(n: Notification): string | null {
     case 'shop_invitation':
       // "My shops" lists the invitation with accept and decline, and marks this one read.
       return `/account/shops?notification=${n.id}`;
+    case 'search_match':
+      // One offer: that offer; several: the saved searches, with their counts of new matches.
+      return (d.count ?? 1) === 1 && d.product_id
+        ? productPage(d.product_id, n)
+        : `/account/searches?notification=${n.id}`;
   }
 }
 
@@ -93,7 +109,8 @@ export function notificationHref(n: Notification): string | null {
  */
 export function notificationProduct(n: Notification, language: Language): string | null {
   const d = n.data;
-  if (d.product_name === null) return null;
+  // A saved search's alert names its offer in the sentence itself.
+  if (n.type === 'search_match' || d.product_name === null) return null;
   return productName(
     { name: d.product_name, name_ar: d.product_name_ar, name_fr: d.product_name_fr },
     language,

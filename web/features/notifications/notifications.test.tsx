@@ -101,6 +101,9 @@ function aNotification(id: number, overrides: Partial<Notification> = {}): Notif
       product_name_fr: null,
       comment_id: 100 + id,
       command_id: null,
+      search_id: null,
+      search_name: null,
+      count: null,
     },
     ...overrides,
   };

@@ -17,6 +17,7 @@ import { useGeolocation } from './use-geolocation';
 import './category-page.css';
 import './components/results-count.css';
 import './search-page.css';
+import { SaveSearchButton } from '../searches';
 
 const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
 
@@ -49,6 +50,11 @@ export function SearchPage() {
         serverErrors={serverErrors}
         geolocation={geolocation}
         autoFocus={search.name === '' && search.mode === 'normal'}
+      />
+      <SaveSearchButton
+        key={searchQuery({ ...search, page: 1 })}
+        query={toSearchBody({ ...search, page: 1 })}
+        defaultName={search.name}
       />
       <section className="results" aria-labelledby="search-results-title">
         <div className="results__header">

@@ -37,6 +37,8 @@ export function NotificationItem({
   const [before, after = ''] = t(sentence.key, {
     name: NAME,
     reaction: sentence.reaction ? t(sentence.reaction) : '',
+    count: sentence.count,
+    product: sentence.product,
   }).split(NAME);
   const unread = notification.read_at === null;
   const href = notificationHref(notification);
