@@ -25,6 +25,9 @@ import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
 import { featureRoutes } from './features';
+import { postgresBus, sqliteBus, type EventBus } from './events/bus';
+import { noteExternalWrite } from './db/write-tracker';
+import { exactInvalidation } from './features/products/product-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +35,8 @@ declare module 'fastify' {
     db: DB;
     dialect: Dialect;
     appSecret: string;
+    /** Live events of every process (server/events/bus.ts). */
+    events: EventBus;
     /** Every route as registered (method, url, whether XSRF applies, schema): security suites walk it. */
     routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
   }
@@ -65,6 +70,7 @@ export async function buildApp(
   app.decorate('db', connection.db);
   app.decorate('dialect', connection.dialect);
   app.decorate('appSecret', await loadSecret(connection.db));
+  app.decorate('events', await eventBus(app, config, connection));
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -88,6 +94,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     const deadline = Date.now() + DRAIN_MS;
     while (open > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await app.events.close();
     if (!options.connection) await connection.close();
   });
 
@@ -136,6 +143,24 @@ export async function buildApp(
 
   await app.ready();
   return app;
+}
+
+/**
+ * The event bus of the engine; on PostgreSQL, other processes' writes to the product cache's
+ * tables invalidate it here (exactly, while the bus is connected; everything after a reconnection).
+ */
+async function eventBus(
+  app: FastifyInstance,
+  config: Config,
+  connection: Connection,
+): Promise<EventBus> {
+  if (connection.dialect !== 'postgres' || !config.databaseUrl) return sqliteBus();
+  const bus = postgresBus(config.databaseUrl, app.log);
+  await bus.ready;
+  bus.subscribe('write', (table) => noteExternalWrite(table));
+  bus.onResync(() => noteExternalWrite(null));
+  exactInvalidation(connection.db, () => bus.live);
+  return bus;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DB, Dialect } from './types';
 import { initial } from './migrations/001-initial';
 import { notificationsIndex } from './migrations/002-notifications-index';
@@ -9,6 +9,7 @@ import { hardeningNet } from './migrations/006-hardening-net';
 import { invitationsAndLimits } from './migrations/007-invitations-and-limits';
 import { searchTerms } from './migrations/009-search-terms';
 import { pfieldSubValue } from './migrations/010-pfield-sub-value';
+import { liveEvents } from './migrations/012-live-events';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -23,15 +24,43 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-invitations-and-limits': invitationsAndLimits(dialect),
     '009-search-terms': searchTerms(dialect),
     '010-pfield-sub-value': pfieldSubValue,
+    '012-live-events': liveEvents(dialect),
   };
 }
 
+/** The advisory lock key that serialises start-up work (migrations, first seed) on PostgreSQL. */
+export const STARTUP_LOCK_KEY = 1_786_320_018;
+
+/**
+ * Runs `work` under a session-level advisory lock on PostgreSQL (pg_advisory_lock), on one
+ * connection it holds meanwhile, so that several processes starting together (WORKERS=N, or N
+ * instances behind a proxy) migrate and seed one after the other: the second finds the work done.
+ * SQLite is one process: `work` runs on the database directly.
+ */
+export async function underStartupLock<T>(
+  db: DB,
+  dialect: Dialect,
+  work: (db: DB) => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'postgres') return work(db);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    try {
+      return await work(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
 export async function migrateToLatest(db: DB, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  await underStartupLock(db, dialect, async (conn) => {
+    const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+    const migrator = new Migrator({ db: conn, provider });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    }
+  });
 }
