@@ -6,6 +6,7 @@ import type { Notification, NotificationFilter } from '../../../../shared/schema
 import { http } from '../../../lib/http';
 import { notificationsQueryKey } from '../../../lib/use-mark-notification-read';
 import { useMe } from '../../../lib/use-me';
+import { useStreamLive } from './notification-stream';
 
 // SPEC §7 notifications calls. Every query sits under notificationsQueryKey, so marking or
 // deleting anything refreshes the bell and the list together.
@@ -35,17 +36,19 @@ export const markAllNotificationsRead = (type: NotificationFilter) =>
   http.post<{ count: number }>('/notifications/all/markallasread/', { type });
 
 /**
- * The bell's unread count (SPEC §2, §9): only for a signed-in user, polled every 5 minutes, and
- * asked again whenever the window regains focus.
+ * The bell's unread count (SPEC §2, §9): only for a signed-in user, kept current by the live
+ * stream (notification-stream.ts) and polled every 5 minutes while the stream is down, and asked
+ * again whenever the window regains focus.
  */
 export function useUnreadCount() {
   const { data: me } = useMe();
   const signedIn = !!me;
+  const streamLive = useStreamLive();
   const query = useQuery({
     queryKey: unreadCountKey,
     queryFn: fetchUnreadCount,
     enabled: signedIn,
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: streamLive ? false : UNREAD_POLL_MS,
     refetchIntervalInBackground: false,
     // TanStack Query listens to visibility changes only; the window's focus is handled below.
     refetchOnWindowFocus: false,
