@@ -24,6 +24,7 @@ import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
+import { databaseRateLimitStore } from './limits/rate-limit-store';
 import { featureRoutes } from './features';
 import { postgresBus, sqliteBus, type EventBus } from './events/bus';
 import { noteExternalWrite } from './db/write-tracker';
@@ -127,7 +128,8 @@ export async function buildApp(
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
-  await app.register(rateLimit, { global: false });
+  // Per-address route limits in the database, shared by every process (issue 18 item 3).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(connection.db) });
   await app.register(swagger, {
     openapi: { info: { title: 'Souq marketplace API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
