@@ -209,6 +209,7 @@ export const REQUESTS: Record<string, Builder> = {
     path: `/notifications/notification/${await s.fresh.notification()}`,
   }),
   'POST /notifications/all/markallasread': fixed(() => '/notifications/all/markallasread', {}),
+  'GET /notifications/stream': fixed(() => '/notifications/stream?last_event_id=x'),
 
   'GET /docs/json': fixed(() => '/docs/json'),
   'GET /media/:file': fixed((s) => `/media/${s.strangerPhoto}-small.webp`),
