@@ -24,8 +24,12 @@ import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
-import messaging from './messaging/plugin';
+import { databaseRateLimitStore } from './limits/rate-limit-store';
 import { featureRoutes } from './features';
+import { postgresBus, sqliteBus, type EventBus } from './events/bus';
+import { noteExternalWrite } from './db/write-tracker';
+import { exactInvalidation } from './features/products/product-cache';
+import messaging from './messaging/plugin';
 import searchAlerts from './features/searches/search-alerts.plugin';
 
 declare module 'fastify' {
@@ -34,6 +38,8 @@ declare module 'fastify' {
     db: DB;
     dialect: Dialect;
     appSecret: string;
+    /** Live events of every process (server/events/bus.ts). */
+    events: EventBus;
     /** Every route as registered (method, url, whether XSRF applies, schema): security suites walk it. */
     routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
   }
@@ -67,6 +73,7 @@ export async function buildApp(
   app.decorate('db', connection.db);
   app.decorate('dialect', connection.dialect);
   app.decorate('appSecret', await loadSecret(connection.db));
+  app.decorate('events', await eventBus(app, config, connection));
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -90,6 +97,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     const deadline = Date.now() + DRAIN_MS;
     while (open > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await app.events.close();
     if (!options.connection) await connection.close();
   });
 
@@ -122,7 +130,8 @@ export async function buildApp(
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
-  await app.register(rateLimit, { global: false });
+  // Per-address route limits in the database, shared by every process (issue 18 item 3).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(connection.db) });
   await app.register(swagger, {
     openapi: { info: { title: 'Souq marketplace API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -140,6 +149,24 @@ export async function buildApp(
 
   await app.ready();
   return app;
+}
+
+/**
+ * The event bus of the engine; on PostgreSQL, other processes' writes to the product cache's
+ * tables invalidate it here (exactly, while the bus is connected; everything after a reconnection).
+ */
+async function eventBus(
+  app: FastifyInstance,
+  config: Config,
+  connection: Connection,
+): Promise<EventBus> {
+  if (connection.dialect !== 'postgres' || !config.databaseUrl) return sqliteBus();
+  const bus = postgresBus(config.databaseUrl, app.log);
+  await bus.ready;
+  bus.subscribe('write', (table) => noteExternalWrite(table));
+  bus.onResync(() => noteExternalWrite(null));
+  exactInvalidation(connection.db, () => bus.live);
+  return bus;
 }
 
 /**

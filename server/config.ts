@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** DATABASE_POOL_MAX: PostgreSQL connections per process. */
   databasePoolMax: number;
+  /** Server processes `npm start` runs (node:cluster); PostgreSQL only, SQLite runs one (issue 18). */
+  workers: number;
   /** STATEMENT_TIMEOUT_MS: PostgreSQL cancels any statement running longer (0: never). */
   statementTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request not answered by then gets 503 (0: no deadline). */
@@ -137,6 +139,7 @@ const envSchema = z
     NODE_ENV: z.string().optional(),
     TRUST_PROXY: trustProxy,
     DATABASE_POOL_MAX: integer(1, 1000, 10),
+    WORKERS: integer(1, 64, 1),
     STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
     REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
     USER_RATE_LIMIT_FACTOR: z.preprocess(
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     trustProxy: e.TRUST_PROXY,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    workers: e.WORKERS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     userRateLimitFactor: e.USER_RATE_LIMIT_FACTOR,

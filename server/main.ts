@@ -1,6 +1,9 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { seedIfEmpty } from './db/seed';
+import { connect, isPostgresUrl } from './db/connect';
+import { migrateToLatest, underStartupLock } from './db/migrate';
+import { seedIfEmpty, type DemoAccount } from './db/seed';
 
 let config: Config;
 try {
@@ -11,14 +14,95 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const app = await buildApp(config);
-const demo = await seedIfEmpty(app.db, config);
-await app.listen({ port: config.port, host: config.host });
 
-const { port } = app.server.address() as { port: number };
-const address = `http://localhost:${port}`;
-console.info(`\nSouq is serving on ${address} (${app.dialect})`);
-if (demo.length) {
+// WORKERS=N (issue 18, docs/live-events.md): N server processes with node:cluster, sharing the
+// port (the primary hands connections round-robin), on one PostgreSQL. The primary migrates and
+// seeds once, then forks, restarts a worker that dies, and on SIGTERM/SIGINT waits for the
+// workers' graceful shutdown. SQLite allows one writing process: it always runs one.
+const workers = isPostgresUrl(config.databaseUrl) ? config.workers : 1;
+if (config.workers > 1 && workers === 1) {
+  console.warn(
+    `WORKERS=${config.workers} ignored: SQLite is served by one process (several processes need PostgreSQL, DATABASE_URL).`,
+  );
+}
+
+if (workers > 1 && cluster.isPrimary) await runPrimary(config, workers);
+else await runServer(config, cluster.isWorker);
+
+async function runPrimary(config: Config, count: number) {
+  const connection = connect(config);
+  await migrateToLatest(connection.db, connection.dialect);
+  const demo = await underStartupLock(connection.db, connection.dialect, (db) =>
+    seedIfEmpty(db, config),
+  );
+  await connection.close();
+  let stopping = false;
+  let ready = 0;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    setTimeout(fork, 500);
+  });
+  cluster.on('listening', () => {
+    ready += 1;
+    if (ready !== count) return;
+    console.info(
+      `\nSouq is serving on http://localhost:${config.port} (postgres, ${count} processes)`,
+    );
+    printDemo(demo, config);
+  });
+  for (let i = 0; i < count; i++) fork();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      setTimeout(() => process.exit(1), 12_000).unref();
+    });
+  }
+}
+
+async function runServer(config: Config, isWorker: boolean) {
+  const app = await buildApp(config);
+  const demo = await underStartupLock(app.db, app.dialect, (db) => seedIfEmpty(db, config));
+  await app.listen({ port: config.port, host: config.host });
+
+  const { port } = app.server.address() as { port: number };
+  const address = `http://localhost:${port}`;
+  if (!isWorker) console.info(`\nSouq is serving on ${address} (${app.dialect})`);
+  printDemo(demo, config);
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  // A worker may hear the signal twice (from the terminal and from the primary): once is enough.
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      // Keep-alive sockets that go idle once their last response is sent would hold close() open:
+      // close them as they go idle, and give up waiting after 10 s.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      setTimeout(() => process.exit(1), 10_000).unref();
+      app.close().then(
+        () => {
+          clearInterval(sweep);
+          process.exit(0);
+        },
+        (error) => {
+          app.log.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+function printDemo(demo: DemoAccount[], config: Config) {
+  if (!demo.length) return;
   console.info(
     config.production
       ? 'Demo accounts (phone / password, shown this once: write them down or change them):'
@@ -26,25 +110,4 @@ if (demo.length) {
   );
   for (const account of demo)
     console.info(`  ${account.role.padEnd(9)} ${account.phone} / ${account.password}`);
-}
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    // Keep-alive sockets that go idle once their last response is sent would hold close() open:
-    // close them as they go idle, and give up waiting after 10 s.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => {
-        clearInterval(sweep);
-        process.exit(0);
-      },
-      (error) => {
-        app.log.error(error);
-        process.exit(1);
-      },
-    );
-  });
 }

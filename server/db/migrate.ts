@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DB, Dialect } from './types';
 import { initial } from './migrations/001-initial';
 import { notificationsIndex } from './migrations/002-notifications-index';
@@ -13,6 +13,7 @@ import { productInsights } from './migrations/015-product-insights';
 import { accountCodes } from './migrations/016-account-codes';
 import { searchTermVariants } from './migrations/011-search-term-variants';
 import { savedSearches } from './migrations/013-saved-searches';
+import { liveEvents } from './migrations/012-live-events';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -31,15 +32,43 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '016-account-codes': accountCodes(dialect),
     '011-search-term-variants': searchTermVariants(dialect),
     '013-saved-searches': savedSearches(dialect),
+    '012-live-events': liveEvents(dialect),
   };
 }
 
+/** The advisory lock key that serialises start-up work (migrations, first seed) on PostgreSQL. */
+export const STARTUP_LOCK_KEY = 1_786_320_018;
+
+/**
+ * Runs `work` under a session-level advisory lock on PostgreSQL (pg_advisory_lock), on one
+ * connection it holds meanwhile, so that several processes starting together (WORKERS=N, or N
+ * instances behind a proxy) migrate and seed one after the other: the second finds the work done.
+ * SQLite is one process: `work` runs on the database directly.
+ */
+export async function underStartupLock<T>(
+  db: DB,
+  dialect: Dialect,
+  work: (db: DB) => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'postgres') return work(db);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    try {
+      return await work(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
 export async function migrateToLatest(db: DB, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  await underStartupLock(db, dialect, async (conn) => {
+    const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+    const migrator = new Migrator({ db: conn, provider });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    }
+  });
 }

@@ -42,7 +42,15 @@ function writtenTables(node: RootOperationNode): Set<string> | 'all' | null {
   return tablesOf(node as OperationNode);
 }
 
-/** Changes whenever a query of this process writes to one of the tables. */
+/**
+ * A write another process made (PostgreSQL NOTIFY, server/events/bus.ts): `null` when events may
+ * have been missed (the bus reconnected), which invalidates everything.
+ */
+export function noteExternalWrite(table: string | null): void {
+  bump(table === null ? 'all' : new Set([table]));
+}
+
+/** Changes whenever a query of this process (or, on PostgreSQL, any process) writes to one of the tables. */
 export function tableVersion(tables: readonly string[]): number {
   let sum = everything;
   for (const t of tables) sum += versions.get(t) ?? 0;

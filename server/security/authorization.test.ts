@@ -123,6 +123,9 @@ const TABLE: Record<string, Row> = {
   'GET /notifications/notification/markasread/:id':          [401, 404, 404, 404, 404, 404, 200, 404, 404],
   'PUT /notifications/notification/:id':                     [401, 404, 404, 404, 404, 404, 204, 404, 404],
   'POST /notifications/all/markallasread':                   signedIn(200),
+  // Issue 18: the live stream. Asked with a bad last_event_id so that it answers (422) rather than
+  // stream forever; 401 comes first for anonymous. The stream itself: notifications.stream.test.ts.
+  'GET /notifications/stream':                               signedIn(422),
 
   // Saved searches (DESIGN §4, docs/searches.md): the signed-in user's own; others' ids 404.
   'GET /searches':                                           signedIn(200),

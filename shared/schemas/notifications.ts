@@ -92,3 +92,17 @@ export const unreadCountResponse = z.object({ count: z.number().int() });
 export const notificationsPageResponse = z.object({ notifications: paginationOf(notification) });
 export const notificationResponse = z.object({ notification });
 export const markAllResponse = z.object({ count: z.number().int() });
+
+/**
+ * GET /notifications/stream (DESIGN §4): `text/event-stream`, not JSON — events `notification`
+ * (`notification` above, with `id:` its id) and `unread` (`unreadCountResponse`'s shape).
+ * `last_event_id` stands in for the Last-Event-ID header where a client cannot set it.
+ */
+export const notificationStreamQuery = z.object({
+  last_event_id: z.coerce.number().int().min(0).optional(),
+});
+export const notificationStreamResponse = z
+  .string()
+  .describe(
+    'text/event-stream: `event: notification` (id: the notification id; data: a notification), `event: unread` (data: {count}), a comment line every 25 s',
+  );

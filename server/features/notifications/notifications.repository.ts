@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, NotificationRow } from '../../db/types';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
+import { publishLocal } from '../../events/bus';
 
 // The only Kysely code of notifications: writing them (notify.ts), finding who hears of a new
 // offer or demand, and the reader's own list. Every read or write of a user's notifications is
@@ -9,14 +10,37 @@ import type { NotificationKind } from '../../../shared/schemas/notifications';
 /** Rows per INSERT: far under SQLite's bound-parameter limit, whatever the fan-out. */
 const INSERT_CHUNK = 200;
 
+/**
+ * The one place notifications are written. Each new row is a live event for its user's streams
+ * (issue 18): on PostgreSQL migration 012's trigger sends it at commit to every process; on SQLite
+ * it goes through this process's bus (server/events/bus.ts) — the stream reading it waits behind
+ * this transaction on SQLite's one connection.
+ */
 export async function insertNotifications(
   db: Executor,
   rows: { user_id: number; type: NotificationKind; data: string; created_at: string }[],
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, read_at: null }));
-    await db.insertInto('notifications').values(chunk).execute();
+    const inserted = await db
+      .insertInto('notifications')
+      .values(chunk)
+      .returning(['id', 'user_id'])
+      .execute();
+    for (const row of inserted) publishLocal('notification', `${row.user_id}:${row.id}`);
   }
+}
+
+/** The user's notifications after `afterId`, oldest first (a stream resuming, Last-Event-ID). */
+export async function listAfter(db: Executor, userId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function findActor(db: Executor, id: number) {

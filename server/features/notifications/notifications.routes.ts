@@ -4,17 +4,39 @@ import {
   markAllBody,
   markAllResponse,
   notificationResponse,
+  notificationStreamQuery,
+  notificationStreamResponse,
   notificationsPageBody,
   notificationsPageResponse,
   unreadCountResponse,
 } from '../../../shared/schemas/notifications';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './notifications.service';
+import { streamHub } from './notifications.stream';
 
 // SPEC §7 notifications calls, all for the signed-in user's own notifications (401 otherwise,
 // before the body is read). The app ignores trailing slashes, so SPEC's
 // `/notifications/all/markallasread/` and the same path without the slash are one route.
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = streamHub(app);
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        querystring: notificationStreamQuery,
+        response: { 200: notificationStreamResponse },
+      },
+      preValidation: authenticated,
+    },
+    async (request, reply) => {
+      const header = request.headers['last-event-id'];
+      const fromHeader =
+        typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
+      const lastEventId = fromHeader ?? request.query.last_event_id ?? null;
+      return hub.open(request, reply, requireUser(request).id, lastEventId);
+    },
+  );
+
   app.get(
     '/notifications/unreadnotifications/count',
     { schema: { response: { 200: unreadCountResponse } }, preValidation: authenticated },

@@ -5,8 +5,11 @@ import type { Product } from '../../../shared/schemas/products';
 
 // The product as anyone sees it, kept a moment in memory: the offer page and its JSON are the
 // hottest reads (DESIGN §12). An entry is dropped as soon as this process writes to any table the
-// product is read from (server/db/write-tracker.ts), and after TTL_MS in any case, which bounds
-// how long a write made by another process (the CLI) or racing the read can go unseen.
+// product is read from (server/db/write-tracker.ts). On SQLite it also lasts at most TTL_MS, which
+// bounds how long a write made by another process (the CLI) can go unseen. On PostgreSQL every
+// process hears of every committed write to those tables (migration 012's triggers, NOTIFY, the
+// event bus), so an entry lasts until one happens, with no time window, while the bus is
+// connected (`exactInvalidation`); while it is down, TTL_MS applies again (issue 18).
 
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 2_000;
@@ -37,6 +40,12 @@ interface Entry {
 }
 
 const caches = new WeakMap<DB, Map<number, Entry>>();
+const exact = new WeakMap<DB, () => boolean>();
+
+/** Tells the cache of `db` that every write to its tables reaches this process while `live()`. */
+export function exactInvalidation(db: DB, live: () => boolean): void {
+  exact.set(db, live);
+}
 
 /** The cached product of `id`, else `load()`'s, kept for the next readers. */
 export function cachedProduct(
@@ -49,7 +58,8 @@ export function cachedProduct(
   const version = tableVersion(PRODUCT_TABLES);
   const at = Date.now();
   const hit = cache.get(id);
-  if (hit && hit.version === version && at - hit.at < TTL_MS) return hit.value;
+  if (hit && hit.version === version && (at - hit.at < TTL_MS || exact.get(db)?.()))
+    return hit.value;
 
   const value = load().then((product) => {
     if (!product) return null;

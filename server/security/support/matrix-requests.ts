@@ -222,6 +222,7 @@ export const REQUESTS: Record<string, Builder> = {
     path: `/notifications/notification/${await s.fresh.notification()}`,
   }),
   'POST /notifications/all/markallasread': fixed(() => '/notifications/all/markallasread', {}),
+  'GET /notifications/stream': fixed(() => '/notifications/stream?last_event_id=x'),
 
   // Saved searches (issue 18): the stranger's own; one for the idempotent "seen", a fresh one
   // for each delete cell.

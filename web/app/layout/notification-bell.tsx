@@ -1,19 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/icons';
-import { useUnreadCount } from '../../features/notifications';
+import { useNotificationStream, useUnreadCount } from '../../features/notifications';
 import { paths } from '../../lib/paths';
 
 /** Above this the badge says 99+. */
 const BADGE_MAX = 99;
 
 /**
- * The notification bell (SPEC §2): a link to the notification list with the unread count, polled
- * every 5 minutes and refreshed when the window regains focus (the header shows it only to a
- * signed-in user).
+ * The notification bell (SPEC §2): a link to the notification list with the unread count, live
+ * through the notification stream (issue 18), polled every 5 minutes while the stream is down and
+ * refreshed when the window regains focus (the header shows it only to a signed-in user).
  */
 export function NotificationBell() {
   const { t } = useTranslation();
+  useNotificationStream();
   const count = useUnreadCount();
   const label = count
     ? `${t('nav_notifications')} (${t('unread_count', { count })})`

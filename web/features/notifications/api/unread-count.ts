@@ -4,31 +4,34 @@ import { UNREAD_POLL_MS } from '../../../../shared/constants';
 import { http } from '../../../lib/http';
 import { useMe } from '../../../lib/use-me';
 import { notificationKeys } from './keys';
+import { useStreamLive } from './notification-stream';
 
 // GET /notifications/unreadnotifications/count: the bell's number (SPEC §2, §9).
 
 export const fetchUnreadCount = () =>
   http.get<{ count: number }>('/notifications/unreadnotifications/count').then((b) => b.count);
 
-export const unreadCountQuery = (signedIn: boolean) =>
+export const unreadCountQuery = (signedIn: boolean, streamLive = false) =>
   queryOptions({
     queryKey: notificationKeys.unreadCount,
     queryFn: fetchUnreadCount,
     enabled: signedIn,
-    refetchInterval: UNREAD_POLL_MS,
+    // The live stream (notification-stream.ts) keeps it current; polled while the stream is down.
+    refetchInterval: streamLive ? false : UNREAD_POLL_MS,
     refetchIntervalInBackground: false,
     // TanStack Query listens to visibility changes only; the window's focus is handled below.
     refetchOnWindowFocus: false,
   });
 
 /**
- * The bell's unread count: only for a signed-in user, polled every 5 minutes, and asked again
- * whenever the window regains focus.
+ * The bell's unread count: only for a signed-in user, kept current by the live stream, polled
+ * every 5 minutes while the stream is down, and asked again whenever the window regains focus.
  */
 export function useUnreadCount() {
   const { data: me } = useMe();
   const signedIn = !!me;
-  const query = useQuery(unreadCountQuery(signedIn));
+  const streamLive = useStreamLive();
+  const query = useQuery(unreadCountQuery(signedIn, streamLive));
   const { refetch } = query;
   useEffect(() => {
     if (!signedIn) return;

@@ -1,0 +1,21 @@
+// Compiles the server for production (issue 18 item 5, docs/decisions.md "Compiled server"):
+// esbuild bundles server/main.ts and server/cli.ts with their TypeScript sources (server/ and
+// shared/) into dist/server/*.js; packages stay external, loaded from node_modules at run time.
+// Plain JavaScript so that `npm start` needs no TypeScript loader.
+import { build } from 'esbuild';
+
+export async function buildServer() {
+  await build({
+    entryPoints: { main: 'server/main.ts', cli: 'server/cli.ts' },
+    outdir: 'dist/server',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

@@ -1,0 +1,150 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Notification } from '../../../shared/schemas/notifications';
+import { tooMany } from '../../errors';
+import { toNotification } from './notifications.mapper';
+import * as repo from './notifications.repository';
+
+// GET /notifications/stream (DESIGN §4, issue 18, docs/live-events.md): server-sent events of
+// the signed-in user's own notifications. Each process keeps the streams it holds, by user; the
+// event bus tells every process of every new notification ("user:id"), and the process holding
+// a stream of that user reads the row (scoped by the user's id) and sends it:
+//   id: <notification id>            (so the browser's Last-Event-ID resumes after it)
+//   event: notification              data: the notification exactly as in the list answer
+//   event: unread                    data: {"count": n}
+// A comment line every HEARTBEAT_MS keeps proxies from closing an idle connection. A stream
+// that opens with Last-Event-ID (or ?last_event_id=) first gets what it missed, from the database.
+
+/** Streams one user may hold at once (all processes together is not enforced: per process). */
+export const MAX_STREAMS_PER_USER = 3;
+export const HEARTBEAT_MS = 25_000;
+/** At most this many missed notifications are replayed on resuming; older ones are in the list. */
+export const RESUME_MAX = 100;
+/** The browser waits this long before reconnecting a dropped stream. */
+const RETRY_MS = 3_000;
+
+interface Stream {
+  userId: number;
+  out: PassThrough;
+  /** Notification ids already sent (so a notification is sent once, however it arrives). */
+  sent: Set<number>;
+  lastId: number;
+  /** Sends one after the other, in order. */
+  queue: Promise<void>;
+  heartbeat: NodeJS.Timeout;
+}
+
+export function streamHub(app: FastifyInstance) {
+  const byUser = new Map<number, Set<Stream>>();
+
+  const write = (stream: Stream, text: string) => {
+    if (!stream.out.writableEnded) stream.out.write(text);
+  };
+  const sendEvent = (stream: Stream, event: string, data: unknown, id?: number) =>
+    write(
+      stream,
+      `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+    );
+
+  function enqueue(stream: Stream, task: () => Promise<void>) {
+    stream.queue = stream.queue.then(task).catch((error: unknown) => {
+      // The database may be restarting: the next event (or the reconnecting browser) catches up.
+      app.log.warn({ err: error }, 'notification stream: read failed');
+    });
+  }
+
+  function sendNotifications(stream: Stream, rows: Notification[]) {
+    for (const n of rows) {
+      if (stream.sent.has(n.id)) continue;
+      stream.sent.add(n.id);
+      stream.lastId = Math.max(stream.lastId, n.id);
+      sendEvent(stream, 'notification', n, stream.lastId);
+    }
+  }
+
+  async function sendUnread(stream: Stream) {
+    sendEvent(stream, 'unread', { count: await repo.countUnread(app.db, stream.userId) });
+  }
+
+  /** A new notification of `userId` (from the bus): read it and send it to each stream of the user. */
+  function deliver(userId: number, id: number) {
+    for (const stream of byUser.get(userId) ?? []) {
+      enqueue(stream, async () => {
+        if (stream.sent.has(id)) return;
+        const row = await repo.findOwn(app.db, userId, id);
+        if (!row) return;
+        sendNotifications(stream, [toNotification(row)]);
+        await sendUnread(stream);
+      });
+    }
+  }
+
+  /** Catches up every stream after `lastId` (the bus reconnected: events may have been missed). */
+  function catchUp(stream: Stream) {
+    enqueue(stream, async () => {
+      const rows = await repo.listAfter(app.db, stream.userId, stream.lastId, RESUME_MAX);
+      sendNotifications(stream, rows.map(toNotification));
+      await sendUnread(stream);
+    });
+  }
+
+  function close(stream: Stream) {
+    clearInterval(stream.heartbeat);
+    const set = byUser.get(stream.userId);
+    set?.delete(stream);
+    if (set && !set.size) byUser.delete(stream.userId);
+    if (!stream.out.writableEnded) stream.out.end();
+  }
+
+  const unsubscribe = app.events.subscribe('notification', (payload) => {
+    const [user, id] = payload.split(':').map(Number);
+    if (Number.isInteger(user) && Number.isInteger(id)) deliver(user, id);
+  });
+  const unresync = app.events.onResync(() => {
+    for (const set of byUser.values()) for (const stream of set) catchUp(stream);
+  });
+  // Shutdown: end every stream first, else the server would wait for them to close.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    unresync();
+    for (const set of [...byUser.values()]) for (const stream of [...set]) close(stream);
+  });
+
+  return {
+    /** How many streams this process holds (tests, metrics). */
+    count: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
+
+    open(request: FastifyRequest, reply: FastifyReply, userId: number, lastEventId: number | null) {
+      const set = byUser.get(userId) ?? new Set<Stream>();
+      // Refused rather than closing an older one: a browser whose stream is refused falls back to
+      // polling, where closing the oldest would make the user's tabs take each other's place in turn.
+      if (set.size >= MAX_STREAMS_PER_USER) throw tooMany(RETRY_MS / 1000);
+      const out = new PassThrough();
+      const stream: Stream = {
+        userId,
+        out,
+        sent: new Set(),
+        lastId: lastEventId ?? 0,
+        queue: Promise.resolve(),
+        heartbeat: setInterval(() => write(stream, ': heartbeat\n\n'), HEARTBEAT_MS),
+      };
+      stream.heartbeat.unref();
+      set.add(stream);
+      byUser.set(userId, set);
+      reply.raw.once('close', () => close(stream));
+      // A browser leaving half-closes its side: the response then never finishes by itself, so
+      // the socket would stay open (and shutdown wait for it).
+      request.raw.socket.once('end', () => close(stream));
+      out.once('close', () => close(stream));
+
+      write(stream, `retry: ${RETRY_MS}\n\n`);
+      if (lastEventId !== null) catchUp(stream);
+      else enqueue(stream, () => sendUnread(stream));
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(out);
+    },
+  };
+}
