@@ -83,6 +83,11 @@ export const NOTIFICATION_KINDS = [
   'added_offer',
   /** An invitation to join a shop's staff (issue 14 item 5); opens the invitee's "My shops". */
   'shop_invitation',
+  /** Trust and safety (issue 19): the author's item is held for review, hidden, shown again or deleted. */
+  'moderation_review',
+  'moderation_hidden',
+  'moderation_restored',
+  'moderation_deleted',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 

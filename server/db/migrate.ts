@@ -9,6 +9,7 @@ import { hardeningNet } from './migrations/006-hardening-net';
 import { invitationsAndLimits } from './migrations/007-invitations-and-limits';
 import { searchTerms } from './migrations/009-search-terms';
 import { pfieldSubValue } from './migrations/010-pfield-sub-value';
+import { trust } from './migrations/014-trust';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -23,6 +24,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-invitations-and-limits': invitationsAndLimits(dialect),
     '009-search-terms': searchTerms(dialect),
     '010-pfield-sub-value': pfieldSubValue,
+    '014-trust': trust(dialect),
   };
 }
 

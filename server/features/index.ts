@@ -11,6 +11,7 @@ import productRoutes from './products/products.routes';
 import reactionRoutes from './reactions/reactions.routes';
 import notificationsRoutes from './notifications/notifications.routes';
 import searchRoutes from './search/search.routes';
+import moderationRoutes from './moderation/moderation.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   reactionRoutes,
   notificationsRoutes,
   searchRoutes,
+  moderationRoutes,
 ];

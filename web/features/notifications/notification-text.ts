@@ -55,6 +55,12 @@ export function notificationSentence(n: Notification): NotificationSentence {
       return { key: `notification_added_${kind}`, name };
     case 'shop_invitation':
       return { key: 'notification_shop_invitation', name };
+    // Issue 19: a moderation outcome of the reader's own offer, comment or command (no actor named).
+    case 'moderation_review':
+    case 'moderation_hidden':
+    case 'moderation_restored':
+    case 'moderation_deleted':
+      return { key: `notification_${n.type}`, name: null };
   }
 }
 
@@ -83,5 +89,13 @@ export function notificationHref(n: Notification): string | null {
     case 'shop_invitation':
       // "My shops" lists the invitation with accept and decline, and marks this one read.
       return `/account/shops?notification=${n.id}`;
+    case 'moderation_review':
+    case 'moderation_hidden':
+    case 'moderation_restored':
+      if (d.comment_id) return commentPage(d.comment_id, n);
+      if (d.command_id) return commandPage(d.command_id, n);
+      return d.product_id ? productPage(d.product_id, n) : null;
+    case 'moderation_deleted':
+      return null;
   }
 }
