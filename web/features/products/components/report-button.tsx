@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { FlagIcon } from '../../../components/product-icons';
 import { patchProduct } from './product-query';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
+import { ReportDialog } from './report-dialog';
 
 export interface ReportState {
   reported: boolean;
@@ -23,7 +24,7 @@ interface ReportButtonProps {
 }
 
 /**
- * SPEC §4: report an offer once (GET /products/report/add/{id}); removing the report asks for a
+ * SPEC §4: report an offer once (issue 19: with a reason, POST /products/{id}/reports); removing the report asks for a
  * confirmation first (…/remove/{id}). SPEC §8: a failed call leaves the button busy. The caller
  * hides it from the shop's own staff (SPEC §6, can.reportProduct); anonymous visitors are sent to
  * the sign-in page.
@@ -43,6 +44,7 @@ export function ReportButton({
   const [seen, setSeen] = useState(reportedProp);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   if (seen !== reportedProp) {
     setSeen(reportedProp);
     setReported(reportedProp);
@@ -76,7 +78,8 @@ export function ReportButton({
           event.stopPropagation();
           if (!me) signIn();
           else if (reported) setConfirming(true);
-          else void send(true);
+          // Issue 19: a new report says why (POST /products/{id}/reports).
+          else setChoosing(true);
         }}
       >
         {busy ? (
@@ -86,6 +89,21 @@ export function ReportButton({
         )}
         <span>{reported ? t('unreport') : t('report')}</span>
       </button>
+      {choosing && (
+        <ReportDialog
+          type="product"
+          id={productId}
+          onClose={() => setChoosing(false)}
+          onReported={({ reports_count }) => {
+            const answer = { reported: true, reports_count };
+            setChoosing(false);
+            setReported(true);
+            patchProduct(queryClient, productId, answer);
+            onChange?.(answer);
+            onDone?.();
+          }}
+        />
+      )}
       <ConfirmModal
         open={confirming}
         message={t('confirm_unreport')}
