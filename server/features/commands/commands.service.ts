@@ -2,6 +2,7 @@ import type { DB, Executor } from '../../db/types';
 import type { AuthUser } from '../../plugins/session';
 import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
+import { holdContactFromNewAccount } from '../moderation/reports.service';
 import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import {
@@ -102,6 +103,7 @@ function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody
       ...values,
     });
     await repo.addToCommandsCount(trx, productId, 1);
+    await holdContactFromNewAccount(trx, 'command', id, viewer.id, values.text);
     await notify(trx, 'commanded', viewer.id, await commandStaffIds(trx, values, product), {
       product_id: productId,
       type: product.type as 'offer' | 'demand',

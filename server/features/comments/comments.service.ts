@@ -3,6 +3,7 @@ import type { AuthUser } from '../../plugins/session';
 import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound } from '../../errors';
 import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
+import { holdContactFromNewAccount } from '../moderation/reports.service';
 import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import type { CommentableType, CommentListBody } from '../../../shared/schemas/comments';
@@ -142,6 +143,7 @@ export async function create(
         comment_id: commentId,
         command_id: command?.command.id,
       });
+      await holdContactFromNewAccount(trx, 'comment', commentId, viewer.id, text);
       return toComment((await repo.findComment(trx, commentId, viewer.id))!);
     });
   } catch (error) {

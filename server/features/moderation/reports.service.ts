@@ -1,9 +1,12 @@
 import type { DB, Executor } from '../../db/types';
 import { isForeignKeyViolation } from '../../db/errors';
-import { forbidden, notFound } from '../../errors';
+import { forbidden, HttpError, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
 import { can } from '../../../shared/domain/permissions';
 import {
+  hasContactSignal,
+  isNewAccount,
+  NEW_ACCOUNT_OFFERS_PER_DAY,
   seesModerated,
   shouldAutoHide,
   type ModeratedType,
@@ -135,4 +138,35 @@ export async function moderationStateOf(
 ) {
   if (status === 'visible') return null;
   return { status, reasons: await reports.openReasons(db, type, id), flag: null };
+}
+
+/**
+ * Scam signal (issue 19 item 4): a new account's text with a phone number or a link is held for
+ * review (not masked: docs/trust.md) and flagged in the queue. Runs in the writer's transaction.
+ */
+export async function holdContactFromNewAccount(
+  trx: Executor,
+  type: ModeratedType,
+  id: number,
+  authorId: number,
+  ...texts: (string | null | undefined)[]
+): Promise<boolean> {
+  if (!hasContactSignal(...texts)) return false;
+  const author = await reports.authorCreatedAt(trx, authorId);
+  if (!author || !isNewAccount(author.created_at)) return false;
+  const target = await reports.findTarget(trx, type, id);
+  if (!target) return false;
+  await flagItem(trx, { type, id, authorId }, 'contact_in_text');
+  await holdForReview(trx, target, 'hold', 'contact_in_text');
+  return true;
+}
+
+/** Issue 19 item 4: a new account posts at most NEW_ACCOUNT_OFFERS_PER_DAY offers a day. */
+export async function checkNewAccountOfferQuota(db: Executor, userId: number): Promise<void> {
+  const author = await reports.authorCreatedAt(db, userId);
+  if (!author || !isNewAccount(author.created_at)) return;
+  const since = new Date(Date.now() - 86_400_000).toISOString();
+  if ((await reports.countProductsSince(db, userId, since)) >= NEW_ACCOUNT_OFFERS_PER_DAY) {
+    throw new HttpError(429, { global: ['new_account_offer_limit'] }, { 'retry-after': '3600' });
+  }
 }
