@@ -13,7 +13,7 @@ export function ModerationNotice({
 }) {
   const { t } = useTranslation();
   if (!moderation || moderation.status === 'visible') return null;
-  const reasons = moderation.reasons.map((r) => t(`report_reason_${r}`)).join(' · ');
+  const reasons = moderation.reasons.map((r) => t(`report_why_${r}_label`)).join(' · ');
   return (
     <div className="moderation-notice" role="status">
       <strong>{t(`moderation_status_${moderation.status}`)}</strong>

@@ -45,7 +45,7 @@ export function ReportDialog({ type, id, onClose, onReported }: ReportDialogProp
                 checked={reason === r}
                 onChange={() => setReason(r)}
               />
-              <span>{t(`report_reason_${r}`)}</span>
+              <span>{t(`report_why_${r}_label`)}</span>
             </label>
           ))}
         </fieldset>
