@@ -85,6 +85,11 @@ export const NOTIFICATION_KINDS = [
   'shop_invitation',
   /** A new offer matches a saved search (issue 18 item 2); opens the offer, or the search. */
   'search_match',
+  /** Trust and safety (issue 19): the author's item is held for review, hidden, shown again or deleted. */
+  'moderation_review',
+  'moderation_hidden',
+  'moderation_restored',
+  'moderation_deleted',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 

@@ -14,6 +14,7 @@ import { accountCodes } from './migrations/016-account-codes';
 import { searchTermVariants } from './migrations/011-search-term-variants';
 import { savedSearches } from './migrations/013-saved-searches';
 import { liveEvents } from './migrations/012-live-events';
+import { trust } from './migrations/014-trust';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -33,6 +34,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011-search-term-variants': searchTermVariants(dialect),
     '013-saved-searches': savedSearches(dialect),
     '012-live-events': liveEvents(dialect),
+    '014-trust': trust(dialect),
   };
 }
 

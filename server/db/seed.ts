@@ -99,6 +99,18 @@ export async function seedIfEmpty(
     };
     made.push({ role: u.role, phone: u.phone, password });
   }
+  // The demo market has been running a while (its offers span weeks): its accounts are not new
+  // ones, so the new-account limits of issue 19 (docs/trust.md) do not apply to them.
+  const joined = new Date(Date.now() - 60 * 86_400_000).toISOString();
+  await db
+    .updateTable('users')
+    .set({ created_at: joined })
+    .where(
+      'id',
+      'in',
+      Object.values(users).map((u) => u.id),
+    )
+    .execute();
   await seedDemoContent(db, users, {
     dataDir: config.dataDir,
     dialect: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite',

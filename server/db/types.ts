@@ -23,6 +23,13 @@ import type {
   YesNo,
 } from '../../shared/constants';
 import type { OfferType } from '../../shared/domain/products';
+import type {
+  ModeratedType,
+  ModerationFlag,
+  ModerationStatus,
+  ReportReason,
+  ReportStatus,
+} from '../../shared/domain/trust';
 
 // Enum columns carry their closed set of values (shared/constants.ts), so rows read back typed.
 type FieldType = (typeof FIELD_TYPES)[number];
@@ -74,6 +81,11 @@ export interface UsersTable {
   updated_at: string;
   /** Issue 21: when phone_1 was proved by a code; null until then and once it changes. */
   phone_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set while the account is banned (migration 014). */
+  banned_at: Defaulted<string | null>;
+  ban_reason: Defaulted<string | null>;
+  reports_upheld: Defaulted<number>;
+  reports_dismissed: Defaulted<number>;
 }
 
 export interface SessionsTable {
@@ -216,6 +228,7 @@ export interface ProductsTable extends ReactionCounters {
   search_related: Defaulted<string>; // lexicon words, catalogue names (search-terms.ts)
   created_at: string;
   updated_at: string;
+  moderation_status: Defaulted<ModerationStatus>; // migration 014
 }
 
 export interface ProductFilesTable {
@@ -226,6 +239,8 @@ export interface ProductFilesTable {
   extension: string;
   position: Defaulted<number>;
   created_at: string;
+  /** Perceptual hash of an image (16 hex digits, migration 014); null for videos. */
+  phash: Defaulted<string | null>;
 }
 
 export interface ProductPfieldTable {
@@ -241,7 +256,47 @@ export interface SavesTable {
   created_at: string;
 }
 
-export type ReportsTable = SavesTable;
+export interface ReportsTable extends SavesTable {
+  reason: Defaulted<ReportReason>;
+  text: Defaulted<string | null>;
+  status: Defaulted<ReportStatus>;
+}
+
+/** Reports of comments and commands (migration 014): exactly one of the two ids is set. */
+export interface ItemReportsTable {
+  id: Id;
+  user_id: number;
+  comment_id: number | null;
+  command_id: number | null;
+  reason: ReportReason;
+  text: string | null;
+  status: Defaulted<ReportStatus>;
+  created_at: string;
+}
+
+/** One row per item that entered the moderation queue (migration 014). */
+export interface ModerationItemsTable {
+  id: Id;
+  target_type: ModeratedType;
+  target_id: number;
+  author_id: number | null;
+  pending: Defaulted<number>;
+  flag: Defaulted<ModerationFlag | null>;
+  reports_count: Defaulted<number>;
+  last_event_at: string;
+  created_at: string;
+}
+
+/** Every moderation action, by a moderator (actor) or automatic (actor null). */
+export interface ModerationLogTable {
+  id: Id;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number;
+  note: string | null;
+  created_at: string;
+}
 
 export interface ReactionsTable {
   id: Id;
@@ -268,6 +323,7 @@ export interface CommentsTable extends ReactionCounters {
   comments_count: Counter;
   created_at: string;
   updated_at: string;
+  moderation_status: Defaulted<ModerationStatus>; // migration 014
 }
 
 export interface CommandsTable extends ReactionCounters {
@@ -283,6 +339,7 @@ export interface CommandsTable extends ReactionCounters {
   comments_count: Counter;
   created_at: string;
   updated_at: string;
+  moderation_status: Defaulted<ModerationStatus>; // migration 014
 }
 
 export interface NotificationsTable {
@@ -332,6 +389,9 @@ export interface Database {
   search_term_variants: SearchTermVariantsTable;
   search_term_positions: { n: number };
   saved_searches: SavedSearchesTable;
+  item_reports: ItemReportsTable;
+  moderation_items: ModerationItemsTable;
+  moderation_log: ModerationLogTable;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */

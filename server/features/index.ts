@@ -14,6 +14,7 @@ import searchRoutes from './search/search.routes';
 import insightsRoutes from './insights/insights.routes';
 import accountRecoveryRoutes from './users/account-recovery.routes';
 import searchesRoutes from './searches/searches.routes';
+import moderationRoutes from './moderation/moderation.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -32,4 +33,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   insightsRoutes,
   accountRecoveryRoutes,
   searchesRoutes,
+  moderationRoutes,
 ];

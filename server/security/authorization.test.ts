@@ -133,6 +133,19 @@ const TABLE: Record<string, Row> = {
   'POST /searches/:id/seen':                                 [401, 200, 404, 404, 404, 404, 404, 404, 404],
   'DELETE /searches/:id':                                    [401, 204, 404, 404, 404, 404, 404, 404, 404],
 
+  // Issue 19 (docs/trust.md): reports with a reason by anyone signed in but the author (a
+  // product's: its shop staff); the queue, its log, its actions and bans: site staff only.
+  'POST /products/:id/reports':                              [401, 201, 201, 403, 403, 403, 403, 201, 201],
+  // The shop's people are established accounts (scenario.ts): the third of them (shop admin)
+  // auto-hides the stranger's comment and command, which then answer the owner 404.
+  'POST /comments/:id/reports':                              [401, 403, 201, 201, 201, 201, 404, 201, 201],
+  'POST /commands/:id/reports':                              [401, 403, 201, 201, 201, 201, 404, 201, 201],
+  'GET /admin/moderation':                                   [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'GET /admin/moderation/log':                               [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'POST /admin/moderation/:type/:id':                        [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'POST /admin/users/:id/ban':                               [401, 403, 403, 403, 403, 403, 403, 200, 200],
+  'DELETE /admin/users/:id/ban':                             [401, 403, 403, 403, 403, 403, 403, 200, 200],
+
   'GET /docs/json':                                          all(200),
   'GET /media/:file':                                        all(200),
 

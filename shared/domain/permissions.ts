@@ -69,4 +69,12 @@ export const can = {
 
   deleteUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
   editUser: (v: MaybeViewer, userId: number) => !!v && (isSiteAdmin(v) || v.id === userId),
+
+  /** Trust and safety (issue 19): the moderation queue, its actions and the audit log. */
+  moderate: (v: MaybeViewer) => isSiteStaff(v),
+  /** Moderators ban users; admins also moderators; nobody bans an admin or themselves. */
+  banUser: (v: MaybeViewer, target: { id: number; role: SiteRole }) =>
+    !!v &&
+    v.id !== target.id &&
+    (target.role === 'user' ? isSiteStaff(v) : target.role === 'moderator' && isSiteAdmin(v)),
 };

@@ -1,3 +1,4 @@
+import { MODERATION_STATUSES } from '../domain/trust';
 import { idParam, yesNo, z } from './common';
 import { COMMANDS_PAGE_SIZE } from '../constants';
 import { offsetListBody, reactionSummary } from './comments';
@@ -42,6 +43,8 @@ export const commandUser = z.object({
 });
 
 export const command = z.object({
+  /** Issue 19: `review` or `hidden` only reach the author and site staff. */
+  moderation_status: z.enum(MODERATION_STATUSES).optional(),
   id: z.number().int(),
   user_id: z.number().int(),
   product_id: z.number().int(),

@@ -1,3 +1,4 @@
+import { MODERATION_STATUSES } from '../domain/trust';
 import { idParam, z } from './common';
 import { COMMENTABLE_TYPES, COMMENTS_PAGE_SIZE, REACTION_KINDS } from '../constants';
 
@@ -53,6 +54,8 @@ export const commentUser = z.object({
 });
 
 export const comment = z.object({
+  /** Issue 19: `review` or `hidden` only reach the author and site staff. */
+  moderation_status: z.enum(MODERATION_STATUSES).optional(),
   id: z.number().int(),
   user_id: z.number().int(),
   user: commentUser,

@@ -1,4 +1,5 @@
 import { paginationOf, z, yesNo } from './common';
+import { moderationState } from './trust';
 import { FIELD_TYPES, PRODUCT_TYPES, REACTION_KINDS } from '../constants';
 import { ALL_OFFER_TYPES } from '../domain/products';
 import { reactionCountsSchema } from './reactions';
@@ -285,6 +286,8 @@ export const productSchema = z.object({
   psubcategory: productPsubcategorySchema,
   pfiles: z.array(pfileSchema),
   pfields: z.array(productPfieldSchema),
+  /** Issue 19: set when the offer is not visible (only its author, shop staff and site staff get it). */
+  moderation: moderationState.nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -24,6 +24,8 @@ export function toCommand(row: CommandListRow, contact: boolean): Command {
     period: row.period,
     private: row.private,
     text: row.text,
+    // Issue 19: only an item that is not visible says so (to its author and staff, who see it).
+    ...(row.moderation_status !== 'visible' ? { moderation_status: row.moderation_status } : {}),
     sold: !!row.sold,
     comments_count: row.comments_count,
     created_at: row.created_at,

@@ -76,6 +76,7 @@ export function listCommands(
     viewerId?: number;
     seesAll: boolean;
     allPrivate: boolean;
+    seesHidden?: boolean;
     limit: number;
     offset: number;
   },
@@ -88,6 +89,13 @@ export function listCommands(
       : query.where((eb) =>
           eb.or([eb('commands.private', '=', 'no'), eb('commands.user_id', '=', own)]),
         );
+  }
+  // Issue 19: a command not visible is shown to its author and site staff only.
+  if (!q.seesHidden) {
+    const own = q.viewerId ?? -1;
+    query = query.where((eb) =>
+      eb.or([eb('commands.moderation_status', '=', 'visible'), eb('commands.user_id', '=', own)]),
+    );
   }
   return query
     .orderBy('commands.created_at', 'desc')

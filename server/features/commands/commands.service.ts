@@ -2,6 +2,8 @@ import type { DB, Executor } from '../../db/types';
 import type { AuthUser } from '../../plugins/session';
 import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
+import { holdContactFromNewAccount } from '../moderation/reports.service';
+import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import {
   canSeeCommand,
@@ -36,6 +38,9 @@ export async function loadVisibleCommand(db: Executor, id: number, viewer: Viewe
   if (!command) throw notFound();
   const { product, shopRole } = await productContext(db, command.product_id, viewer);
   if (!canSeeCommand(viewer, command, product, shopRole)) throw notFound();
+  if (command.moderation_status !== 'visible' && !seesModerated(viewer, command.user_id)) {
+    throw notFound();
+  }
   return { command, product, shopRole };
 }
 
@@ -63,6 +68,7 @@ export async function list(db: DB, productId: number, viewer: Viewer, page: Comm
     viewerId: viewer?.id,
     seesAll: can.seePrivateCommand(viewer, { user_id: -1 }, shopRole),
     allPrivate: product.private === 'yes',
+    seesHidden: can.moderate(viewer),
     ...page,
   });
   // The total counts private commands too, so the list can say the rest are private.
@@ -97,6 +103,7 @@ function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody
       ...values,
     });
     await repo.addToCommandsCount(trx, productId, 1);
+    await holdContactFromNewAccount(trx, 'command', id, viewer.id, values.text);
     await notify(trx, 'commanded', viewer.id, await commandStaffIds(trx, values, product), {
       product_id: productId,
       type: product.type as 'offer' | 'demand',
@@ -159,4 +166,17 @@ export async function markSold(db: DB, id: number, viewer: AuthUser) {
     // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
     return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });
+}
+
+/**
+ * A moderator's delete (issue 19, the queue's `delete`), in the moderation's transaction. A sold
+ * command counts in its product's sold_count: it is hidden instead (422 command_sold).
+ */
+export async function removeInModeration(trx: Executor, id: number): Promise<boolean> {
+  const command = await repo.findCommand(trx, id);
+  if (!command) return false;
+  if (command.sold) throw commandSold();
+  if (!(await repo.deleteUnsoldCommand(trx, id))) throw commandSold();
+  await repo.addToCommandsCount(trx, command.product_id, -1);
+  return true;
 }

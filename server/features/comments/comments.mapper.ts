@@ -13,6 +13,8 @@ export function toComment(row: CommentListRow): Comment {
       ...imageFields('photo', row.user_photo),
     },
     text: row.text,
+    // Issue 19: only an item that is not visible says so (to its author and staff, who see it).
+    ...(row.moderation_status !== 'visible' ? { moderation_status: row.moderation_status } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
     comments_count: row.comments_count,

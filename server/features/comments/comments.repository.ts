@@ -37,11 +37,26 @@ export function findComment(db: Executor, id: number, viewerId?: number) {
 /** A page of the comments on one product, command or comment, newest first. */
 export function listComments(
   db: Executor,
-  q: { type: CommentableType; id: number; viewerId?: number; limit: number; offset: number },
+  q: {
+    type: CommentableType;
+    id: number;
+    viewerId?: number;
+    seesHidden?: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
-  return selectComments(db, q.viewerId)
+  let query = selectComments(db, q.viewerId)
     .where('comments.commentable_type', '=', q.type)
-    .where('comments.commentable_id', '=', q.id)
+    .where('comments.commentable_id', '=', q.id);
+  // Issue 19: a comment not visible is shown to its author and site staff only.
+  if (!q.seesHidden) {
+    const own = q.viewerId ?? -1;
+    query = query.where((eb) =>
+      eb.or([eb('comments.moderation_status', '=', 'visible'), eb('comments.user_id', '=', own)]),
+    );
+  }
+  return query
     .orderBy('comments.created_at', 'desc')
     .orderBy('comments.id', 'desc')
     .limit(q.limit)

@@ -3,6 +3,8 @@ import type { AuthUser } from '../../plugins/session';
 import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound } from '../../errors';
 import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
+import { holdContactFromNewAccount } from '../moderation/reports.service';
+import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import type { CommentableType, CommentListBody } from '../../../shared/schemas/comments';
 import { notify, shopStaffIds } from '../notifications/notify';
@@ -63,6 +65,9 @@ async function resolveTarget(
 async function loadVisibleComment(db: Executor, id: number, viewer: Viewer) {
   const comment = await repo.findComment(db, id, viewer?.id);
   if (!comment) throw notFound();
+  if (comment.moderation_status !== 'visible' && !seesModerated(viewer, comment.user_id)) {
+    throw notFound();
+  }
   if (comment.command_id !== null) await loadVisibleCommand(db, comment.command_id, viewer);
   return comment;
 }
@@ -75,7 +80,13 @@ export async function list(
   page: CommentListBody,
 ) {
   const target = await resolveTarget(db, type, id, viewer);
-  const rows = await repo.listComments(db, { type, id, viewerId: viewer?.id, ...page });
+  const rows = await repo.listComments(db, {
+    type,
+    id,
+    viewerId: viewer?.id,
+    seesHidden: can.moderate(viewer),
+    ...page,
+  });
   return { comments: rows.map(toComment), total: target.total };
 }
 
@@ -132,6 +143,7 @@ export async function create(
         comment_id: commentId,
         command_id: command?.command.id,
       });
+      await holdContactFromNewAccount(trx, 'comment', commentId, viewer.id, text);
       return toComment((await repo.findComment(trx, commentId, viewer.id))!);
     });
   } catch (error) {
@@ -159,4 +171,16 @@ export async function remove(db: DB, id: number, viewer: AuthUser): Promise<void
     const type = comment.commentable_type;
     await repo.addToCommentsCount(trx, { type, id: comment.commentable_id }, -1);
   });
+}
+
+/** A moderator's delete (issue 19, the queue's `delete`), in the moderation's transaction. */
+export async function removeInModeration(trx: Executor, id: number): Promise<boolean> {
+  const comment = await repo.findComment(trx, id);
+  if (!comment || !(await repo.deleteComment(trx, id))) return false;
+  await repo.addToCommentsCount(
+    trx,
+    { type: comment.commentable_type, id: comment.commentable_id },
+    -1,
+  );
+  return true;
 }

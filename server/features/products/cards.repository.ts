@@ -125,6 +125,7 @@ export function similarCards(
     .where('products.psubcategory_id', '=', product.psubcategory_id)
     .where('products.type', '=', product.type)
     .where('products.id', '!=', product.id)
+    .where('products.moderation_status', '=', 'visible')
     .orderBy('products.created_at', 'desc')
     .orderBy('products.id', 'desc')
     .limit(limit)
@@ -142,7 +143,8 @@ export async function favoriteCards(
     .selectFrom('saves')
     .innerJoin('products', 'products.id', 'saves.product_id')
     .where('saves.user_id', '=', userId)
-    .where('products.type', '=', type);
+    .where('products.type', '=', type)
+    .where('products.moderation_status', '=', 'visible');
   const [{ total }, ids] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base

@@ -23,6 +23,12 @@ import { checkPfieldValues, type PfieldInput } from './pfield-values';
 import { allowedOfferTypes, belowSold } from '../../../shared/domain/products';
 import { searchColumnsOf } from '../search/search-index';
 import { cachedProduct, type CachedProduct } from './product-cache';
+import {
+  canSeeTarget,
+  checkNewAccountOfferQuota,
+  moderationStateOf,
+} from '../moderation/reports.service';
+import { findTarget } from '../moderation/reports.repository';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
 // and writes that leave nothing half done (rows in one transaction, files taken back on failure).
@@ -98,6 +104,7 @@ export async function create(
     throw invalid('shop_id');
   }
   if (!shopId) throw forbidden();
+  await checkNewAccountOfferQuota(db, viewer.id);
   if (!can.createProduct(viewer, await repo.shopRoleOf(db, shopId, viewer.id))) throw forbidden();
 
   const sub = await subcategoryOrError(db, body.psubcategory_id);
@@ -262,15 +269,19 @@ export async function detail(
     repo.pfieldValuesOf(db, id),
     viewerState(db, viewer, id),
   ]);
-  return toProduct({
-    product,
-    shop,
-    employees,
-    subcategory: subcategory!,
-    files,
-    pfields,
-    viewer: viewerMarks,
-  });
+  const moderation = await moderationStateOf(db, 'product', id, product.moderation_status);
+  return {
+    ...toProduct({
+      product,
+      shop,
+      employees,
+      subcategory: subcategory!,
+      files,
+      pfields,
+      viewer: viewerMarks,
+    }),
+    moderation,
+  };
 }
 
 /**
@@ -285,6 +296,11 @@ export async function publicDetail(
 ): Promise<{ product: Product; ready: CachedProduct | null } | null> {
   const cached = await cachedProduct(db, id, () => detail(db, id, null));
   if (!cached) return null;
+  // Issue 19: an offer held, hidden or of a banned author is 404 but to its author and staff.
+  if (cached.product.moderation) {
+    const target = await findTarget(db, 'product', id);
+    if (!target || !(await canSeeTarget(db, target, viewer))) return null;
+  }
   if (!viewer) return { product: cached.product, ready: cached };
   return { product: { ...cached.product, ...(await viewerState(db, viewer, id)) }, ready: null };
 }

@@ -1,10 +1,11 @@
 import type { DB } from '../../db/types';
 import { isForeignKeyViolation } from '../../db/errors';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
-import { can } from '../../../shared/domain/permissions';
 import * as repo from './products.repository';
 import * as saves from './saves.repository';
+import { afterReportRemoved, report } from '../moderation/reports.service';
+import { DEFAULT_REPORT_REASON } from '../../../shared/domain/trust';
 
 // Saves and reports (SPEC §4, §7): once per user, the counter in the same transaction.
 
@@ -31,18 +32,17 @@ export async function setSaved(db: DB, viewer: AuthUser, id: number, saved: bool
 }
 
 export async function setReported(db: DB, viewer: AuthUser, id: number, reported: boolean) {
+  if (reported) {
+    // SPEC's GET report/add is a report without a reason (issue 19): `other`, and auto-hide applies.
+    const added = await report(db, viewer, 'product', id, DEFAULT_REPORT_REASON, null);
+    return { reports_count: added.reports_count, reported };
+  }
   const reports_count = await orGone(
     db.transaction().execute(async (trx) => {
-      const product = await repo.findProduct(trx, id);
-      if (!product) throw notFound();
-      if (reported) {
-        // The shop's own staff do not report their own offers (DESIGN §6).
-        if (!can.reportProduct(viewer, await repo.shopRoleOf(trx, product.shop_id, viewer.id))) {
-          throw forbidden();
-        }
-        return saves.addMark(trx, 'reports', viewer.id, id);
-      }
-      return saves.removeMark(trx, 'reports', viewer.id, id);
+      if (!(await repo.findProduct(trx, id))) throw notFound();
+      const count = await saves.removeMark(trx, 'reports', viewer.id, id);
+      await afterReportRemoved(trx, id);
+      return count;
     }),
   );
   return { reports_count, reported };

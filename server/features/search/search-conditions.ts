@@ -64,6 +64,8 @@ function pfieldCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool>
 
 export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   const list: Expression<SqlBool>[] = [cond`products.type = ${q.type}`];
+  // Issue 19: offers held for review, hidden or of a banned author are in no list.
+  list.push(cond`products.moderation_status = 'visible'`);
   if (q.shopId !== undefined) list.push(cond`products.shop_id = ${q.shopId}`);
   if (q.psubcategoryIds.length) {
     list.push(

@@ -89,6 +89,8 @@ export async function login(
     throw new HttpError(422, { global: ['wrong_credentials'] });
   }
   await clearFailures(db, keys);
+  // Issue 19: a banned account is told so (only once its password is right: no one else learns it).
+  if (user.banned_at) throw new HttpError(403, { global: ['account_banned'] });
   return user;
 }
 

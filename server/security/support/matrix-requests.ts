@@ -198,6 +198,29 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /products/favorite/remove/:id': fixed((s) => `/products/favorite/remove/${s.productId}`),
   'GET /products/report/add/:id': fixed((s) => `/products/report/add/${s.productId}`),
   'GET /products/report/remove/:id': fixed((s) => `/products/report/remove/${s.productId}`),
+  'POST /products/:id/reports': fixed((s) => `/products/${s.productId}/reports`, {
+    reason: 'scam',
+  }),
+  'POST /comments/:id/reports': fixed((s) => `/comments/${s.commentId}/reports`, {
+    reason: 'offensive',
+  }),
+  'POST /commands/:id/reports': fixed((s) => `/commands/${s.commandId}/reports`, {
+    reason: 'other',
+  }),
+  'GET /admin/moderation': fixed(() => '/admin/moderation?status=all'),
+  'GET /admin/moderation/log': fixed(() => '/admin/moderation/log'),
+  'POST /admin/moderation/:type/:id': fixed((s) => `/admin/moderation/product/${s.productId}`, {
+    action: 'dismiss',
+  }),
+  'POST /admin/users/:id/ban': async (s) => ({
+    path: `/admin/users/${(await s.fresh.user()).user.id}/ban`,
+    body: { reason: 'matrix' },
+  }),
+  'DELETE /admin/users/:id/ban': async (s) => {
+    const { user } = await s.fresh.user();
+    await s.as('siteAdmin').post(`/admin/users/${user.id}/ban`, { reason: 'matrix' });
+    return { path: `/admin/users/${user.id}/ban` };
+  },
   'POST /reactions/create/:type/:id': fixed((s) => `/reactions/create/product/${s.productId}`, {
     name: 'like',
   }),

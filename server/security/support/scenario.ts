@@ -64,6 +64,18 @@ export async function buildScenario(ctx: TestContext) {
     if (role === 'anonymous') continue;
     actors[role] = await ctx.userClient(SITE_ROLE[role], { first_name: role });
   }
+  // The shop's people are established accounts (issue 19): the new-account limit on offers a day
+  // is not what the matrix probes, and its cells post many. The others stay new, so that their
+  // reports never auto-hide the scenario's items between rows.
+  await db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - 60 * 86_400_000).toISOString() })
+    .where(
+      'id',
+      'in',
+      (['owner', 'employee', 'shopModerator', 'shopAdmin'] as const).map((r) => actors[r].user.id),
+    )
+    .execute();
   const anonymous = ctx.client();
   const { owner, stranger, siteAdmin } = actors;
   const as = (role: Role): TestClient => (role === 'anonymous' ? anonymous : actors[role].client);

@@ -67,6 +67,12 @@ export function notificationSentence(n: Notification): NotificationSentence {
         count: d.count ?? 1,
         product: d.product_name ?? '',
       };
+    // Issue 19: a moderation outcome of the reader's own offer, comment or command (no actor named).
+    case 'moderation_review':
+    case 'moderation_hidden':
+    case 'moderation_restored':
+    case 'moderation_deleted':
+      return { key: `notification_${n.type}`, name: null };
   }
 }
 
@@ -100,6 +106,14 @@ export function notificationHref(n: Notification): string | null {
       return (d.count ?? 1) === 1 && d.product_id
         ? productPage(d.product_id, n)
         : `/account/searches?notification=${n.id}`;
+    case 'moderation_review':
+    case 'moderation_hidden':
+    case 'moderation_restored':
+      if (d.comment_id) return commentPage(d.comment_id, n);
+      if (d.command_id) return commandPage(d.command_id, n);
+      return d.product_id ? productPage(d.product_id, n) : null;
+    case 'moderation_deleted':
+      return null;
   }
 }
 

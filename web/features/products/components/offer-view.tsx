@@ -28,6 +28,7 @@ import { ReactionsBar } from './reactions-bar';
 import { ReadMore } from '../../../components/read-more';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from './report-button';
+import { ModerationNotice } from './moderation-notice';
 import { SaveButton } from './save-button';
 import { Scroller } from '../../../components/scroller';
 import { ShareMenu } from '../../../components/share-menu';
@@ -80,6 +81,7 @@ export function OfferView({
 
   return (
     <article className="offer-view">
+      <ModerationNotice moderation={product.moderation} />
       <header className="offer-view__shop">
         <Link to={paths.shop(shop.id)} className="offer-view__shop-link">
           <Avatar name={shop.name} photo={shop.logo_small_url} size={48} />

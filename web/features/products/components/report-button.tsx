@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../lib/use-me';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FlagIcon } from '../../../components/product-icons';
+import { patchProduct } from '../api/product';
 import { useSetReport, type ReportState } from '../api/report';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
 import './report-button.css';
+import { ReportDialog } from './report-dialog';
 
 export type { ReportState };
 
@@ -19,7 +22,7 @@ interface ReportButtonProps {
 }
 
 /**
- * SPEC §4: report an offer once (GET /products/report/add/{id}); removing the report asks for a
+ * SPEC §4: report an offer once (issue 19: with a reason, POST /products/{id}/reports); removing the report asks for a
  * confirmation first (…/remove/{id}). SPEC §8: a failed call leaves the button busy. The caller
  * hides it from the shop's own staff (SPEC §6, can.reportProduct); anonymous visitors are sent to
  * the sign-in page.
@@ -34,11 +37,13 @@ export function ReportButton({
   const { t } = useTranslation();
   const { data: me } = useMe();
   const setReport = useSetReport();
+  const queryClient = useQueryClient();
   const signIn = useSignInRedirect();
   const [reported, setReported] = useState(reportedProp);
   const [seen, setSeen] = useState(reportedProp);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   if (seen !== reportedProp) {
     setSeen(reportedProp);
     setReported(reportedProp);
@@ -69,7 +74,8 @@ export function ReportButton({
           event.stopPropagation();
           if (!me) signIn();
           else if (reported) setConfirming(true);
-          else void send(true);
+          // Issue 19: a new report says why (POST /products/{id}/reports).
+          else setChoosing(true);
         }}
       >
         {busy ? (
@@ -79,6 +85,21 @@ export function ReportButton({
         )}
         <span>{reported ? t('unreport') : t('report')}</span>
       </button>
+      {choosing && (
+        <ReportDialog
+          type="product"
+          id={productId}
+          onClose={() => setChoosing(false)}
+          onReported={({ reports_count }) => {
+            const answer = { reported: true, reports_count };
+            setChoosing(false);
+            setReported(true);
+            patchProduct(queryClient, productId, answer);
+            onChange?.(answer);
+            onDone?.();
+          }}
+        />
+      )}
       <ConfirmModal
         open={confirming}
         message={t('confirm_unreport')}

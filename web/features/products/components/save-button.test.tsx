@@ -103,21 +103,30 @@ describe('SaveButton', () => {
 });
 
 describe('ReportButton', () => {
-  it('reports at once and takes the report back after a confirmation', async () => {
+  it('reports with a reason (issue 19) and takes the report back after a confirmation', async () => {
     const user = userEvent.setup();
-    let reported = false;
-    const fetchMock = stubFetch(async (url) => {
-      reported = url.includes('/add/');
-      return json({ reported, reports_count: reported ? 1 : 0 });
-    });
+    const fetchMock = stubFetch(async (url) =>
+      url.endsWith('/reports')
+        ? json({ report: { reason: 'scam', reports_count: 1, moderation_status: 'visible' } }, 201)
+        : json({ reported: false, reports_count: 0 }),
+    );
     renderWithApp(<ReportButton productId={9} reported={false} />, {
       queryClient: clientWith(aUser()),
     });
     await user.click(screen.getByRole('button', { name: 'Signaler' }));
+    const send = screen.getByRole('button', { name: 'Envoyer le signalement' });
+    expect(send).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Arnaque' }));
+    await user.type(screen.getByLabelText('Précisions (facultatif)'), 'avance demandée');
+    await user.click(send);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Annuler le signalement' })).toBeInTheDocument(),
     );
-    expect(fetchMock.mock.calls[0][0]).toBe('/products/report/add/9');
+    expect(fetchMock.mock.calls[0][0]).toBe('/products/9/reports');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({
+      reason: 'scam',
+      text: 'avance demandée',
+    });
     await user.click(screen.getByRole('button', { name: 'Annuler le signalement' }));
     expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
       'Annuler votre signalement de cette annonce ?',
@@ -129,15 +138,17 @@ describe('ReportButton', () => {
     expect(fetchMock.mock.calls[1][0]).toBe('/products/report/remove/9');
   });
 
-  it('stays busy when the call fails (SPEC §8)', async () => {
+  it('says so when the report fails, and keeps the dialog open', async () => {
     const user = userEvent.setup();
     stubFetch(async () => json({ errors: { global: ['forbidden'] } }, 403));
     renderWithApp(<ReportButton productId={9} reported={false} />, {
       queryClient: clientWith(aUser()),
     });
-    const button = screen.getByRole('button', { name: 'Signaler' });
-    await user.click(button);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(button).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Signaler' }));
+    await user.click(screen.getByRole('radio', { name: 'Doublon' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(
+      await screen.findByText('Le signalement n’a pas pu être envoyé, réessayez'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,0 +1,172 @@
+import type { DB, Executor } from '../../db/types';
+import { isForeignKeyViolation } from '../../db/errors';
+import { forbidden, HttpError, notFound } from '../../errors';
+import type { AuthUser } from '../../plugins/session';
+import { can } from '../../../shared/domain/permissions';
+import {
+  hasContactSignal,
+  isNewAccount,
+  NEW_ACCOUNT_OFFERS_PER_DAY,
+  seesModerated,
+  shouldAutoHide,
+  type ModeratedType,
+  type ModerationFlag,
+  type ReportReason,
+} from '../../../shared/domain/trust';
+import { shopRoleOf } from '../shops/shops.repository';
+import { loadVisibleCommand } from '../commands/commands.service';
+import { notify } from '../notifications/notify';
+import * as reports from './reports.repository';
+
+// Reports with a reason (issue 19 items 1 and 2): one per user and item, the offer's
+// reports_count in the same transaction, and the auto-hide rule of shared/domain/trust.ts.
+
+/** An item that is not visible exists only for its author, its shop's staff and site staff. */
+export async function canSeeTarget(
+  db: Executor,
+  target: reports.ModeratedTarget,
+  viewer: AuthUser | null,
+): Promise<boolean> {
+  if (target.moderation_status === 'visible') return true;
+  if (seesModerated(viewer, target.user_id)) return true;
+  return (
+    target.type === 'product' && !!viewer && !!(await shopRoleOf(db, target.shop_id, viewer.id))
+  );
+}
+
+/** What the notification of a moderation outcome points at. */
+export function notificationData(target: reports.ModeratedTarget) {
+  return {
+    product_id: target.product_id,
+    ...(target.type === 'comment'
+      ? { commentable_type: 'comment' as const, comment_id: target.id }
+      : target.type === 'command'
+        ? { command_id: target.id }
+        : {}),
+  };
+}
+
+/** Holds the item for review (automatic: no actor), logs it and tells its author. */
+export async function holdForReview(
+  trx: Executor,
+  target: reports.ModeratedTarget,
+  action: 'auto_hide' | 'hold',
+  note: string | null = null,
+): Promise<void> {
+  await reports.setStatus(trx, target.type, target.id, 'review');
+  await reports.insertLog(trx, { actorId: null, action, type: target.type, id: target.id, note });
+  await notify(trx, 'moderation_review', null, [target.user_id], notificationData(target));
+}
+
+/** Puts an item in the queue with a flag (a scam signal), without reports. */
+export async function flagItem(
+  trx: Executor,
+  target: { type: ModeratedType; id: number; authorId: number | null },
+  flag: ModerationFlag,
+): Promise<void> {
+  const reportsCount = await reports.countReports(trx, target.type, target.id);
+  await reports.touchQueue(trx, { ...target, reportsCount }, flag);
+  await reports.insertLog(trx, {
+    actorId: null,
+    action: `flag_${flag}`,
+    type: target.type,
+    id: target.id,
+  });
+}
+
+async function checkMayReport(trx: Executor, viewer: AuthUser, target: reports.ModeratedTarget) {
+  if (!(await canSeeTarget(trx, target, viewer))) throw notFound();
+  if (target.type === 'product') {
+    // The shop's own staff do not report their own offers (DESIGN §6).
+    if (!can.reportProduct(viewer, await shopRoleOf(trx, target.shop_id, viewer.id))) {
+      throw forbidden();
+    }
+    return;
+  }
+  // A command (or a comment under one) is reportable by those who may see it; not one's own.
+  if (target.command_id !== null) await loadVisibleCommand(trx, target.command_id, viewer);
+  if (target.user_id === viewer.id) throw forbidden();
+}
+
+/** Adds (or renews) the viewer's report; the item is auto-hidden once trusted reporters agree. */
+export async function report(
+  db: DB,
+  viewer: AuthUser,
+  type: ModeratedType,
+  id: number,
+  reason: ReportReason,
+  text: string | null,
+) {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const target = await reports.findTarget(trx, type, id);
+      if (!target) throw notFound();
+      await checkMayReport(trx, viewer, target);
+      await reports.upsertReport(trx, type, id, viewer.id, reason, text);
+      const reportsCount = await reports.countReports(trx, type, id);
+      await reports.touchQueue(trx, { type, id, authorId: target.user_id, reportsCount });
+      let status = target.moderation_status;
+      if (status === 'visible' && shouldAutoHide(await reports.openReporters(trx, type, id))) {
+        await holdForReview(trx, target, 'auto_hide');
+        status = 'review';
+      }
+      return { reason, reports_count: reportsCount, moderation_status: status };
+    });
+  } catch (error) {
+    // The item was deleted while the report was being written.
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
+}
+
+/** SPEC's GET report/remove: the viewer's report of an offer is taken back. */
+export async function afterReportRemoved(trx: Executor, productId: number): Promise<void> {
+  await reports.setQueueCount(
+    trx,
+    'product',
+    productId,
+    await reports.countReports(trx, 'product', productId),
+  );
+}
+
+/** Why an item is not visible, for its author and staff; null when it is visible. */
+export async function moderationStateOf(
+  db: Executor,
+  type: ModeratedType,
+  id: number,
+  status: reports.ModeratedTarget['moderation_status'],
+) {
+  if (status === 'visible') return null;
+  return { status, reasons: await reports.openReasons(db, type, id), flag: null };
+}
+
+/**
+ * Scam signal (issue 19 item 4): a new account's text with a phone number or a link is held for
+ * review (not masked: docs/trust.md) and flagged in the queue. Runs in the writer's transaction.
+ */
+export async function holdContactFromNewAccount(
+  trx: Executor,
+  type: ModeratedType,
+  id: number,
+  authorId: number,
+  ...texts: (string | null | undefined)[]
+): Promise<boolean> {
+  if (!hasContactSignal(...texts)) return false;
+  const author = await reports.authorCreatedAt(trx, authorId);
+  if (!author || !isNewAccount(author.created_at)) return false;
+  const target = await reports.findTarget(trx, type, id);
+  if (!target) return false;
+  await flagItem(trx, { type, id, authorId }, 'contact_in_text');
+  await holdForReview(trx, target, 'hold', 'contact_in_text');
+  return true;
+}
+
+/** Issue 19 item 4: a new account posts at most NEW_ACCOUNT_OFFERS_PER_DAY offers a day. */
+export async function checkNewAccountOfferQuota(db: Executor, userId: number): Promise<void> {
+  const author = await reports.authorCreatedAt(db, userId);
+  if (!author || !isNewAccount(author.created_at)) return;
+  const since = new Date(Date.now() - 86_400_000).toISOString();
+  if ((await reports.countProductsSince(db, userId, since)) >= NEW_ACCOUNT_OFFERS_PER_DAY) {
+    throw new HttpError(429, { global: ['new_account_offer_limit'] }, { 'retry-after': '3600' });
+  }
+}

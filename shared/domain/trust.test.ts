@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findLinks,
+  findPhoneNumbers,
+  hasContactSignal,
+  isNewAccount,
+  reporterTrust,
+  shouldAutoHide,
+} from './trust';
+
+const at = new Date('2026-06-01T00:00:00Z');
+const daysAgo = (d: number) => new Date(at.getTime() - d * 86_400_000).toISOString();
+
+describe('reporter trust and auto-hide', () => {
+  it('weighs account age and upheld reports; distrusts many dismissed ones', () => {
+    expect(reporterTrust({ created_at: daysAgo(30), upheld: 0, dismissed: 0 }, at)).toBe(1);
+    expect(reporterTrust({ created_at: daysAgo(1), upheld: 0, dismissed: 0 }, at)).toBe(0.25);
+    expect(reporterTrust({ created_at: daysAgo(1), upheld: 2, dismissed: 0 }, at)).toBe(1.25);
+    expect(reporterTrust({ created_at: daysAgo(30), upheld: 9, dismissed: 0 }, at)).toBe(2);
+    expect(reporterTrust({ created_at: daysAgo(30), upheld: 0, dismissed: 3 }, at)).toBe(0);
+  });
+  it('hides after three trusted reporters, never for fresh accounts alone', () => {
+    const old = { created_at: daysAgo(30), upheld: 0, dismissed: 0 };
+    const fresh = { created_at: daysAgo(0), upheld: 0, dismissed: 0 };
+    expect(shouldAutoHide([old, old], at)).toBe(false);
+    expect(shouldAutoHide([old, old, old], at)).toBe(true);
+    expect(shouldAutoHide(Array(40).fill(fresh), at)).toBe(false);
+    expect(shouldAutoHide([old, old, fresh], at)).toBe(false);
+  });
+  it('knows new accounts', () => {
+    expect(isNewAccount(daysAgo(2), at)).toBe(true);
+    expect(isNewAccount(daysAgo(8), at)).toBe(false);
+  });
+});
+
+describe('scam signals', () => {
+  it('finds phone numbers, Arabic-Indic digits and separators included', () => {
+    expect(findPhoneNumbers('اتصل على 22 33 44 55')).toEqual(['22 33 44 55']);
+    expect(findPhoneNumbers('اتصل ٤٦٤٥٦٧٨٩')).toEqual(['46456789']);
+    expect(findPhoneNumbers('+222 46-45-67-89 svp')).toHaveLength(1);
+    expect(findPhoneNumbers('prix 25 000 MRU, modèle 2015')).toEqual([]);
+  });
+  it('finds links', () => {
+    expect(findLinks('voir https://example.com/x')).toHaveLength(1);
+    expect(findLinks('wa.me/22246456789')).toHaveLength(1);
+    expect(findLinks('www.arnaque.mr')).toHaveLength(1);
+    expect(hasContactSignal('Toyota Hilux, très bon état')).toBe(false);
+    expect(hasContactSignal(null, 'écrivez sur t.me/vendeur')).toBe(true);
+  });
+});

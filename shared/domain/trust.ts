@@ -1,0 +1,152 @@
+// Trust and safety rules (issue 19, docs/trust.md): pure, no zod, no I/O. The server enforces them;
+// the web app reads the same names.
+
+export const REPORT_REASONS = [
+  'scam',
+  'prohibited',
+  'wrong_category',
+  'duplicate',
+  'offensive',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** SPEC's `GET /products/report/add/{id}` carries no reason. */
+export const DEFAULT_REPORT_REASON: ReportReason = 'other';
+export const REPORT_TEXT_MAX = 1000;
+
+/** What can be reported and moderated. */
+export const MODERATED_TYPES = ['product', 'comment', 'command'] as const;
+export type ModeratedType = (typeof MODERATED_TYPES)[number];
+
+/**
+ * An item's moderation state: `visible`; `review` held until a moderator looks (auto-hidden by
+ * reports, or held as a new account's text with a phone number or link); `hidden` by a moderator;
+ * `banned`: an offer hidden because its author is banned (unbanning shows it again).
+ */
+export const MODERATION_STATUSES = ['visible', 'review', 'hidden', 'banned'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+/** Why an item is in the queue without (or besides) reports. */
+export const MODERATION_FLAGS = ['contact_in_text', 'duplicate_photo'] as const;
+export type ModerationFlag = (typeof MODERATION_FLAGS)[number];
+export const MODERATION_ACTIONS = ['hide', 'restore', 'delete', 'dismiss'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** A report's fate: open until a moderator acts; upheld by hide or delete, dismissed otherwise. */
+export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Queue filters: `open` = waiting for a moderator (reported, held or flagged). */
+export const MODERATION_QUEUE_FILTERS = ['open', 'review', 'hidden', 'all'] as const;
+export const MODERATION_QUEUE_SORTS = ['newest', 'most_reported'] as const;
+
+/**
+ * Reporter trust. An account younger than TRUSTED_ACCOUNT_AGE_DAYS weighs NEW_REPORTER_WEIGHT;
+ * an older one 1; each past report a moderator upheld adds UPHELD_REPORT_BONUS (up to
+ * UPHELD_BONUS_MAX); an account whose dismissed reports outnumber its upheld ones by
+ * DISMISSED_EXCESS_DISTRUST or more weighs 0. (A verified phone, issue 21, will add weight here.)
+ */
+export const REPORTER_TRUST = {
+  trustedAccountAgeDays: 7,
+  newReporterWeight: 0.25,
+  upheldReportBonus: 0.5,
+  upheldBonusMax: 1,
+  dismissedExcessDistrust: 3,
+} as const;
+
+/**
+ * Auto-hide: an item is held for review once at least `minTrustedReporters` distinct trusted
+ * reporters (trust of at least `trustedMin`) have reported it. Three established accounts suffice;
+ * fresh accounts alone never do, however many (they still fill the queue for moderators).
+ */
+export const AUTO_HIDE = { minTrustedReporters: 3, trustedMin: 1 } as const;
+
+/** New accounts (scam signals, issue 19 item 4): younger than this many days. */
+export const NEW_ACCOUNT_AGE_DAYS = 7;
+/** Offers and demands a new account may post per rolling day. */
+export const NEW_ACCOUNT_OFFERS_PER_DAY = 3;
+/** Two images whose perceptual hashes differ in at most this many of 64 bits are the same photo. */
+export const PHOTO_HASH_MAX_DISTANCE = 4;
+
+const DAY_MS = 86_400_000;
+
+export function accountAgeDays(createdAt: string, at: Date = new Date()): number {
+  return (at.getTime() - Date.parse(createdAt)) / DAY_MS;
+}
+
+export function isNewAccount(createdAt: string, at: Date = new Date()): boolean {
+  return accountAgeDays(createdAt, at) < NEW_ACCOUNT_AGE_DAYS;
+}
+
+export interface ReporterRecord {
+  created_at: string;
+  upheld: number;
+  dismissed: number;
+}
+
+export function reporterTrust(r: ReporterRecord, at: Date = new Date()): number {
+  const t = REPORTER_TRUST;
+  if (r.dismissed - r.upheld >= t.dismissedExcessDistrust) return 0;
+  const base =
+    accountAgeDays(r.created_at, at) >= t.trustedAccountAgeDays ? 1 : t.newReporterWeight;
+  return base + Math.min(r.upheld * t.upheldReportBonus, t.upheldBonusMax);
+}
+
+/** Whether these distinct reporters are enough to hold the item for review. */
+export function shouldAutoHide(reporters: ReporterRecord[], at: Date = new Date()): boolean {
+  const trusted = reporters.filter((r) => reporterTrust(r, at) >= AUTO_HIDE.trustedMin);
+  return trusted.length >= AUTO_HIDE.minTrustedReporters;
+}
+
+/** Who sees an item that is not `visible`: its author and site staff (and, for offers, its shop). */
+export function seesModerated(
+  viewer: { id: number; role: string } | null | undefined,
+  authorId: number | null,
+): boolean {
+  if (!viewer) return false;
+  return viewer.role === 'admin' || viewer.role === 'moderator' || viewer.id === authorId;
+}
+
+// Scam signals: phone numbers and links in free text.
+
+const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/g;
+function westernDigits(text: string): string {
+  return text.replace(ARABIC_INDIC, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
+
+/**
+ * A run of at least 8 digits, allowing spaces, dots, dashes and a leading +, is a phone number
+ * (Mauritanian numbers have 8 digits; foreign ones more). Prices such as "25 000" (5 digits) and
+ * years are not.
+ */
+const PHONE = /\+?\d(?:[\s.\-–]?\d){7,}/g;
+const LINK =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|me|io|mr|fr|info|link|xyz|ly|gl|co)\b(?:\/\S*)?|\bwa\.me\/\S+|\bt\.me\/\S+/gi;
+
+export function findPhoneNumbers(text: string): string[] {
+  return westernDigits(text).match(PHONE) ?? [];
+}
+
+export function findLinks(text: string): string[] {
+  return text.match(LINK) ?? [];
+}
+
+/** Whether free text carries a way to take the deal off the site (phone number or link). */
+export function hasContactSignal(...texts: (string | null | undefined)[]): boolean {
+  return texts.some((t) => !!t && (findPhoneNumbers(t).length > 0 || findLinks(t).length > 0));
+}
+
+/** Bits that differ between two hex perceptual hashes of equal length. */
+export function hammingDistance(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let bits = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    let x = parseInt(a[i]!, 16) ^ parseInt(b[i]!, 16);
+    while (x) {
+      bits += x & 1;
+      x >>= 1;
+    }
+  }
+  return bits;
+}
