@@ -1,3 +1,4 @@
+import { accountAgeDays, NEW_ACCOUNT_DAYS } from './account-trust';
 // Trust and safety rules (issue 19, docs/trust.md): pure, no zod, no I/O. The server enforces them;
 // the web app reads the same names.
 
@@ -59,21 +60,12 @@ export const REPORTER_TRUST = {
  */
 export const AUTO_HIDE = { minTrustedReporters: 3, trustedMin: 1 } as const;
 
-/** New accounts (scam signals, issue 19 item 4): younger than this many days. */
-export const NEW_ACCOUNT_AGE_DAYS = 7;
-/** Offers and demands a new account may post per rolling day. */
-export const NEW_ACCOUNT_OFFERS_PER_DAY = 3;
 /** Two images whose perceptual hashes differ in at most this many of 64 bits are the same photo. */
 export const PHOTO_HASH_MAX_DISTANCE = 4;
 
-const DAY_MS = 86_400_000;
-
-export function accountAgeDays(createdAt: string, at: Date = new Date()): number {
-  return (at.getTime() - Date.parse(createdAt)) / DAY_MS;
-}
-
+/** New accounts (scam signals, issue 19 item 4): the one rule of shared/domain/account-trust.ts. */
 export function isNewAccount(createdAt: string, at: Date = new Date()): boolean {
-  return accountAgeDays(createdAt, at) < NEW_ACCOUNT_AGE_DAYS;
+  return accountAgeDays(createdAt, at.getTime()) < NEW_ACCOUNT_DAYS;
 }
 
 export interface ReporterRecord {
@@ -86,7 +78,7 @@ export function reporterTrust(r: ReporterRecord, at: Date = new Date()): number 
   const t = REPORTER_TRUST;
   if (r.dismissed - r.upheld >= t.dismissedExcessDistrust) return 0;
   const base =
-    accountAgeDays(r.created_at, at) >= t.trustedAccountAgeDays ? 1 : t.newReporterWeight;
+    accountAgeDays(r.created_at, at.getTime()) >= t.trustedAccountAgeDays ? 1 : t.newReporterWeight;
   return base + Math.min(r.upheld * t.upheldReportBonus, t.upheldBonusMax);
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { DAILY_OFFER_LIMITS } from '../../../shared/domain/account-trust';
 import { describeEachEngine } from '../../test/harness';
 import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import { manyUsers, signIn } from '../products/products.test-helpers';
@@ -411,7 +412,8 @@ describeEachEngine('moderation: scam signals of new accounts', (ctx) => {
     const subId = (await createSubcategory(db, { name: 'quota' })).id;
     const s = await signIn(ctx());
     const shopId = await personalShopOf(db, s.user.id);
-    for (let i = 0; i < 3; i++)
+    // The one per-day rule (shared/domain/account-trust.ts): new and unverified.
+    for (let i = 0; i < DAILY_OFFER_LIMITS.newUnverified; i++)
       await createProduct(db, { shop_id: shopId, psubcategory_id: subId, user_id: s.user.id });
     const res = await s.client.post('/products/create/offer', {
       name: 'One more',

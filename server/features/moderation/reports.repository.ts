@@ -348,13 +348,3 @@ export function authorCreatedAt(db: Executor, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
-
-export async function countProductsSince(db: Executor, userId: number, since: string) {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

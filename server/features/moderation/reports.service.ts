@@ -1,12 +1,11 @@
 import type { DB, Executor } from '../../db/types';
 import { isForeignKeyViolation } from '../../db/errors';
-import { forbidden, HttpError, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
 import { can } from '../../../shared/domain/permissions';
 import {
   hasContactSignal,
   isNewAccount,
-  NEW_ACCOUNT_OFFERS_PER_DAY,
   seesModerated,
   shouldAutoHide,
   type ModeratedType,
@@ -159,14 +158,4 @@ export async function holdContactFromNewAccount(
   await flagItem(trx, { type, id, authorId }, 'contact_in_text');
   await holdForReview(trx, target, 'hold', 'contact_in_text');
   return true;
-}
-
-/** Issue 19 item 4: a new account posts at most NEW_ACCOUNT_OFFERS_PER_DAY offers a day. */
-export async function checkNewAccountOfferQuota(db: Executor, userId: number): Promise<void> {
-  const author = await reports.authorCreatedAt(db, userId);
-  if (!author || !isNewAccount(author.created_at)) return;
-  const since = new Date(Date.now() - 86_400_000).toISOString();
-  if ((await reports.countProductsSince(db, userId, since)) >= NEW_ACCOUNT_OFFERS_PER_DAY) {
-    throw new HttpError(429, { global: ['new_account_offer_limit'] }, { 'retry-after': '3600' });
-  }
 }

@@ -1,6 +1,10 @@
-import { accountAgeDays, dailyOfferLimit } from '../../../shared/domain/account-trust';
+import {
+  accountAgeDays,
+  dailyOfferLimit,
+  NEW_ACCOUNT_DAYS,
+} from '../../../shared/domain/account-trust';
 import type { Executor } from '../../db/types';
-import { tooMany } from '../../errors';
+import { HttpError, tooMany } from '../../errors';
 import { findUserById } from '../users/users.repository';
 import { countOffersSince } from './products.repository';
 
@@ -19,13 +23,19 @@ export async function assertDailyOffersLeft(
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) return;
+  const age = accountAgeDays(user.created_at, at);
   const limit = Math.ceil(
     dailyOfferLimit({
-      accountAgeDays: accountAgeDays(user.created_at, at),
+      accountAgeDays: age,
       phoneVerified: !!user.phone_verified_at,
     }) * factor,
   );
   const since = new Date(at - DAY_MS).toISOString();
   const posted = await countOffersSince(db, userId, since);
-  if (posted >= limit) throw tooMany(3600);
+  if (posted < limit) return;
+  // Issue 19 item 4: a new account is told why, and that age or a verified number lifts it.
+  if (age < NEW_ACCOUNT_DAYS) {
+    throw new HttpError(429, { global: ['new_account_offer_limit'] }, { 'retry-after': '3600' });
+  }
+  throw tooMany(3600);
 }

@@ -23,11 +23,7 @@ import { checkPfieldValues, type PfieldInput } from './pfield-values';
 import { allowedOfferTypes, belowSold } from '../../../shared/domain/products';
 import { searchColumnsOf } from '../search/search-index';
 import { cachedProduct, type CachedProduct } from './product-cache';
-import {
-  canSeeTarget,
-  checkNewAccountOfferQuota,
-  moderationStateOf,
-} from '../moderation/reports.service';
+import { canSeeTarget, moderationStateOf } from '../moderation/reports.service';
 import { findTarget } from '../moderation/reports.repository';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
@@ -104,7 +100,6 @@ export async function create(
     throw invalid('shop_id');
   }
   if (!shopId) throw forbidden();
-  await checkNewAccountOfferQuota(db, viewer.id);
   if (!can.createProduct(viewer, await repo.shopRoleOf(db, shopId, viewer.id))) throw forbidden();
 
   const sub = await subcategoryOrError(db, body.psubcategory_id);
