@@ -206,3 +206,19 @@ export const CalendarIcon = make(
     <path d="M3.5 9.5h17M8 3v4M16 3v4" />
   </>,
 );
+
+/** A bar chart (the shop page's link to its insights). */
+export const ChartIcon = make(
+  <>
+    <path d="M4 20h16" />
+    <path d="M7 16v-5M12 16V6M17 16v-8" />
+  </>,
+);
+
+/** A padlock (private conversations). */
+export const LockIcon = make(
+  <>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+  </>,
+);
