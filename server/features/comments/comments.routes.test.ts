@@ -96,6 +96,9 @@ describeEachEngine('comments', (ctx) => {
         commentable_id: w.product.id,
         product_id: w.product.id,
         type: 'offer',
+        product_name: w.product.name,
+        product_name_ar: w.product.name_ar,
+        product_name_fr: w.product.name_fr,
         comment_id: c.id,
       },
     });

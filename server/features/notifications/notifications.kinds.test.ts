@@ -17,7 +17,6 @@ const NONE = {
   command_id: null,
   search_id: null,
   search_name: null,
-  product_name: null,
   count: null,
 };
 

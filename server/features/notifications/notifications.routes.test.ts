@@ -133,7 +133,6 @@ describeEachEngine('notifications API', (ctx) => {
       command_id: null,
       search_id: null,
       search_name: null,
-      product_name: null,
       count: null,
     });
 
@@ -320,6 +319,10 @@ describeEachEngine('notifications API', (ctx) => {
       'added_offer',
       'commanded',
       'commanded',
+      'moderation_deleted',
+      'moderation_hidden',
+      'moderation_restored',
+      'moderation_review',
       'search_match',
       'shop_invitation',
     ]);
@@ -331,9 +334,9 @@ describeEachEngine('notifications API', (ctx) => {
     const one = (await page(alice.client, { type: 'commands', page: 1 })).data[0];
     await alice.client.get(`/notifications/notification/markasread/${one.id}`);
     expect(await mark('commands')).toBe(2);
-    // Left out, the type is all: what remains is the added offer, the shop invitation and the
-    // saved search's match (which belong to no tab).
-    expect(await mark(undefined)).toBe(3);
+    // Left out, the type is all: what remains is the added offer, the shop invitation, the
+    // saved search's match and the four moderation outcomes (which belong to no tab).
+    expect(await mark(undefined)).toBe(7);
     expect(await count(alice.client)).toBe(0);
     expect(await mark('all')).toBe(0);
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);
