@@ -126,6 +126,10 @@ test('an offer from posting to deleting', async ({ page, context }, info) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('link', { name: t.edit_offer })).toHaveCount(0);
   await actions.getByRole('button', { name: t.report }).click();
+  // A report says why (issue 19).
+  const reporting = page.getByRole('dialog', { name: t.report_title });
+  await reporting.getByRole('radio', { name: t.report_why_scam_label }).check();
+  await reporting.getByRole('button', { name: t.report_send }).click();
   await expect(actions.getByRole('button', { name: t.unreport })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -52,7 +52,8 @@ export function SearchPage() {
         autoFocus={search.name === '' && search.mode === 'normal'}
       />
       <SaveSearchButton
-        key={searchQuery({ ...search, page: 1 })}
+        // Its own key: siblings with one key are duplicated by React when the key changes.
+        key={`save:${searchQuery({ ...search, page: 1 })}`}
         query={toSearchBody({ ...search, page: 1 })}
         defaultName={search.name}
       />
