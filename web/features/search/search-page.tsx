@@ -52,8 +52,9 @@ export function SearchPage() {
         geolocation={geolocation}
         autoFocus={search.name === '' && search.mode === 'normal'}
       />
+      {/* Its own key: siblings sharing one left a stale search panel on the page. */}
       <SaveSearchButton
-        key={searchQuery({ ...search, page: 1 })}
+        key={`save${searchQuery({ ...search, page: 1 })}`}
         query={toSearchBody({ ...search, page: 1 })}
         defaultName={search.name}
       />
