@@ -145,6 +145,32 @@ test('a search by distance finds nearby offers only, nearest first', async ({
   expect(distances).toEqual([...distances].sort((a, b) => a - b));
 });
 
+test('a town instead of the position: in the URL, shared links search the same (issue 20)', async ({
+  page,
+}, info) => {
+  const { lang, t } = testLanguage(info);
+  // No geolocation permission: a town needs none.
+  await page.goto('/search?mode=advanced');
+  const town = page.getByRole('combobox', { name: t.place_town });
+  await expect(town.locator('option').first()).toHaveText(t.any_town);
+  await town.selectOption({ label: lang === 'ar' ? 'نواكشوط' : 'Nouakchott' });
+  await expect(page.getByRole('textbox', { name: t.maximum_distance })).toHaveAccessibleDescription(
+    lang === 'ar' ? /نواكشوط/ : /Nouakchott/,
+  );
+  await page.locator('form.search-panel').getByRole('button', { name: t.search }).click();
+  await expect(page).toHaveURL(/\/search\?mode=advanced&town=nouakchott$/);
+  await expect(page.getByText(t.nearest_first)).toBeVisible();
+  await expect(page.locator('.result-card__distance').first()).toBeVisible();
+  await expect(page.locator('form.search-panel')).toHaveCount(1);
+  await snap(page, lang, 'search-town', true);
+
+  // A shared link: the town shown, the same search; far from the demo offers, none.
+  await page.goto('/search?mode=advanced&town=nouadhibou');
+  await expect(page.getByRole('combobox', { name: t.place_town })).toHaveValue('nouadhibou');
+  await expect(page.getByText(t.no_results, { exact: true })).toBeVisible();
+  await snap(page, lang, 'search-town-none');
+});
+
 test('the market pages through the offers and the demands', async ({ page }, info) => {
   const { lang, t } = testLanguage(info);
   await page.goto('/market');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CheckIcon, CloseIcon } from '../../components/icons';
@@ -11,10 +11,17 @@ export function FlashNotice() {
   const location = useLocation();
   const [closedAt, setClosedAt] = useState<string | null>(null);
   const notice = noticeOf(location.state);
-  if (!notice || closedAt === location.key) return null;
+  const shown = notice !== null && closedAt !== location.key;
+  const element = useRef<HTMLParagraphElement>(null);
+  // A notice given to the page one was on (an offer deleted from the details modal, the list
+  // scrolled down) comes into view.
+  useEffect(() => {
+    if (shown) element.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown, location.key]);
+  if (!shown) return null;
   return (
     <div className="container">
-      <p className="flash-notice" role="status">
+      <p ref={element} className="flash-notice" role="status">
         <CheckIcon size={18} />
         <span>{t(notice)}</span>
         <button

@@ -2,7 +2,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GEOLOCATION } from '../../../shared/constants';
 import type { Point } from '../../../shared/domain/route-mode';
-import { parseRoute, useVisitorRoute } from './visitor-route';
+import { forgetUnreachableRouting, parseRoute, useVisitorRoute } from './visitor-route';
 
 // SPEC §9: the visitor's position (10 s, high accuracy, no cache), then a route only within
 // 100 km, on foot within 1 km, by car beyond; every failure ignored silently (SPEC §8).
@@ -45,6 +45,7 @@ function positionAt(point: Point | Error) {
 }
 
 beforeEach(() => {
+  forgetUnreachableRouting();
   getCurrentPosition = vi.fn();
   vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
   fetchMock = vi.fn(async () => new Response(JSON.stringify(osrm), { status: 200 }));
@@ -124,6 +125,41 @@ describe('useVisitorRoute', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const unreachable = renderHook(() => useVisitorRoute(shop, true));
     await waitFor(() => expect(unreachable.result.current.status).toBe('straight'));
+  });
+
+  it('an unreachable service is asked once per session: one console error at most (issue 20 item 17)', async () => {
+    positionAt(north(0.5));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const first = renderHook(() => useVisitorRoute(shop, true));
+    await waitFor(() => expect(first.result.current.status).toBe('straight'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    first.unmount();
+    const again = renderHook(() => useVisitorRoute(north(2), true));
+    await waitFor(() => expect(again.result.current.status).toBe('straight'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('souq.routing-unreachable')).toBe('http://routes.test:5000');
+  });
+
+  it('a 5xx counts as unreachable; a "no route" answer does not', async () => {
+    positionAt(north(0.5));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 'NoRoute' }), { status: 400 }),
+    );
+    const noRoute = renderHook(() => useVisitorRoute(shop, true));
+    await waitFor(() => expect(noRoute.result.current.status).toBe('straight'));
+    noRoute.unmount();
+    const next = renderHook(() => useVisitorRoute(north(2), true));
+    await waitFor(() => expect(next.result.current.status).toBe('drawn'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    next.unmount();
+
+    fetchMock.mockResolvedValueOnce(new Response('bad gateway', { status: 502 }));
+    const down = renderHook(() => useVisitorRoute(north(3), true));
+    await waitFor(() => expect(down.result.current.status).toBe('straight'));
+    down.unmount();
+    const after = renderHook(() => useVisitorRoute(north(4), true));
+    await waitFor(() => expect(after.result.current.status).toBe('straight'));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('asks nothing for a shop that is not professional', async () => {

@@ -30,6 +30,44 @@ export type VisitorRoute =
       seconds: number;
     };
 
+// A routing service out of reach makes the browser log the failed request in its console (a
+// network error or a 5xx: the browser's own message, which no script can silence). So that a
+// visitor's console holds at most one per session, the first such failure is remembered for the
+// tab's session (by the service's address: another ROUTING_URL is tried), and later maps give
+// the straight line without asking again. A service answering 'no route' (4xx) is not
+// unreachable: it is asked again for other places.
+const UNREACHABLE_KEY = 'souq.routing-unreachable';
+let unreachableInMemory: string | null = null;
+
+function isKnownUnreachable(routingUrl: string): boolean {
+  try {
+    return window.sessionStorage.getItem(UNREACHABLE_KEY) === routingUrl;
+  } catch {
+    return unreachableInMemory === routingUrl;
+  }
+}
+
+function rememberUnreachable(routingUrl: string) {
+  unreachableInMemory = routingUrl;
+  try {
+    window.sessionStorage.setItem(UNREACHABLE_KEY, routingUrl);
+  } catch {
+    // Storage refused (private mode): remembered until the page is reloaded.
+  }
+}
+
+/** Forgets an unreachable routing service (tests). */
+export function forgetUnreachableRouting() {
+  unreachableInMemory = null;
+  try {
+    window.sessionStorage.removeItem(UNREACHABLE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+class Unreachable extends Error {}
+
 interface OsrmAnswer {
   code?: string;
   routes?: { geometry?: { coordinates?: unknown }; distance?: number; duration?: number }[];
@@ -71,18 +109,27 @@ export function useVisitorRoute(to: Point, enabled: boolean): VisitorRoute {
       if (!live) return;
       const mode = routeMode(from, target);
       if (!mode) return done({ status: 'too_far', from });
+      const straight = () =>
+        done({ status: 'straight', from, meters: distanceKm(from, target) * 1000 });
+      const { routingUrl } = mapConfig();
+      if (isKnownUnreachable(routingUrl)) return straight();
       try {
         // A plain request: no cookies and no headers of ours go to another site.
-        const response = await fetch(routeUrl(mapConfig().routingUrl, mode, from, target), {
+        const response = await fetch(routeUrl(routingUrl, mode, from, target), {
           credentials: 'omit',
           signal: abort.signal,
+        }).catch((error: unknown) => {
+          // Leaving the page aborts the request: that says nothing of the service.
+          throw abort.signal.aborted ? error : new Unreachable(String(error));
         });
+        if (response.status >= 500) throw new Unreachable(`routing ${response.status}`);
         if (!response.ok) throw new Error(`routing ${response.status}`);
         const route = parseRoute((await response.json()) as OsrmAnswer);
         if (!route) throw new Error('routing: no route');
         done({ status: 'drawn', mode, from, ...route });
-      } catch {
-        done({ status: 'straight', from, meters: distanceKm(from, target) * 1000 });
+      } catch (error) {
+        if (error instanceof Unreachable) rememberUnreachable(routingUrl);
+        straight();
       }
     })().catch(() => done({ status: 'none' }));
     return () => {

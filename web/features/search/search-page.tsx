@@ -30,8 +30,9 @@ export function SearchPage() {
   const search = useMemo(() => readSearch(params), [params]);
   const body = useMemo(() => toSearchBody(search), [search]);
   const results = useProductSearch('all', 0, body);
-  // SPEC §4: asked for when the advanced search is used (here: opened in an advanced mode).
-  const geolocation = useGeolocation(search.mode !== 'normal');
+  // SPEC §4: asked for when the advanced search is used (here: opened in an advanced mode), not
+  // when it is around a chosen town (issue 20).
+  const geolocation = useGeolocation(search.mode !== 'normal' && search.town === '');
   const byDistance = body.distance !== undefined;
 
   const href = (state: SearchState) => paths.search + searchQuery(state);

@@ -67,6 +67,7 @@ describe('the search in the URL', () => {
       min_price: digits,
       max_price: digits,
       distance: fc.integer({ min: 1, max: 500 }).map(String),
+      town: fc.constant(''),
       negotiable: yesNo,
       used: yesNo,
       delivery: yesNo,
@@ -240,6 +241,39 @@ describe('the request body', () => {
     expect(searchQuery({ ...emptySearch, name: 'x', sort: 'price_desc', exact: true })).toBe(
       '?name=x&sort=price_desc&exact=yes',
     );
+  });
+});
+
+describe('a town instead of the position (issue 20)', () => {
+  const rosso = { latitude: 16.5138, longitude: -15.805 };
+
+  it('keeps town=<id> in the URL, not coordinates, and reads it back', () => {
+    const state = { ...emptySearch, mode: 'advanced' as const, town: 'rosso' };
+    expect(searchQuery(state)).toBe('?mode=advanced&town=rosso');
+    expect(read('mode=advanced&town=rosso')).toEqual(state);
+    // Even with the device's position and a distance: the town is where the search is from.
+    const typed = { ...state, distance: '40', position: { latitude: 18.1, longitude: -15.9 } };
+    expect(writeSearch(typed).toString()).toBe('mode=advanced&distance=40&town=rosso');
+  });
+
+  it('searches around the town within TOWN_RADIUS_KM, or the distance typed', () => {
+    const state = { ...emptySearch, mode: 'advanced' as const, town: 'rosso' };
+    expect(toSearchBody(state)).toEqual({ page: 1, type: 'offer', ...rosso, distance: '15' });
+    expect(toSearchBody({ ...state, distance: '40' })).toMatchObject({ ...rosso, distance: '40' });
+    // Read from a shared link: the same search.
+    expect(toSearchBody(read('mode=advanced&town=rosso'))).toEqual(toSearchBody(state));
+    // Nearest first is measured from the town too.
+    expect(toSearchBody({ ...state, sort: 'nearest' })).toMatchObject({
+      sort: 'nearest',
+      ...rosso,
+    });
+  });
+
+  it('a town unknown to the list, or in the normal mode, does not apply', () => {
+    expect(read('mode=advanced&town=paris').town).toBe('');
+    const normal = { ...emptySearch, town: 'rosso' };
+    expect(searchQuery(normal)).toBe('');
+    expect(toSearchBody(normal)).toEqual({ page: 1, type: 'offer' });
   });
 });
 

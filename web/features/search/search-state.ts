@@ -1,5 +1,6 @@
 import { PRODUCT_TYPES, SEARCH_SORTS } from '../../../shared/constants';
 import { offerTypesOf } from '../../../shared/domain/products';
+import { TOWN_RADIUS_KM, townById } from '../../../shared/domain/places';
 import type { OfferType, ProductType } from '../../../shared/schemas/products';
 
 // The search lives in the URL (issue 6): every field of the panel is a query parameter, so a
@@ -46,6 +47,11 @@ export interface SearchState {
   min_price: string;
   max_price: string;
   distance: string;
+  /**
+   * A town of shared/domain/places.ts (issue 20): the search is around its point, within the
+   * typed distance or TOWN_RADIUS_KM, instead of around the searcher's position.
+   */
+  town: string;
   negotiable: YesNoChoice;
   used: YesNoChoice;
   delivery: YesNoChoice;
@@ -74,6 +80,7 @@ export const emptySearch: SearchState = {
   min_price: '',
   max_price: '',
   distance: '',
+  town: '',
   negotiable: '',
   used: '',
   delivery: '',
@@ -136,6 +143,7 @@ export function readSearch(params: URLSearchParams): SearchState {
     min_price: text('min_price'),
     max_price: text('max_price'),
     distance: text('distance'),
+    town: townById(params.get('town') ?? '')?.id ?? '',
     negotiable: yesNo(params.get('negotiable')),
     used: yesNo(params.get('used')),
     delivery: yesNo(params.get('delivery')),
@@ -159,18 +167,25 @@ export function effectiveSearch(state: SearchState): SearchState {
   const advanced = atLeast(state.mode, 'advanced');
   const soAdvanced = atLeast(state.mode, 'so_advanced') && state.psubcategory_id !== '';
   const distance = advanced ? state.distance : '';
+  const town = advanced ? townById(state.town) : undefined;
   return {
     ...state,
     min_price: advanced ? state.min_price : '',
     max_price: advanced ? state.max_price : '',
     distance,
+    town: town?.id ?? '',
     negotiable: advanced ? state.negotiable : '',
     used: advanced ? state.used : '',
     delivery: advanced ? state.delivery : '',
     offer_type: advanced ? state.offer_type : '',
     fields: soAdvanced ? state.fields : {},
-    // The position measures a distance, or orders nearest first.
-    position: distance !== '' || state.sort === 'nearest' ? state.position : null,
+    // A town is where the search is made from; else the position measures a distance, or
+    // orders nearest first.
+    position: town
+      ? { latitude: town.latitude, longitude: town.longitude }
+      : distance !== '' || state.sort === 'nearest'
+        ? state.position
+        : null,
   };
 }
 
@@ -189,6 +204,7 @@ export function writeSearch(input: SearchState): URLSearchParams {
   put('min_price', state.min_price.trim());
   put('max_price', state.max_price.trim());
   put('distance', state.distance.trim());
+  put('town', state.town);
   for (const key of YES_NO_FILTERS) put(key, state[key]);
   put('offer_type', state.offer_type);
   for (const id of Object.keys(state.fields).sort((a, b) => Number(a) - Number(b))) {
@@ -198,7 +214,9 @@ export function writeSearch(input: SearchState): URLSearchParams {
     put(`pfield_${id}_max`, field.max.trim());
     put(`pfield_${id}_sub`, field.sub?.trim() ?? '');
   }
-  if (state.position) {
+  // A town's point is the town's (a shared link searches the same place); only the
+  // searcher's own position is written.
+  if (state.position && !state.town) {
     params.set('latitude', String(coordinate(state.position.latitude)));
     params.set('longitude', String(coordinate(state.position.longitude)));
   }
@@ -236,6 +254,8 @@ export function toSearchBody(input: SearchState, pageSize?: number): Record<stri
     body.latitude = state.position.latitude;
     body.longitude = state.position.longitude;
     put('distance', state.distance);
+    // Within a town: its radius unless a distance was typed.
+    if (state.town && body.distance === undefined) body.distance = String(TOWN_RADIUS_KM);
   }
   // Nearest without a position cannot be ordered (the server would answer required_location).
   if (state.sort !== 'nearest' || state.position) put('sort', state.sort);

@@ -32,6 +32,7 @@ export function useOfferModal() {
             onClose={history.close}
             onShow={history.show}
             onToPage={history.toPage}
+            onDeleted={history.deleted}
           />
         </Suspense>
       ),

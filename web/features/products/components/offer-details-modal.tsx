@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HttpError } from '../../../lib/http';
+import type { Notice } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { Loader } from '../../../components/loader';
@@ -18,6 +19,8 @@ interface OfferDetailsModalProps {
   onShow: (id: number) => void;
   /** The link to the offer's page was followed (it replaces the modal's history entry). */
   onToPage: () => void;
+  /** The offer was deleted from the modal: closes it, saying so on the page underneath. */
+  onDeleted?: (notice: Notice) => void;
 }
 
 /**
@@ -30,6 +33,7 @@ export function OfferDetailsModal({
   onClose,
   onShow,
   onToPage,
+  onDeleted,
 }: OfferDetailsModalProps) {
   const { t } = useTranslation();
   const id = productId;
@@ -62,7 +66,11 @@ export function OfferDetailsModal({
               product={query.data}
               headingLevel="h2"
               onOpenSimilar={(card) => onShow(card.id)}
-              onDeleted={onClose}
+              onDeleted={() => {
+                const demand = query.data.type === 'demand';
+                if (onDeleted) onDeleted(demand ? 'notice_demand_deleted' : 'notice_offer_deleted');
+                else onClose();
+              }}
             />
           </>
         )}
@@ -90,6 +98,7 @@ export function useOfferDetails() {
           onClose={history.close}
           onShow={history.show}
           onToPage={history.toPage}
+          onDeleted={history.deleted}
         />
       ),
   };

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { withNotice, type Notice } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
 
 // Issue 20 item 7: the offer details modal is a place in the browser's history. Opening it puts
@@ -28,11 +30,15 @@ export interface OfferModalHistory {
   close: () => void;
   /** The link to the offer's page was followed (a router `replace`: the entry becomes the page's). */
   toPage: () => void;
+  /** The offer was deleted in the modal: closes it, and the list says so (its notice). */
+  deleted: (notice: Notice) => void;
 }
 
 export function useOfferModalHistory(): OfferModalHistory {
   const [openId, setOpenId] = useState<number | null>(null);
   const isOpen = openId !== null;
+  const navigate = useNavigate();
+  const location = useLocation();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -44,6 +50,17 @@ export function useOfferModalHistory(): OfferModalHistory {
     return () => window.removeEventListener('popstate', onPop);
   }, [isOpen]);
 
+  /** Back to the list's entry; `after` runs once it is there. */
+  const close = (after?: () => void) => {
+    if (openedHere()) {
+      if (after) window.addEventListener('popstate', () => after(), { once: true });
+      window.history.back();
+    } else {
+      setOpenId(null);
+      after?.();
+    }
+  };
+
   return {
     openId,
     open: ({ id }) => {
@@ -54,10 +71,21 @@ export function useOfferModalHistory(): OfferModalHistory {
       entry(id, false);
       setOpenId(id);
     },
-    close: () => {
-      if (openedHere()) window.history.back();
-      else setOpenId(null);
-    },
+    close: () => close(),
     toPage: () => setOpenId(null),
+    // Issue 20 item 9: the page underneath says so, like the home page after a delete from the
+    // offer's page. Once Back has left the modal's entry, the list's entry (the router's
+    // location, which never changed) is replaced by itself with the notice in its router state.
+    deleted: (notice) =>
+      close(() => {
+        void navigate(
+          { pathname: location.pathname, search: location.search, hash: location.hash },
+          {
+            replace: true,
+            preventScrollReset: true,
+            state: { ...(location.state as object | null), ...withNotice(notice) },
+          },
+        );
+      }),
   };
 }

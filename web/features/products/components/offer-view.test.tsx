@@ -249,6 +249,39 @@ describe('OfferDetailsModal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it.each([
+    { language: 'fr' as const, type: 'offer' as const, remove: 'Supprimer l’offre', yes: 'Oui' },
+    { language: 'ar' as const, type: 'demand' as const, remove: 'حذف الطلب', yes: 'نعم' },
+  ])(
+    'a delete from the modal closes it and says so on the list ($language, issue 20 item 9)',
+    async ({ language, type, remove, yes }) => {
+      const user = userEvent.setup();
+      const staff = aUser({ shops: [{ ...aUser().shops[0], id: 5, pivot: { role: 'owner' } }] });
+      fakeServer({
+        'GET /products/product/42': () => ({
+          status: 200,
+          body: { product: aProduct({ type }) },
+        }),
+        'DELETE /products/42': () => ({ status: 200, body: {} }),
+        ...similar([]),
+      });
+      renderWithApp(
+        <>
+          <ListWithModal />
+          <NoticeProbe />
+        </>,
+        { queryClient: clientWith(staff), language },
+      );
+      await user.click(screen.getByRole('heading', { name: /Toyota|تويوتا/ }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(await within(dialog).findByRole('button', { name: remove }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: yes }));
+      expect(await screen.findByText(`notice_${type}_deleted`)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(window.location.pathname).toBe('/');
+    },
+  );
+
   it('says so when the offer is gone', async () => {
     const user = userEvent.setup();
     fakeServer({});

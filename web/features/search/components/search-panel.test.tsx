@@ -5,6 +5,7 @@ import { fakeServer } from '../../../test/render-app';
 import { renderWithApp } from '../../../test/render';
 import { emptySearch, type Position, type SearchState } from '../search-state';
 import { SearchPanel } from './search-panel';
+import { TOWNS } from '../../../../shared/domain/places';
 import { catalogHandlers } from '../test-support';
 
 // Pages load their code on first visit; on a busy machine that takes more than a second.
@@ -183,6 +184,42 @@ describe('the search panel', { timeout: 15_000 }, () => {
     const distance = screen.getByRole('textbox', { name: 'Distance maximale en km' });
     expect(distance).toHaveAccessibleDescription(/la distance n’est pas appliquée/);
     expect(distance).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('a town: every town listed, searched around it without asking the position', async () => {
+    const geo = geolocation();
+    const { user, onSearch } = renderPanel({ initial: { ...emptySearch }, geolocation: geo });
+    await user.click(mode('Avancée'));
+    expect(geo.locate).toHaveBeenCalledTimes(1);
+    const town = screen.getByRole('combobox', { name: 'Ville' });
+    const options = within(town)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toHaveLength(TOWNS.length + 1);
+    expect(options.slice(0, 3)).toEqual(['Toutes les villes', 'Nouakchott', 'Nouadhibou']);
+    await user.selectOptions(town, 'Rosso');
+    const distance = screen.getByRole('textbox', { name: 'Distance maximale en km' });
+    expect(distance).toHaveAccessibleDescription(
+      'Mesurée depuis le centre de Rosso (15 km si vide)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(onSearch).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'advanced', town: 'rosso', position: null }),
+    );
+    expect(geo.locate).toHaveBeenCalledTimes(1);
+  });
+
+  it('a town chosen in a shared link: shown, in Arabic, and the position is not asked', async () => {
+    const geo = geolocation();
+    const { user } = renderPanel(
+      { initial: { ...emptySearch, mode: 'normal', town: 'kiffa' }, geolocation: geo },
+      'ar',
+    );
+    await user.click(mode('متقدم'));
+    const town = screen.getByRole('combobox', { name: 'المدينة' });
+    expect(town).toHaveDisplayValue('كيفة');
+    expect(within(town).getAllByRole('option')[0]).toHaveTextContent('كل المدن');
+    expect(geo.locate).not.toHaveBeenCalled();
   });
 
   it('so advanced: the chosen subcategory’s fields, names and values translated', async () => {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Errors } from '../../../lib/http';
 import { FormAlert, SubmitButton, useErrorText } from '../../../components/form-field';
 import { SearchIcon } from '../../../components/icons';
+import { placeName, TOWN_RADIUS_KM, TOWNS, townById } from '../../../../shared/domain/places';
+import { isLanguage } from '../../../lib/i18n';
 import { usePcategories, usePfields, usePsubcategories } from '../../../lib/catalog';
 import { useCatalogLabels } from '../catalog-labels';
 import { checkBounds, hasErrors, type BoundErrors } from '../search-checks';
@@ -25,7 +27,8 @@ import { PanelField } from './panel-field';
 import './search-panel.css';
 
 // SPEC §2 "Search panel": name, category, subcategory; the advanced mode adds the price bounds,
-// the maximum distance in km, negotiable, used, delivery and the offer type; the 'so advanced'
+// the maximum distance in km, negotiable, used, delivery and the offer type (and, issue 20, a
+// town to search around instead of the searcher's position); the 'so advanced'
 // mode adds the chosen subcategory's fields. The panel edits a copy of the search; submitting
 // hands it to the page, which puts it in the URL (the page keys the panel by URL, so back and
 // forward show the search they return to).
@@ -40,6 +43,7 @@ const PANEL_FIELDS = [
   'delivery',
   'offer_type',
   'sort',
+  'town',
   ...BOUNDS.map((b) => b.name),
 ];
 
@@ -73,7 +77,8 @@ export function SearchPanel({
   geolocation,
   autoFocus,
 }: SearchPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const errorText = useErrorText();
   const labels = useCatalogLabels();
   const [state, setState] = useState(initial);
@@ -98,8 +103,9 @@ export function SearchPanel({
 
   function setMode(mode: SearchState['mode']) {
     update({ mode });
-    // SPEC §4: the position is asked for when the advanced search is used.
-    if (mode !== 'normal') void geolocation.locate();
+    // SPEC §4: the position is asked for when the advanced search is used (not when the search
+    // is around a chosen town).
+    if (mode !== 'normal' && !state.town) void geolocation.locate();
   }
 
   /** SPEC §5: the bound's own message, else the server's for the search in the URL. */
@@ -126,7 +132,8 @@ export function SearchPanel({
       return;
     }
     let position: Position | null = null;
-    if (effectiveSearch(state).distance !== '' || state.sort === 'nearest') {
+    const applied = effectiveSearch(state);
+    if (!applied.town && (applied.distance !== '' || state.sort === 'nearest')) {
       setLocating(true);
       position = await geolocation.locate();
       setLocating(false);
@@ -140,8 +147,10 @@ export function SearchPanel({
     setBoundErrors({});
   }
 
-  const distanceHint =
-    geolocation.settled && !geolocation.position && state.distance.trim() !== ''
+  const town = advanced ? townById(state.town) : undefined;
+  const distanceHint = town
+    ? t('distance_from_town', { town: placeName(town, language), distance: TOWN_RADIUS_KM })
+    : geolocation.settled && !geolocation.position && state.distance.trim() !== ''
       ? t('location_unavailable')
       : t('location_used');
 
@@ -271,6 +280,23 @@ export function SearchPanel({
                 )}
               </PanelField>
             ))}
+            <PanelField label={t('place_town')} errors={serverMessages('town')}>
+              {(control) => (
+                <select
+                  {...control}
+                  name="town"
+                  value={state.town}
+                  onChange={(event) => update({ town: event.target.value })}
+                >
+                  <option value="">{t('any_town')}</option>
+                  {TOWNS.map((place) => (
+                    <option key={place.id} value={place.id}>
+                      {placeName(place, language)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </PanelField>
             {YES_NO_FILTERS.map((name) => (
               <PanelField key={name} label={t(YES_NO_LABELS[name])} errors={serverMessages(name)}>
                 {(control) => (
