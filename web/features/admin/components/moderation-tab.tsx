@@ -122,14 +122,19 @@ function BanDialog({
         }}
       >
         <p className="modal__message">{t('moderation_ban_text')}</p>
-        <label htmlFor={reasonId}>{t('moderation_ban_reason')}</label>
-        <textarea
-          id={reasonId}
-          dir="auto"
-          maxLength={REPORT_TEXT_MAX}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <div className="field moderation-ban__reason">
+          <label htmlFor={reasonId} className="field__label">
+            {t('moderation_ban_reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            dir="auto"
+            rows={3}
+            maxLength={REPORT_TEXT_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -239,8 +244,10 @@ function QueueItem({ item }: { item: ModerationItem }) {
         </ul>
       )}
       {actions.length > 0 && (
-        <div className="moderation-item__note">
-          <label htmlFor={noteId}>{t('moderation_note')}</label>
+        <div className="field moderation-item__note">
+          <label htmlFor={noteId} className="field__label">
+            {t('moderation_note')}
+          </label>
           <textarea
             id={noteId}
             dir="auto"
@@ -379,8 +386,10 @@ function QueueView({ page }: { page: number }) {
   return (
     <>
       <div className="moderation-filters">
-        <div className="moderation-filters__field">
-          <label htmlFor={statusId}>{t('moderation_filter')}</label>
+        <div className="field moderation-filters__field">
+          <label htmlFor={statusId} className="field__label">
+            {t('moderation_filter')}
+          </label>
           <select
             id={statusId}
             value={status}
@@ -393,8 +402,10 @@ function QueueView({ page }: { page: number }) {
             ))}
           </select>
         </div>
-        <div className="moderation-filters__field">
-          <label htmlFor={sortId}>{t('moderation_sort')}</label>
+        <div className="field moderation-filters__field">
+          <label htmlFor={sortId} className="field__label">
+            {t('moderation_sort')}
+          </label>
           <select
             id={sortId}
             value={sort}
