@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { chooseLanguage, DEMO_PASSWORD, randomPhone, signIn, testLanguage } from './helpers';
-import { createAccount, shotBoth } from './shops-helpers';
+import { createAccount, expectFits, shotBoth } from './shops-helpers';
 
 // Issue 19's "done when", as people do it: three established accounts (the demo ones, 60 days
 // old, so trusted reporters) report a new account's offer as a scam through the API; the offer is
@@ -98,6 +98,9 @@ test('three reports hide an offer; the moderator bans its author, whose session 
   await signIn(moderator, '22000000', DEMO_PASSWORD);
   await expect(moderator).toHaveURL('/');
   // A signed-in person reads the language saved on their account: the test's, as admin.spec does.
+  // The demo admin's is Arabic: once the page has switched to it, switch to the test's.
+  await expect(moderator.locator('html')).toHaveAttribute('lang', 'ar');
+  await moderator.waitForLoadState('networkidle');
   await chooseLanguage(moderator, lang);
   await moderator.goto('/admin');
   await moderator.getByRole('tab', { name: t.admin_tab_moderation }).click();
@@ -107,6 +110,9 @@ test('three reports hide an offer; the moderator bans its author, whose session 
   await expect(item.locator('.moderation-report')).toHaveCount(3);
   await expect(item).toContainText('payment first, reporter 3');
   await expect(item).toContainText(t.moderation_status_review);
+  // The smallest phone: nothing sticks out sideways.
+  await moderator.setViewportSize({ width: 320, height: 640 });
+  await expectFits(moderator);
   await shotBoth(moderator, lang, 'moderation-queue', {
     ready: () => expect(item).toBeVisible(),
     at: item,
