@@ -42,12 +42,12 @@ describe('the admin page: who may open it', () => {
     expect(calls.map((call) => call.url)).not.toContain('/pcategories/paginate');
   });
 
-  it.each(['admin', 'moderator'] as const)('opens for a site %s, with both tabs', async (role) => {
+  it.each(['admin', 'moderator'] as const)('opens for a site %s, with its tabs', async (role) => {
     fakeServer({ ...staff(role), ...categories });
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Catégories', 'Journaux']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Catégories', 'Journaux', 'Modération']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -10,13 +10,15 @@ import { useMe } from '../../lib/use-me';
 import { CategoriesTab } from './components/categories-tab';
 import { ListError } from './components/list-states';
 import { LogsTab } from './components/logs-tab';
+import { ModerationTab } from './components/moderation-tab';
 import './admin-page.css';
 
 // SPEC §2 "Admin page": two tabs, categories and frontend logs, for site admins and moderators
-// (shared/domain/permissions.ts). Anyone else is sent away: a visitor to sign in, a user home.
+// (shared/domain/permissions.ts), and issue 19's moderation tab (queue and audit log). Anyone
+// else is sent away: a visitor to sign in, a user home.
 // The tab and the page live in the address (?tab=logs&page=2), so back and reload keep them.
 
-const TABS = ['categories', 'logs'] as const;
+const TABS = ['categories', 'logs', 'moderation'] as const;
 type Tab = (typeof TABS)[number];
 
 function pageOf(value: string | null): number {
@@ -29,9 +31,13 @@ export function AdminPage() {
   useDocumentTitle(t('admin_title'));
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ categories: null, logs: null });
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    categories: null,
+    logs: null,
+    moderation: null,
+  });
   const page = pageOf(params.get('page'));
-  const tab: Tab = params.get('tab') === 'logs' ? 'logs' : 'categories';
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'categories';
 
   // A new page of a list starts at its top.
   const firstRender = useRef(true);
@@ -54,13 +60,19 @@ export function AdminPage() {
   if (!can.manageCatalog(me.data)) return <Navigate to={paths.home} replace />;
 
   const canReadLogs = can.readFrontendLogs(me.data);
-  const available = TABS.filter((name) => name === 'categories' || canReadLogs);
+  const canModerate = can.moderate(me.data);
+  const available = TABS.filter(
+    (name) =>
+      name === 'categories' ||
+      (name === 'logs' && canReadLogs) ||
+      (name === 'moderation' && canModerate),
+  );
   const current = available.includes(tab) ? tab : 'categories';
   const hrefFor = (target: number) =>
     current === 'logs' ? `?tab=logs&page=${target}` : `?page=${target}`;
 
   const select = (name: Tab) => {
-    setParams(name === 'logs' ? { tab: 'logs' } : {});
+    setParams(name === 'categories' ? {} : { tab: name });
     tabs.current[name]?.focus();
   };
 
@@ -87,6 +99,7 @@ export function AdminPage() {
   const label: Record<Tab, string> = {
     categories: t('admin_tab_categories'),
     logs: t('admin_tab_logs'),
+    moderation: t('admin_tab_moderation'),
   };
 
   return (
@@ -131,7 +144,9 @@ export function AdminPage() {
         aria-labelledby={`admin-tab-${current}`}
         className="admin-page__panel"
       >
-        {current === 'logs' ? (
+        {current === 'moderation' ? (
+          <ModerationTab page={page} />
+        ) : current === 'logs' ? (
           <LogsTab page={page} hrefFor={hrefFor} />
         ) : (
           <CategoriesTab page={page} hrefFor={hrefFor} />

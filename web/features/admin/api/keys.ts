@@ -3,4 +3,9 @@
 
 export const adminKeys = {
   frontendLogs: (page: number) => ['admin', 'frontends-logs', page] as const,
+  /** Everything of the moderation tab: the queue and the audit log (issue 19). */
+  moderation: ['admin', 'moderation'] as const,
+  moderationQueue: (page: number, status: string, sort: string) =>
+    [...adminKeys.moderation, 'queue', { page, status, sort }] as const,
+  moderationLog: (page: number) => [...adminKeys.moderation, 'log', page] as const,
 };
