@@ -11,6 +11,7 @@ const DYNAMIC_PREFIXES = [
   'catalog-item--', // web/features/admin/components/catalog-item.tsx
   'catalog-section--', // web/features/admin/components/catalog-section.tsx
   'comments-list--depth-', // web/features/comments/components/comments-list.tsx
+  'insights-chart__bar--', // web/features/shops/components/insights-chart.tsx
   'image-field__body--', // web/components/image-field.tsx
   'image-field__preview--', // web/components/image-field.tsx
   'modal__panel--', // web/components/modal.tsx

@@ -24,6 +24,7 @@ const DYNAMIC_PREFIXES = [
   'tab_', // web/features/search/components/home-tabs.tsx
   'unit_', // web/features/admin/components/field-list.tsx: a unit of measure
   'report_why_', // web/features/products/components/report-dialog.tsx, admin moderation-tab.tsx
+  'insights_', // web/features/shops/insights-page.tsx: `insights_${key}`
 ];
 const DYNAMIC_SUFFIXES = [
   '_bad_input', // web/features/commands/form-rules.ts: `${field}_bad_input`

@@ -169,6 +169,7 @@ const cases: [string, Notification, string, string, string][] = [
     aNotification('search_match', {
       search_id: 2,
       search_name: 'Hilux',
+      product_name: 'Toyota Hilux 2015',
       count: 1,
     }),
     'Nouvelle offre pour votre recherche « Hilux » : Toyota Hilux 2015',
