@@ -18,6 +18,12 @@ describe('reporter trust and auto-hide', () => {
     expect(reporterTrust({ created_at: daysAgo(1), upheld: 2, dismissed: 0 }, at)).toBe(1.25);
     expect(reporterTrust({ created_at: daysAgo(30), upheld: 9, dismissed: 0 }, at)).toBe(2);
     expect(reporterTrust({ created_at: daysAgo(30), upheld: 0, dismissed: 3 }, at)).toBe(0);
+    // A verified phone (issue 21) weighs more: a new account with one counts half.
+    const verified = { upheld: 0, dismissed: 0, phone_verified_at: daysAgo(1) };
+    expect(reporterTrust({ ...verified, created_at: daysAgo(1) }, at)).toBe(0.5);
+    expect(reporterTrust({ ...verified, created_at: daysAgo(30) }, at)).toBe(1.25);
+    // Distrust still wins.
+    expect(reporterTrust({ ...verified, created_at: daysAgo(30), dismissed: 3 }, at)).toBe(0);
   });
   it('hides after three trusted reporters, never for fresh accounts alone', () => {
     const old = { created_at: daysAgo(30), upheld: 0, dismissed: 0 };

@@ -43,7 +43,9 @@ export const MODERATION_QUEUE_SORTS = ['newest', 'most_reported'] as const;
  * Reporter trust. An account younger than TRUSTED_ACCOUNT_AGE_DAYS weighs NEW_REPORTER_WEIGHT;
  * an older one 1; each past report a moderator upheld adds UPHELD_REPORT_BONUS (up to
  * UPHELD_BONUS_MAX); an account whose dismissed reports outnumber its upheld ones by
- * DISMISSED_EXCESS_DISTRUST or more weighs 0. (A verified phone, issue 21, will add weight here.)
+ * DISMISSED_EXCESS_DISTRUST or more weighs 0. A verified phone (issue 21) adds
+ * `verifiedPhoneBonus`: a new account with a proved number weighs 0.5 instead of 0.25, so one
+ * upheld report makes it a trusted reporter (an unproved one needs two).
  */
 export const REPORTER_TRUST = {
   trustedAccountAgeDays: 7,
@@ -51,6 +53,7 @@ export const REPORTER_TRUST = {
   upheldReportBonus: 0.5,
   upheldBonusMax: 1,
   dismissedExcessDistrust: 3,
+  verifiedPhoneBonus: 0.25,
 } as const;
 
 /**
@@ -72,6 +75,8 @@ export interface ReporterRecord {
   created_at: string;
   upheld: number;
   dismissed: number;
+  /** When phone_1 was proved by a code (issue 21); absent or null: not verified. */
+  phone_verified_at?: string | null;
 }
 
 export function reporterTrust(r: ReporterRecord, at: Date = new Date()): number {
@@ -79,7 +84,8 @@ export function reporterTrust(r: ReporterRecord, at: Date = new Date()): number 
   if (r.dismissed - r.upheld >= t.dismissedExcessDistrust) return 0;
   const base =
     accountAgeDays(r.created_at, at.getTime()) >= t.trustedAccountAgeDays ? 1 : t.newReporterWeight;
-  return base + Math.min(r.upheld * t.upheldReportBonus, t.upheldBonusMax);
+  const verified = r.phone_verified_at ? t.verifiedPhoneBonus : 0;
+  return base + verified + Math.min(r.upheld * t.upheldReportBonus, t.upheldBonusMax);
 }
 
 /** Whether these distinct reporters are enough to hold the item for review. */

@@ -160,6 +160,7 @@ export async function openReporters(
     'users.created_at',
     'users.reports_upheld as upheld',
     'users.reports_dismissed as dismissed',
+    'users.phone_verified_at',
   ] as const;
   const rows =
     type === 'product'
@@ -181,6 +182,7 @@ export async function openReporters(
     created_at: r.created_at,
     upheld: Number(r.upheld),
     dismissed: Number(r.dismissed),
+    phone_verified_at: r.phone_verified_at,
   }));
 }
 
