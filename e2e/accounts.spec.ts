@@ -92,7 +92,22 @@ test('verifies the phone number and shows the badge', async ({ page }, info) => 
   await page.goto(`/users/user/${me.id}`);
   await expect(page.getByTestId('verified-badge')).toContainText(t.phone_verified);
   await snap(page, lang, 'phone-verified-user');
+  // An offer of theirs, posted through the API as any client would: its card carries the badge.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const headers = { 'x-xsrf-token': xsrf, 'x-requested-with': 'XMLHttpRequest' };
+  const { pcategories } = await (await page.request.get('/pcategories/all')).json();
+  const { psubcategories } = await (
+    await page.request.get(`/psubcategories/pcategory/${pcategories[0].id}`)
+  ).json();
+  const posted = await page.request.post('/products/create/offer', {
+    headers,
+    data: { name: 'Verified seller offer', price: 1000, psubcategory_id: psubcategories[0].id },
+  });
+  expect(posted.status()).toBe(201);
   await page.goto(`/shops/shop/${me.shops[0].id}`);
   await expect(page.getByTestId('verified-badge').first()).toBeVisible();
+  await expect(
+    page.locator('.offer-card', { hasText: 'Verified seller offer' }).getByTestId('verified-badge'),
+  ).toBeVisible();
   await snap(page, lang, 'phone-verified-shop');
 });
