@@ -43,9 +43,18 @@ for (const viewport of VIEWPORTS) {
       const key = `e2e_${unique()}`;
       await signInAs(page, ADMIN, lang);
 
-      // The admin link is in the user menu.
-      await page.getByRole('button', { name: t.user_menu }).click();
-      await page.getByRole('link', { name: t.admin }).click();
+      // The admin link is in the user menu. The menu closes on any navigation, and the page may
+      // still settle after signing in (language), so it is opened until the link shows, then
+      // the link's address is followed.
+      const adminLink = page.getByRole('link', { name: t.admin });
+      await expect(async () => {
+        if (!(await adminLink.isVisible())) {
+          await page.getByRole('button', { name: t.user_menu }).click();
+        }
+        await expect(adminLink).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(adminLink).toHaveAttribute('href', '/admin');
+      await page.goto('/admin');
       await expect(page).toHaveURL('/admin');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.admin_title);
       await expect(page.getByRole('tab', { name: t.admin_tab_categories })).toHaveAttribute(
