@@ -80,3 +80,12 @@ export async function createProduct(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Backdates accounts by `days` (30 by default): established accounts, out of the new-account
+ * rules (offers a day, held texts, reporter trust) that a suite is not about.
+ */
+export async function ageAccounts(db: Executor, ids: number[], days = 30) {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db.updateTable('users').set({ created_at: at }).where('id', 'in', ids).execute();
+}

@@ -1,19 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { DAILY_OFFER_LIMITS } from '../../../shared/domain/account-trust';
 import { describeEachEngine } from '../../test/harness';
-import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
+import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import { manyUsers, signIn } from '../products/products.test-helpers';
 import { now } from '../../db/connect';
-import type { Executor } from '../../db/types';
 
 // Issue 19 items 1-3: reports with a reason, auto-hide by trusted reporters, the moderation queue,
 // bans and the audit log (docs/trust.md).
-
-const DAY = 86_400_000;
-async function ageAccounts(db: Executor, ids: number[], days = 30) {
-  const at = new Date(Date.now() - days * DAY).toISOString();
-  await db.updateTable('users').set({ created_at: at }).where('id', 'in', ids).execute();
-}
 
 describeEachEngine('moderation: reports, auto-hide, queue, bans', (ctx) => {
   let subId: number;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
 import { signIn } from '../products/products.test-helpers';
+import { ageAccounts } from '../../test/fixtures';
 import { seedCatalogIfEmpty } from '../../db/catalog-seed';
 
 // Issue 17 item 9: a public query set (docs/search-quality.md). Offers written in ONE language
@@ -252,6 +253,8 @@ describeEachEngine('search quality: the public query set', (ctx) => {
   beforeAll(async () => {
     await seedCatalogIfEmpty(ctx().app.db);
     const seller = await signIn(ctx());
+    // An established seller: the query set posts more offers than a new account may a day.
+    await ageAccounts(ctx().app.db, [seller.user.id]);
     client = seller.client;
     const subs = await ctx().app.db.selectFrom('psubcategories').select(['id', 'name']).execute();
     const subId = new Map(subs.map((s) => [s.name, s.id]));
