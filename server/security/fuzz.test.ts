@@ -8,6 +8,7 @@ import { multipart } from '../media/test-files';
 import { caseArbitrary, FORM_ROUTES, payloadOf, takesMultipart } from './support/fuzz-requests';
 import { pngClaiming } from './support/hostile-files';
 import { insertEmployee } from '../features/shops/shops.repository';
+import { ageAccounts } from '../test/fixtures';
 import { REQUESTS, type CellRequest } from './support/matrix-requests';
 import { buildScenario, type Scenario } from './support/scenario';
 import { changes, snapshot } from './support/state';
@@ -89,11 +90,10 @@ describeEachEngine('fuzzing every route', (ctx) => {
       .where('id', '=', s.shopId)
       .executeTakeFirst();
     if (shop) await insertEmployee(db, shop.id, staff.user.id, 'admin');
-    return [
-      (await ctx().userClient('admin')).client,
-      staff.client,
-      (await ctx().userClient('user')).client,
-    ];
+    const [admin, user] = [await ctx().userClient('admin'), await ctx().userClient('user')];
+    // Established accounts: many valid offers in one case would meet the new-account limit.
+    await ageAccounts(db, [admin.user.id, staff.user.id, user.user.id]);
+    return [admin.client, staff.client, user.client];
   }
 
   it('knows the form schema of every multipart route', () => {
