@@ -22,7 +22,10 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 async function signInAs(page: Page, phone: string, language: Language) {
   await signIn(page, phone, DEMO_PASSWORD);
   await page.waitForURL('/');
+  // The page settles on the account's language first, then on the test's (a saved choice reloads).
+  await page.waitForLoadState('networkidle');
   await chooseLanguage(page, language);
+  await page.waitForLoadState('networkidle');
 }
 
 /** The list item of a catalogue entry whose shown name (and key) starts with `name`. */
