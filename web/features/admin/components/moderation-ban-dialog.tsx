@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_TEXT_MAX } from '../../../../shared/domain/trust';
+import { Modal } from '../../../components/modal';
+import './moderation-tab.css';
+
+export function BanDialog({
+  name,
+  busy,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  return (
+    <Modal title={t('moderation_ban_title', { name })} onClose={onCancel}>
+      <form
+        className="moderation-ban"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(reason);
+        }}
+      >
+        <p className="modal__message">{t('moderation_ban_text')}</p>
+        <div className="field moderation-ban__reason">
+          <label htmlFor={reasonId} className="field__label">
+            {t('moderation_ban_reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            dir="auto"
+            rows={3}
+            maxLength={REPORT_TEXT_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {t('report_cancel')}
+          </button>
+          <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy}>
+            {t('moderation_ban')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
