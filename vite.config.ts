@@ -100,16 +100,19 @@ function globalStylesFirst(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  plugins: [react(), pageLanguage(), globalStylesFirst(), precompress()],
+  // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML nor
+  // compressed copies of its files.
+  plugins: [react(), pageLanguage(), ...(isSsrBuild ? [] : [globalStylesFirst(), precompress()])],
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: '../dist/web',
+    outDir: isSsrBuild ? '../dist/ssr' : '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     // Read by the server (server/plugins/pages.ts) to preload the page language's dictionary.
-    manifest: true,
+    manifest: !isSsrBuild,
   },
   server: {
     port: 5173,
@@ -122,4 +125,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -22,6 +22,7 @@ import session from './plugins/session';
 import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
+import type { PageRenderer } from './plugins/page-render';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
 import { databaseRateLimitStore } from './limits/rate-limit-store';
@@ -52,7 +53,7 @@ const DRAIN_MS = 8_000;
 /** The whole server, ready to listen or to answer `inject()` in tests. Migrates on the way up. */
 export async function buildApp(
   config: Config,
-  options: { connection?: Connection; logger?: boolean } = {},
+  options: { connection?: Connection; logger?: boolean; render?: PageRenderer | null } = {},
 ): Promise<FastifyInstance> {
   const connection = options.connection ?? connect(config);
   await migrateToLatest(connection.db, connection.dialect);
@@ -138,7 +139,7 @@ export async function buildApp(
   });
   await app.register(session);
   await app.register(housekeeping);
-  await app.register(pages);
+  await app.register(pages, { render: options.render });
   await app.register(uploads);
   await app.register(userLimits);
   await app.register(messaging);

@@ -2,20 +2,49 @@ import './lib/report-error-install';
 // First, so that every component's and page's own CSS comes after the base rules.
 import './app/styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App, createQueryClient } from './app/app';
 import { preloadPage } from './app/router';
+import { HttpError } from './lib/http';
 import { createI18n, currentLanguage, loadDictionary } from './lib/i18n';
+import type { ServerState } from './entry-server';
 
 const language = currentLanguage();
 const dictionary = loadDictionary(language);
 // The first page's code loads at the same time as the dictionary, not after it.
-preloadPage(window.location.pathname);
+const page = preloadPage(window.location.pathname);
 const queryClient = createQueryClient();
-const i18n = createI18n(language, await dictionary);
+const root = document.getElementById('root')!;
+const state = serverState();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App i18n={i18n} queryClient={queryClient} />
-  </StrictMode>,
-);
+if (state) {
+  // The server rendered this page (web/entry-server.tsx): take over its HTML as it is, with the
+  // data it was rendered from, once the page's code and the dictionary are here.
+  hydrate(queryClient, state.queries);
+  const [i18nDictionary] = await Promise.all([dictionary, page]);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App i18n={createI18n(language, i18nDictionary)} queryClient={queryClient} seed={state.seed} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App i18n={createI18n(language, await dictionary)} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+/** The server's page data (a JSON script beside #root), errors revived as HttpErrors. */
+function serverState(): ServerState | null {
+  const script = document.getElementById('souq-state');
+  if (!script?.textContent) return null;
+  const parsed = JSON.parse(script.textContent) as ServerState;
+  for (const query of parsed.queries.queries) {
+    const error = query.state.error as { status: number; errors: HttpError['errors'] } | null;
+    if (error) query.state.error = new HttpError(error.status, error.errors);
+  }
+  return parsed;
+}

@@ -7,6 +7,13 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constan
 import { directionOf, isLanguage } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
+import {
+  loadRenderer,
+  pageAssets,
+  stateScript,
+  visitorTransport,
+  type PageRenderer,
+} from './page-render';
 import { appendVary } from './vary';
 
 // JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
@@ -71,8 +78,15 @@ function dictionaryPreloads(webDir: string): Record<Language, string> {
   return tags;
 }
 
-export default fp(async (app) => {
+export interface PagesOptions {
+  /** The web app's renderer (tests pass web/entry-server.tsx); else the built one, if any. */
+  render?: PageRenderer | null;
+}
+
+export default fp<PagesOptions>(async (app, options) => {
   const { webDir } = app.config;
+  const render = options.render ?? (await loadRenderer(webDir));
+  const assetsOf = pageAssets(webDir);
   const built = path.join(webDir, 'index.html');
   const templatePath = fs.existsSync(built) ? built : path.resolve('web/index.html');
   const template = fs.readFileSync(templatePath, 'utf8');
@@ -111,10 +125,11 @@ export default fp(async (app) => {
 
   const dictionaryTags = dictionaryPreloads(webDir);
 
-  app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
-    const lang = this.request.language;
+  /** The page's HTML around #root's content: the head's tags, the language, the data. */
+  function pageHtml(request: FastifyRequest, meta: PageMeta, root: string, head = '', tail = '') {
+    const lang = request.language;
     const tags = [
-      ...pageTags(meta, app.config.publicUrl + this.request.url),
+      ...pageTags(meta, app.config.publicUrl + request.url),
       mapTags,
       dictionaryTags[lang],
       preloadTag(meta),
@@ -123,14 +138,48 @@ export default fp(async (app) => {
       .join('\n');
     // Function replacers: a string replacement would read `$\``, `$&` and `$'` in a product's
     // text or in the URL as "the template around the match" (issue 14 item 10).
-    const html = template
+    return template
       .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${directionOf(lang)}">`)
       .replace(/<title>[\s\S]*?<\/title>/, () => tags)
-      .replace('<div id="root"></div>', () => `<div id="root">${pageShell(lang)}</div>`);
-    return this.status(200)
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>${tail}`);
+  }
+
+  /** The app's shell, filled by the script (no renderer: a server run without its build). */
+  function shell(reply: FastifyReply, meta: PageMeta) {
+    return reply
+      .status(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html);
+      .send(pageHtml(reply.request, meta, pageShell(reply.request.language)));
+  }
+
+  async function renderPage(reply: FastifyReply, meta: PageMeta) {
+    const { request } = reply;
+    if (!render) return shell(reply, meta);
+    const page = await render({
+      url: request.url,
+      language: request.language,
+      transport: visitorTransport(app, request),
+      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+    });
+    return (
+      reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        // The page holds the visitor's own data (who is signed in): never shared by caches.
+        .header('cache-control', 'private, no-cache')
+        .send(pageHtml(request, meta, page.html, assetsOf(page.module), stateScript(page.state)))
+    );
+  }
+
+  app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
+    renderPage(this, meta).catch((error: unknown) => {
+      // The browser can still render the page itself: it gets the shell.
+      this.request.log.error({ err: error }, 'server rendering failed');
+      if (!this.sent) shell(this, meta);
+    });
+    return this;
   });
 
   if (fs.existsSync(path.join(webDir, 'assets'))) {

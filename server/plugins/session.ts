@@ -150,6 +150,18 @@ export default fp(async (app) => {
       request.sid = newSid();
       setSid(reply, request.sid);
     },
+    /**
+     * The headers that make an in-process request (server rendering's API calls) come from the same
+     * visitor as `request`: its session, and the XSRF token that goes with it.
+     */
+    visitorHeaders(request: FastifyRequest): Record<string, string> {
+      const token = xsrfFor(request.sid);
+      return {
+        cookie: `${SID}=${request.sid}; ${XSRF_COOKIE}=${token}`,
+        'x-xsrf-token': token,
+        'x-requested-with': 'XMLHttpRequest',
+      };
+    },
     /** Ends every session of the user but the one making the request (password change). */
     async endOthers(request: FastifyRequest, userId: number) {
       await sessionsRepo.deleteOtherSessions(app.db, userId, hashSid(request.sid));
@@ -167,6 +179,7 @@ declare module 'fastify' {
       signIn(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       endOthers(request: FastifyRequest, userId: number): Promise<void>;
+      visitorHeaders(request: FastifyRequest): Record<string, string>;
     };
   }
 }

@@ -2,21 +2,26 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, StaticRouter } from 'react-router';
 import { HttpError } from '../lib/http';
+import { RenderSeedProvider } from '../lib/render-seed';
 import { OfferSlotsProvider } from '../features/products/components/offer-slots';
 import { offerSlots } from './offer-slots';
 import { AppRoutes } from './router';
 
-export function createQueryClient() {
+/** A 4xx will not get better by asking again; a network hiccup might. */
+const isClientError = (error: unknown) =>
+  error instanceof HttpError && error.status >= 400 && error.status < 500;
+
+export function createQueryClient({ server = false } = {}) {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not get better by asking again; a network hiccup might.
-        retry: (failures, error) =>
-          failures < 2 &&
-          !(error instanceof HttpError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) => !server && failures < 2 && !isClientError(error),
+        // A page the server rendered as "not found" stays so while it hydrates (no refetch that
+        // would flash a loader over it).
+        retryOnMount: (query) => !isClientError(query.state.error),
         refetchOnWindowFocus: false,
       },
     },
@@ -39,14 +44,36 @@ export function Providers({
   );
 }
 
-export function App({ i18n, queryClient }: { i18n: i18n; queryClient: QueryClient }) {
+/**
+ * The whole web app. In the browser it follows the address bar; on the server (`location`) it
+ * renders the one address asked for. `seed` makes the first render's random choices (the order of
+ * an offer's images) the same on the server and in the browser that hydrates it.
+ */
+export function App({
+  i18n,
+  queryClient,
+  location,
+  seed = null,
+}: {
+  i18n: i18n;
+  queryClient: QueryClient;
+  location?: string;
+  seed?: number | null;
+}) {
+  const routes = (
+    <OfferSlotsProvider value={offerSlots}>
+      <AppRoutes />
+    </OfferSlotsProvider>
+  );
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
-      <BrowserRouter>
-        <OfferSlotsProvider value={offerSlots}>
-          <AppRoutes />
-        </OfferSlotsProvider>
-      </BrowserRouter>
+      <RenderSeedProvider value={seed}>
+        {location === undefined ? (
+          <BrowserRouter>{routes}</BrowserRouter>
+        ) : (
+          <StaticRouter location={location}>{routes}</StaticRouter>
+        )}
+      </RenderSeedProvider>
     </Providers>
   );
 }

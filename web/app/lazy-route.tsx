@@ -1,19 +1,53 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { trackPageLoad } from './layout/page-loading';
 
-/** A page module: its page is its `Component` export. */
-export type PageModule = { Component: ComponentType };
-export type PageLoader = () => Promise<PageModule>;
+/** What a page's data needs know of the address (server rendering, web/entry-server.tsx). */
+export interface PrefetchContext {
+  params: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  client: QueryClient;
+}
 
 /**
- * A route whose page is loaded on first visit (its own chunk). `handle.preload` lets the start-up
- * code fetch the first page's chunk while the dictionary loads.
+ * A page module: its page is its `Component` export. `prefetch` (optional) fills the query cache
+ * with what the page shows first, using the page's own query options, so that the server renders
+ * the page with its content and the browser, handed that cache, fetches none of it again.
+ */
+export type PageModule = {
+  Component: ComponentType;
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
+};
+export type PageLoader = () => Promise<PageModule>;
+
+/** What a page's route carries (`handle`): its module's file, for the server to link its CSS. */
+export interface PageHandle {
+  /** The page's source file, relative to web/ (the build manifest's key). */
+  module: string;
+  load: () => Promise<PageModule>;
+}
+
+/**
+ * A route whose page is loaded on first visit (its own chunk). Once loaded (`handle.load`, which
+ * the start-up code calls for the first page, and the server for every page it renders), the page
+ * renders at once, without suspending: the browser hydrates the server's HTML as it is.
  */
 export function lazyRoute(
   route: Pick<RouteObject, 'path' | 'index'>,
-  load: PageLoader,
+  module: string,
+  loader: PageLoader,
 ): RouteObject {
-  const Page = lazy(() => trackPageLoad(load().then((module) => ({ default: module.Component }))));
-  return { ...route, element: <Page />, handle: { preload: load } } as RouteObject;
+  let loaded: ComponentType | undefined;
+  const load = () =>
+    loader().then((page) => {
+      loaded = page.Component;
+      return page;
+    });
+  const Lazy = lazy(() => trackPageLoad(load().then((page) => ({ default: page.Component }))));
+  function Page() {
+    return loaded ? createElement(loaded) : <Lazy />;
+  }
+  const handle: PageHandle = { module, load };
+  return { ...route, element: <Page />, handle } as RouteObject;
 }

@@ -1,53 +1,49 @@
 import type { RouteObject } from 'react-router';
-import { lazyRoute } from './lazy-route';
+import { lazyRoute, type PageModule } from './lazy-route';
 
 // The route table: one line per page, each page loaded on first visit (its module exports
 // `Component`). A feature adds its pages here, e.g.
-//   lazyRoute({ path: 'shops/shop/:id' }, () => import('../features/shops/shop-page')),
+//   page({ path: 'shops/shop/:id' }, '../features/shops/shop-page.tsx'),
 // Paths are SPEC §2's where it names them; the others are in web/lib/paths.ts and docs/web.md.
 // The catch-all stays last.
 
+/** Every page module, each its own chunk, by file (this folder's and the features'). */
+const pages = import.meta.glob<PageModule>(['./pages/*-page.tsx', '../features/*/*-page.tsx']);
+
+/** A route to a page file: the file is loaded on first visit, and named for the server's links. */
+function page(route: Pick<RouteObject, 'path' | 'index'>, file: string): RouteObject {
+  const loader = pages[file];
+  if (!loader) throw new Error(`routes: no page module ${file}`);
+  // The build manifest names files from web/.
+  return lazyRoute(route, new URL(file, 'file:///web/app/').pathname.slice('/web/'.length), loader);
+}
+
 export const routes: RouteObject[] = [
-  lazyRoute({ index: true }, () => import('./pages/home-page')),
-  lazyRoute({ path: 'register' }, () => import('../features/account/sign-up-page')),
-  lazyRoute({ path: 'login' }, () => import('../features/account/sign-in-page')),
-  lazyRoute({ path: 'account/password' }, () => import('../features/account/password-page')),
-  lazyRoute({ path: 'password/forgot' }, () => import('../features/account/forgot-password-page')),
-  lazyRoute({ path: 'password/reset' }, () => import('../features/account/reset-password-page')),
-  lazyRoute({ path: 'admin' }, () => import('../features/admin/admin-page')),
-  lazyRoute(
-    { path: 'products/product/:id/:notificationId?' },
-    () => import('../features/products/product-page'),
-  ),
-  lazyRoute({ path: 'products/new/:type' }, () => import('../features/products/product-form-page')),
-  lazyRoute({ path: 'products/edit/:id' }, () => import('../features/products/product-form-page')),
-  lazyRoute(
-    { path: 'notifications/home' },
-    () => import('../features/notifications/notifications-page'),
-  ),
-  lazyRoute(
-    { path: 'comments/comment/:id/:notificationId?' },
-    () => import('../features/comments/comment-page'),
-  ),
-  lazyRoute(
-    { path: 'commands/command/:id/:notificationId?' },
-    () => import('../features/commands/command-page'),
-  ),
-  lazyRoute({ path: 'market' }, () => import('../features/search/market-page')),
-  lazyRoute({ path: 'search' }, () => import('../features/search/search-page')),
-  lazyRoute({ path: 'saved' }, () => import('../features/search/saved-page')),
-  lazyRoute({ path: 'categories/:id' }, () => import('../features/search/category-page')),
-  lazyRoute(
-    { path: 'categories/:id/subcategories/:subcategoryId' },
-    () => import('../features/search/subcategory-page'),
-  ),
-  lazyRoute({ path: 'shops/shop/:id' }, () => import('../features/shops/shop-page')),
-  lazyRoute({ path: 'shops/new' }, () => import('../features/shops/shop-new-page')),
-  lazyRoute({ path: 'shops/edit/:id' }, () => import('../features/shops/shop-edit-page')),
-  lazyRoute({ path: 'shops/insights/:id' }, () => import('../features/shops/insights-page')),
-  lazyRoute({ path: 'users/user/:id' }, () => import('../features/users/user-page')),
-  lazyRoute({ path: 'account/profile' }, () => import('../features/users/profile-page')),
-  lazyRoute({ path: 'account/shops' }, () => import('../features/users/my-shops-page')),
-  lazyRoute({ path: 'account/searches' }, () => import('../features/searches/my-searches-page')),
-  lazyRoute({ path: '*' }, () => import('./pages/not-found-page')),
+  page({ index: true }, './pages/home-page.tsx'),
+  page({ path: 'register' }, '../features/account/sign-up-page.tsx'),
+  page({ path: 'login' }, '../features/account/sign-in-page.tsx'),
+  page({ path: 'account/password' }, '../features/account/password-page.tsx'),
+  page({ path: 'password/forgot' }, '../features/account/forgot-password-page.tsx'),
+  page({ path: 'password/reset' }, '../features/account/reset-password-page.tsx'),
+  page({ path: 'admin' }, '../features/admin/admin-page.tsx'),
+  page({ path: 'products/product/:id/:notificationId?' }, '../features/products/product-page.tsx'),
+  page({ path: 'products/new/:type' }, '../features/products/product-form-page.tsx'),
+  page({ path: 'products/edit/:id' }, '../features/products/product-form-page.tsx'),
+  page({ path: 'notifications/home' }, '../features/notifications/notifications-page.tsx'),
+  page({ path: 'comments/comment/:id/:notificationId?' }, '../features/comments/comment-page.tsx'),
+  page({ path: 'commands/command/:id/:notificationId?' }, '../features/commands/command-page.tsx'),
+  page({ path: 'market' }, '../features/search/market-page.tsx'),
+  page({ path: 'search' }, '../features/search/search-page.tsx'),
+  page({ path: 'saved' }, '../features/search/saved-page.tsx'),
+  page({ path: 'categories/:id' }, '../features/search/category-page.tsx'),
+  page({ path: 'categories/:id/subcategories/:subcategoryId' }, '../features/search/subcategory-page.tsx'),
+  page({ path: 'shops/shop/:id' }, '../features/shops/shop-page.tsx'),
+  page({ path: 'shops/new' }, '../features/shops/shop-new-page.tsx'),
+  page({ path: 'shops/edit/:id' }, '../features/shops/shop-edit-page.tsx'),
+  page({ path: 'shops/insights/:id' }, '../features/shops/insights-page.tsx'),
+  page({ path: 'users/user/:id' }, '../features/users/user-page.tsx'),
+  page({ path: 'account/profile' }, '../features/users/profile-page.tsx'),
+  page({ path: 'account/shops' }, '../features/users/my-shops-page.tsx'),
+  page({ path: 'account/searches' }, '../features/searches/my-searches-page.tsx'),
+  page({ path: '*' }, './pages/not-found-page.tsx'),
 ];

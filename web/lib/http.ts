@@ -27,7 +27,17 @@ export interface RequestOptions {
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
+/** How requests reach the server: the browser's fetch, or the server itself while it renders. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** Server rendering answers the page's requests in-process (web/entry-server.tsx). */
+export function setTransport(next: Transport) {
+  transport = next;
+}
+
 export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -75,7 +85,8 @@ function leaveForRoot(): Promise<never> {
 }
 
 function settle<T>(status: number, text: string): Promise<T> {
-  if (status === 401) return leaveForRoot();
+  // While the server renders there is no page to leave: the page shows the error instead.
+  if (status === 401 && typeof window !== 'undefined') return leaveForRoot();
   const payload = parse(text);
   if (status >= 200 && status < 300) return Promise.resolve(payload as T);
   return Promise.reject(new HttpError(status, errorsOf(status, payload)));
@@ -106,7 +117,7 @@ export async function request<T = unknown>(
   if (options.onUploadProgress) return withXhr<T>(method, url, body, options);
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method,
       headers: headersFor(body),
       body: encode(body),

@@ -54,7 +54,9 @@ export function createI18n(language: Language, dictionary: Dictionary): i18n {
     initAsync: false,
     returnNull: false,
   });
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+  }
   return instance;
 }

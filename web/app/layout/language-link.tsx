@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../components/icons';
-import { currentLanguage, otherLanguage } from '../../lib/i18n';
+import { isLanguage, otherLanguage } from '../../lib/i18n';
+import { DEFAULT_LANGUAGE } from '../../../shared/constants';
 import { http } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/use-me';
@@ -13,9 +14,9 @@ import { useMe } from '../../lib/use-me';
  * policy (helmet's default) would drop: this one link sends it, to this site only.
  */
 export function LanguageLink() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: me } = useMe();
-  const other = otherLanguage(currentLanguage());
+  const other = otherLanguage(isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   // A signed-in user's language is stored with their account, and the server changes it only
   // through an XSRF-checked POST (the GET link any site could trigger sets only the cookie): the
   // page asks for it, then reloads in the new language.

@@ -25,6 +25,8 @@ export function PageLoadingBar() {
       return () => listeners.delete(listener);
     },
     () => pending > 0,
+    // The server renders a page whose code it has: nothing is loading.
+    () => false,
   );
   return loading ? (
     <div className="route-progress" role="progressbar" aria-label={t('loading')} />

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/constants';
+import { escapeHtml } from './page-tags';
+
+// Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): the web app's own render
+// function (web/entry-server.tsx, built by Vite into dist/ssr/) turns an address into the page's
+// HTML, asking the page's data of this server's API in-process, as the visitor. This module finds
+// that function, gives it its transport, and links what the page's chunk needs from the build.
+
+/** What web/entry-server.tsx exports (the server does not import web code: only its shape). */
+export type PageRenderer = (options: {
+  url: string;
+  language: Language;
+  transport: (url: string, init: RequestInit) => Promise<Response>;
+  onError?: (error: unknown) => void;
+}) => Promise<{ status: number; module: string; state: unknown; html: string }>;
+
+/** The built renderer beside the built web app (dist/ssr beside dist/web), if there is one. */
+export async function loadRenderer(webDir: string): Promise<PageRenderer | null> {
+  const file = path.join(webDir, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { render: PageRenderer };
+  return module.render;
+}
+
+/** The page's API requests, answered by the server itself with the visitor's session and address. */
+export function visitorTransport(app: FastifyInstance, request: FastifyRequest) {
+  const visitor = app.sessions.visitorHeaders(request);
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        ...visitor,
+        'accept-language': request.headers['accept-language'] ?? '',
+        'user-agent': request.headers['user-agent'] ?? '',
+      },
+      payload: typeof init.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+    });
+  };
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * Per page module, the tags that fetch its chunk, the chunks it imports and their CSS at once
+ * (from the build's manifest), leaving out what the entry already loads. A page's own styles are
+ * then in place when its HTML shows, with or without JavaScript.
+ */
+export function pageAssets(webDir: string): (module: string) => string {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return () => '';
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = entry ? closure(entry) : new Set<string>();
+  const cache = new Map<string, string>();
+  return (module) => {
+    let tags = cache.get(module);
+    if (tags === undefined) {
+      const chunks = [...closure(module)].filter((key) => !loaded.has(key));
+      tags = [
+        ...chunks.flatMap((key) => manifest[key].css ?? []).map(
+          (css) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`,
+        ),
+        ...chunks.map(
+          (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
+        ),
+      ].join('\n');
+      cache.set(module, tags);
+    }
+    return tags;
+  };
+}
+
+/** The page's data for the browser: JSON in a data block (not run, so the CSP allows it). */
+export function stateScript(state: unknown): string {
+  const json = JSON.stringify(state).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="souq-state">${json}</script>`;
+}

@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { Language } from '../shared/constants';
+import { App, createQueryClient } from './app/app';
+import { matchPage } from './app/router';
+import { HttpError, setTransport, type Transport } from './lib/http';
+import { createI18n, loadDictionary } from './lib/i18n';
+import { meQuery } from './lib/use-me';
+
+// Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): built by Vite into
+// dist/ssr/entry-server.js and called by the server's page plugin (server/plugins/pages.ts) for
+// every page. The page's data is asked of the server's own API (in-process, as the page's visitor:
+// same session, same address), through the same query options the page uses in the browser; the
+// cache is then handed to the browser with the HTML, so nothing is fetched twice.
+
+/** The page being rendered's way to the API: requests made while prefetching go through it. */
+const pageTransport = new AsyncLocalStorage<Transport>();
+setTransport((url, init) => {
+  const transport = pageTransport.getStore();
+  if (!transport) throw new Error('entry-server: a request outside of a page render');
+  return transport(url, init);
+});
+
+export interface RenderOptions {
+  /** The address asked for: path and query. */
+  url: string;
+  language: Language;
+  /** Answers the page's API requests (the server's `inject`, with the visitor's session). */
+  transport: Transport;
+  /** A part that failed to render (the browser renders it again): for the server's log. */
+  onError?: (error: unknown) => void;
+}
+
+export interface RenderResult {
+  /** 200, or 404 for an unknown address or an unknown offer, shop, user… */
+  status: number;
+  /** The page's source file (web/…), for the server to link its chunk's CSS and scripts. */
+  module: string;
+  /** The page's data and seed, for the browser (JSON, to be escaped by the caller). */
+  state: ServerState;
+  /** The page's HTML (#root's content). */
+  html: string;
+}
+
+export interface ServerState {
+  seed: number;
+  queries: ReturnType<typeof dehydrate>;
+}
+
+/** The status a failed prefetch gives the page: a missing thing is a 404; the rest a 200 page. */
+function statusOf(error: unknown): number {
+  if (error instanceof HttpError && (error.status === 404 || error.status === 410)) return 404;
+  return 200;
+}
+
+async function prefetch(
+  client: QueryClient,
+  url: URL,
+  page: NonNullable<ReturnType<typeof matchPage>>,
+): Promise<number> {
+  const module = await page.handle.load();
+  // Who is signed in comes first: the header and the page's own controls depend on it.
+  await client.prefetchQuery(meQuery);
+  try {
+    await module.prefetch?.({ params: page.params, searchParams: url.searchParams, client });
+  } catch (error) {
+    return statusOf(error);
+  }
+  return page.notFound ? 404 : 200;
+}
+
+export async function render({
+  url,
+  language,
+  transport,
+  onError,
+}: RenderOptions): Promise<RenderResult> {
+  const address = new URL(url, 'http://souq.invalid');
+  const page = matchPage(address.pathname);
+  if (!page) throw new Error(`entry-server: no route for ${address.pathname}`);
+  const client = createQueryClient({ server: true });
+  const status = await pageTransport.run(transport, () => prefetch(client, address, page));
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  const i18n = createI18n(language, await loadDictionary(language));
+
+  const html = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <App i18n={i18n} queryClient={client} location={url} seed={seed} />
+      </StrictMode>,
+      {
+        // Everything, lazy parts included: crawlers and visitors without JavaScript read it all.
+        // The status and the head depend on the data, so the page goes out whole (pages.ts).
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError: (error) => onError?.(error),
+      },
+    );
+  });
+  const queries = dehydrate(client, {
+    shouldDehydrateQuery: (query) =>
+      query.state.status === 'success' ||
+      (query.state.status === 'error' && query.state.error instanceof HttpError),
+  });
+  return { status, module: page.handle.module, state: { seed, queries }, html };
+}
