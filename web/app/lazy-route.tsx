@@ -1,14 +1,7 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import type { PrefetchContext } from '../lib/prefetch';
 import { trackPageLoad } from './layout/page-loading';
-
-/** What a page's data needs know of the address (server rendering, web/entry-server.tsx). */
-export interface PrefetchContext {
-  params: Record<string, string | undefined>;
-  searchParams: URLSearchParams;
-  client: QueryClient;
-}
 
 /**
  * A page module: its page is its `Component` export. `prefetch` (optional) fills the query cache

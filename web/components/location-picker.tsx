@@ -6,6 +6,7 @@ import { Loader } from './loader';
 import { currentPosition } from './map/geolocation';
 import { MapBoundary } from './map/map-boundary';
 import './location-picker.css';
+import { useHydrated } from '../lib/use-hydrated';
 
 // A place picked on the map (shop forms): click to place the marker, drag to adjust, or take the
 // device's position. Leaflet is in its own chunk, as for ShopMap.
@@ -24,6 +25,7 @@ interface LocationPickerProps {
 
 export function LocationPicker({ value, onChange, labelledBy }: LocationPickerProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const [locating, setLocating] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
 
@@ -40,6 +42,11 @@ export function LocationPicker({ value, onChange, labelledBy }: LocationPickerPr
     }
   }
 
+  const placeholder = (
+    <div className="map-frame map-frame--picker map-frame--placeholder">
+      <Loader />
+    </div>
+  );
   return (
     <div className="location-picker" role="group" aria-labelledby={labelledBy}>
       <MapBoundary
@@ -49,14 +56,12 @@ export function LocationPicker({ value, onChange, labelledBy }: LocationPickerPr
           </p>
         }
       >
-        <Suspense
-          fallback={
-            <div className="map-frame map-frame--picker map-frame--placeholder">
-              <Loader />
-            </div>
-          }
-        >
-          <LeafletLocationPicker value={value} onChange={onChange} center={DEFAULT_CENTER} />
+        <Suspense fallback={placeholder}>
+          {hydrated ? (
+            <LeafletLocationPicker value={value} onChange={onChange} center={DEFAULT_CENTER} />
+          ) : (
+            placeholder
+          )}
         </Suspense>
       </MapBoundary>
       <div className="location-picker__bar">

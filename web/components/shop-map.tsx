@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loader } from './loader';
 import { MapBoundary } from './map/map-boundary';
 import './location-picker.css';
+import { useHydrated } from '../lib/use-hydrated';
 
 // SPEC §2: the map of a shop (shop header, full offer view), with a route from the visitor for
 // professional shops (SPEC §9). Leaflet is in its own chunk, fetched only when a map is shown.
@@ -22,6 +23,7 @@ export interface ShopMapProps {
 /** Nothing for a shop without coordinates; its marker, and for professional shops the route. */
 export function ShopMap({ shop, className }: ShopMapProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   if (shop.latitude === null || shop.longitude === null) return null;
   const placeholder = (
     <div className="map-frame map-frame--placeholder">
@@ -37,14 +39,18 @@ export function ShopMap({ shop, className }: ShopMapProps) {
           </p>
         }
       >
-        <Suspense fallback={placeholder}>
-          <LeafletShopMap
-            name={shop.name}
-            latitude={shop.latitude}
-            longitude={shop.longitude}
-            route={shop.is_professional}
-          />
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={placeholder}>
+            <LeafletShopMap
+              name={shop.name}
+              latitude={shop.latitude}
+              longitude={shop.longitude}
+              route={shop.is_professional}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </MapBoundary>
     </div>
   );

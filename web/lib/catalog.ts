@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Pcategory, Pfield, Psubcategory } from '../../shared/schemas/catalog';
 import { http } from './http';
 
@@ -37,21 +37,29 @@ export const fetchPfields = (psubcategoryId: number, signal?: AbortSignal) =>
     .get<{ pfields: Pfield[] }>(`/pfields/psubcategory/${psubcategoryId}`, { signal })
     .then((answer) => answer.pfields);
 
-export function usePcategories() {
-  return useQuery({
-    queryKey: catalogKeys.pcategories,
-    queryFn: ({ signal }) => fetchPcategories(signal),
+export const pcategoriesQuery = queryOptions({
+  queryKey: catalogKeys.pcategories,
+  queryFn: ({ signal }) => fetchPcategories(signal),
+  staleTime: CATALOG_STALE_MS,
+});
+
+export const psubcategoriesQuery = (pcategoryId: number) =>
+  queryOptions({
+    queryKey: catalogKeys.psubcategories(pcategoryId),
+    queryFn: ({ signal }) => fetchPsubcategories(pcategoryId, signal),
     staleTime: CATALOG_STALE_MS,
   });
+
+export function usePcategories() {
+  return useQuery(pcategoriesQuery);
 }
 
 /** A category's subcategories; nothing is asked until there is a category (and `enabled`). */
 export function usePsubcategories(pcategoryId: number | null, enabled = true) {
   return useQuery({
+    ...psubcategoriesQuery(pcategoryId ?? 0),
     queryKey: catalogKeys.psubcategories(pcategoryId),
-    queryFn: ({ signal }) => fetchPsubcategories(pcategoryId!, signal),
     enabled: enabled && pcategoryId !== null,
-    staleTime: CATALOG_STALE_MS,
   });
 }
 

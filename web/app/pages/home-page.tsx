@@ -5,7 +5,8 @@ import { ArrowEndIcon, SearchIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
-import { HomeTabs } from '../../features/search/components/home-tabs';
+import { HomeTabs, prefetchHomeTab } from '../../features/search/components/home-tabs';
+import type { PrefetchContext } from '../../lib/prefetch';
 import './home-page.css';
 
 const POPULAR = [
@@ -97,3 +98,8 @@ export function HomePage() {
 }
 
 export { HomePage as Component };
+
+/** Server rendering: the tab in the address, with its first rows. */
+export async function prefetch({ searchParams, client }: PrefetchContext) {
+  await prefetchHomeTab(client, searchParams);
+}

@@ -4,7 +4,6 @@ import { Loader } from '../../components/loader';
 import { NotFound } from '../../components/not-found';
 import { useOfferDetails } from './components/offer-details-modal';
 import { OfferView } from './components/offer-view';
-import { useProduct } from './api/product';
 import { productName } from '../../../shared/domain/products';
 import { EmptyState } from '../../components/empty-state';
 import { HttpError } from '../../lib/http';
@@ -12,6 +11,9 @@ import { isLanguage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import './product-page.css';
+import { idParam, type PrefetchContext } from '../../lib/prefetch';
+import { productQuery, useProduct } from './api/product';
+import { similarQuery } from './api/similar';
 
 /** SPEC §2: /products/product/{id} and /products/product/{id}/{notificationId}. */
 export function ProductPage() {
@@ -54,6 +56,12 @@ export function ProductPage() {
       {details.modal}
     </div>
   );
+}
+
+/** Server rendering: the offer (a 404 if there is none) and its similar offers. */
+export async function prefetch({ params, client }: PrefetchContext) {
+  const id = idParam(params.id);
+  await Promise.all([client.fetchQuery(productQuery(id)), client.prefetchQuery(similarQuery(id))]);
 }
 
 export { ProductPage as Component };

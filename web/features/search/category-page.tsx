@@ -13,6 +13,9 @@ import { SubcategoryChips } from './components/subcategory-chips';
 import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
 import './category-page.css';
+import { pageNotFound, type PrefetchContext } from '../../lib/prefetch';
+import { pcategoriesQuery, psubcategoriesQuery } from '../../lib/catalog';
+import { searchQuery } from './api/search';
 
 /** /categories/:id: a category's offers or demands (a search by pcategory_id), its subcategories. */
 export function CategoryPage() {
@@ -60,6 +63,18 @@ export function CategoryPage() {
       />
     </div>
   );
+}
+
+/** Server rendering: the category (a 404 if there is none), its subcategories, its list. */
+export async function prefetch({ params, searchParams, client }: PrefetchContext) {
+  const id = Number(params.id);
+  const categories = await client.fetchQuery(pcategoriesQuery);
+  if (!categories.some((c) => c.id === id)) pageNotFound();
+  const { type, page } = readListParams(searchParams);
+  await Promise.all([
+    client.prefetchQuery(psubcategoriesQuery(id)),
+    client.prefetchQuery(searchQuery('all', 0, { type, page, pcategory_id: id })),
+  ]);
 }
 
 export { CategoryPage as Component };

@@ -9,6 +9,8 @@ import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
 import './category-page.css';
 import './market-page.css';
+import type { PrefetchContext } from '../../lib/prefetch';
+import { searchQuery } from './api/search';
 
 /** /market: every offer, or every demand, newest first (the search with no criteria). */
 export function MarketPage() {
@@ -34,6 +36,12 @@ export function MarketPage() {
       />
     </div>
   );
+}
+
+/** Server rendering: the page of offers or demands in the address. */
+export async function prefetch({ searchParams, client }: PrefetchContext) {
+  const { type, page } = readListParams(searchParams);
+  await client.prefetchQuery(searchQuery('all', 0, { type, page }));
 }
 
 export { MarketPage as Component };

@@ -18,6 +18,8 @@ import './category-page.css';
 import './components/results-count.css';
 import './search-page.css';
 import { SaveSearchButton } from '../searches';
+import type { PrefetchContext } from '../../lib/prefetch';
+import { searchQuery as productSearchQuery } from './api/search';
 
 const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
 
@@ -98,6 +100,12 @@ export function SearchPage() {
       </section>
     </div>
   );
+}
+
+/** Server rendering: the results of the search in the address (not one around the visitor). */
+export async function prefetch({ searchParams, client }: PrefetchContext) {
+  const body = toSearchBody(readSearch(searchParams));
+  if (body.distance === undefined) await client.prefetchQuery(productSearchQuery('all', 0, body));
 }
 
 export { SearchPage as Component };

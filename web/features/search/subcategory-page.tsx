@@ -13,6 +13,9 @@ import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';
 import './category-page.css';
 import './subcategory-page.css';
+import { pageNotFound, type PrefetchContext } from '../../lib/prefetch';
+import { pcategoriesQuery, psubcategoriesQuery } from '../../lib/catalog';
+import { searchQuery } from './api/search';
 
 /**
  * /categories/:id/subcategories/:subcategoryId: a subcategory's offers or demands (the search
@@ -68,6 +71,18 @@ export function SubcategoryPage() {
       />
     </div>
   );
+}
+
+/** Server rendering: the category and subcategory (a 404 if either is not there), the list. */
+export async function prefetch({ params, searchParams, client }: PrefetchContext) {
+  const categoryId = Number(params.id);
+  const id = Number(params.subcategoryId);
+  const categories = await client.fetchQuery(pcategoriesQuery);
+  if (!categories.some((c) => c.id === categoryId)) pageNotFound();
+  const subcategories = await client.fetchQuery(psubcategoriesQuery(categoryId));
+  if (!subcategories.some((s) => s.id === id)) pageNotFound();
+  const { type, page } = readListParams(searchParams);
+  await client.prefetchQuery(searchQuery('psubcategory', id, { type, page }));
 }
 
 export { SubcategoryPage as Component };

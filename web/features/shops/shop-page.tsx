@@ -22,6 +22,9 @@ import { ShopHeader } from './components/shop-header';
 import { ShopProducts } from './components/shop-products';
 import { roleIn } from '../../../shared/domain/employees';
 import './shop-page.css';
+import { idParam, type PrefetchContext } from '../../lib/prefetch';
+import { shopQuery } from './api/shop';
+import { shopProductsQuery } from './api/shop-products';
 
 // SPEC §2: /shops/shop/{id}: the shop header, then its offers, demands and staff in tabs
 // (?tab=offers|demands|employees&page=n, so every list has its own address).
@@ -163,6 +166,18 @@ export function ShopPage() {
       />
     </div>
   );
+}
+
+/** Server rendering: the shop (a 404 if there is none) and the page of its list in the address. */
+export async function prefetch({ params, searchParams, client }: PrefetchContext) {
+  const id = idParam(params.id);
+  const tab = searchParams.get('tab');
+  const type = TYPE_OF[tab === 'demands' ? 'demands' : 'offers'];
+  const page = readPage(searchParams.get('page'));
+  await Promise.all([
+    client.fetchQuery(shopQuery(id)),
+    tab === 'employees' ? null : client.prefetchQuery(shopProductsQuery(id, type, page)),
+  ]);
 }
 
 export { ShopPage as Component };

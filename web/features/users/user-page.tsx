@@ -22,6 +22,10 @@ import { useUser } from './api/user';
 import { UserListings } from './components/user-listings';
 import './user-page.css';
 import { VerifiedBadge } from '../../components/verified-badge';
+import { idParam, type PrefetchContext } from '../../lib/prefetch';
+import { userQuery } from './api/user';
+import { userOffersQuery } from './api/user-offers';
+import { useOrigin } from '../../lib/use-origin';
 
 // SPEC §2 "User card": cover, photo, name, phone, more infos, delete button (the user themself
 // and site admins, SPEC §6), through the confirmation modal, then home (SPEC §2, §7).
@@ -46,6 +50,7 @@ export function UserPage() {
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const id = Number(useParams().id);
   const user = useUser(id);
+  const origin = useOrigin();
   const me = useMe().data;
   const remove = useDeleteUser(id);
   const [confirming, setConfirming] = useState(false);
@@ -143,7 +148,7 @@ export function UserPage() {
             whatsapps={[data.whatsapp_number]}
             message={t('whatsapp_message_user', {
               name: data.first_name,
-              url: `${window.location.origin}${paths.user(data.id)}`,
+              url: `${origin}${paths.user(data.id)}`,
             })}
           />
           {data.more_infos && (
@@ -165,6 +170,13 @@ export function UserPage() {
       />
     </div>
   );
+}
+
+/** Server rendering: the profile (a 404 if there is none) and its personal shop's offers. */
+export async function prefetch({ params, client }: PrefetchContext) {
+  const user = await client.fetchQuery(userQuery(idParam(params.id)));
+  const personal = user.shops.find((shop) => !shop.is_professional);
+  if (personal) await client.prefetchQuery(userOffersQuery(personal.id));
 }
 
 export { UserPage as Component };

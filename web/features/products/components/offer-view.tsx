@@ -35,6 +35,7 @@ import { ShareMenu } from '../../../components/share-menu';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
 import './offer-view.css';
+import { useOrigin } from '../../../lib/use-origin';
 
 interface OfferViewProps {
   product: Product;
@@ -71,7 +72,7 @@ export function OfferView({
   const date = shop.is_professional ? product.updated_at : product.created_at;
   const soldOut = isSoldOut(product);
   const Heading = headingLevel;
-  const url = `${window.location.origin}${paths.product(product.id)}`;
+  const url = `${useOrigin()}${paths.product(product.id)}`;
   const showReport = me === null || (!!me && can.reportProduct(me, role));
   const map = shop.is_professional && shop.latitude !== null && shop.longitude !== null;
   // Issue 19 item 6: the shop's insights count a view each time the page or the modal opens

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { paths } from '../../../lib/paths';
+import type { QueryClient } from '@tanstack/react-query';
+import { pcategoriesQuery, psubcategoriesQuery } from '../../../lib/catalog';
+import { searchQuery } from '../api/search';
+import { shopsPageQuery } from '../api/shops-page';
+import { readListParams } from '../list-params';
 import { CategoriesTab } from './categories-tab';
+import { homeRowBody } from './subcategory-row';
 import './home-tabs.css';
 
 // SPEC §2 "Products home": three tabs, categories (subcategory sliders), shops (shop sliders) and
@@ -21,6 +27,24 @@ export const homeTabHref = (tab: HomeTab) =>
 
 export function readHomeTab(params: URLSearchParams): HomeTab {
   return HOME_TABS.find((tab) => tab === params.get('tab')) ?? 'categories';
+}
+
+/** Rows the server renders with their offers: what the first screen of the categories tab shows. */
+const FIRST_ROWS = 2;
+
+/** Server rendering: what the tab in the address shows first. */
+export async function prefetchHomeTab(client: QueryClient, params: URLSearchParams) {
+  const tab = readHomeTab(params);
+  if (tab === 'shops') await client.prefetchQuery(shopsPageQuery(readListParams(params).page));
+  if (tab !== 'categories') return;
+  const [first] = await client.fetchQuery(pcategoriesQuery);
+  if (!first) return;
+  const subcategories = await client.fetchQuery(psubcategoriesQuery(first.id));
+  await Promise.all(
+    subcategories
+      .slice(0, FIRST_ROWS)
+      .map((row) => client.prefetchQuery(searchQuery('psubcategory', row.id, homeRowBody))),
+  );
 }
 
 export function HomeTabs() {

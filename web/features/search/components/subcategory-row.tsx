@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Psubcategory } from '../../../../shared/schemas/catalog';
@@ -14,6 +14,8 @@ import './subcategory-row.css';
 
 /** Offers a row of the home's categories tab shows; the rest are one click away ('see all'). */
 export const HOME_ROW_SIZE = 10;
+/** A row's search: the subcategory's newest offers. */
+export const homeRowBody = { type: 'offer', page: 1, page_size: HOME_ROW_SIZE };
 /** Cards of a row whose images are not lazy-loaded. */
 const EAGER_CARDS = 2;
 
@@ -34,8 +36,9 @@ export function SubcategoryRow({ subcategory, onEmpty, onOpen }: SubcategoryRowP
   const labels = useCatalogLabels();
   const ref = useRef<HTMLElement>(null);
   const inView = useInView(ref);
-  const body = useMemo(() => ({ type: 'offer', page: 1, page_size: HOME_ROW_SIZE }), []);
-  const results = useProductSearch('psubcategory', subcategory.id, body, { enabled: inView });
+  const results = useProductSearch('psubcategory', subcategory.id, homeRowBody, {
+    enabled: inView,
+  });
   const empty = results.data?.data.length === 0;
   const name = labels.name(subcategory);
   const href = paths.subcategory(subcategory.pcategory_id, subcategory.id);

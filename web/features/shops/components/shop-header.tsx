@@ -11,6 +11,7 @@ import { catalogName } from '../../../../shared/domain/catalog-names';
 import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import './shop-header.css';
+import { useOrigin } from '../../../lib/use-origin';
 
 // SPEC §2 "Shop header": cover, logo, name, phones, email, more infos, map; SPEC §9: professional
 // shops show their updated date, the others their created date.
@@ -27,7 +28,7 @@ export function ShopHeader({ shop, actions }: ShopHeaderProps) {
   const date = shop.is_professional
     ? t('shop_updated_on', { date: formatDate(shop.updated_at, language) })
     : t('shop_created_on', { date: formatDate(shop.created_at, language) });
-  const url = `${window.location.origin}/shops/shop/${shop.id}`;
+  const url = `${useOrigin()}/shops/shop/${shop.id}`;
   return (
     <header className="card shop-header">
       <div className="shop-header__cover">
