@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '../shared/constants';
 import { App, createQueryClient } from './app/app';
@@ -86,31 +85,23 @@ export async function render({
   const seed = Math.floor(Math.random() * 2 ** 31);
   const i18n = createI18n(language, await loadDictionary(language));
 
-  const html = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <App i18n={i18n} queryClient={client} location={url} seed={seed} />
-      </StrictMode>,
-      {
-        // Everything, lazy parts included: crawlers and visitors without JavaScript read it all.
-        // The status and the head depend on the data, so the page goes out whole (pages.ts).
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        onError: (error) => onError?.(error),
-      },
-    );
-  });
+  // prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and
+  // writes each in place, where streaming would send late parts with inline scripts to move them,
+  // which the page's Content-Security-Policy (script-src 'self') forbids. Crawlers and visitors
+  // without JavaScript read it all; the status and the head depend on the data anyway.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App i18n={i18n} queryClient={client} location={url} seed={seed} />
+    </StrictMode>,
+    {
+      onError: (error) => onError?.(error),
+      // React moves a large part out of line (with a script to put it back) unless told not to.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
   const queries = dehydrate(client, {
     shouldDehydrateQuery: (query) =>
       query.state.status === 'success' ||
