@@ -1,5 +1,6 @@
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { loadRenderer } from '../server/plugins/page-render';
 import { seedIfEmpty } from '../server/db/seed';
 import { createProduct, createSubcategory, personalShopOf } from '../server/test/fixtures';
 
@@ -8,7 +9,7 @@ import { createProduct, createSubcategory, personalShopOf } from '../server/test
 // the middle of the table, so that a database of a million products is not read at its first row.
 // Reports its address and the product id to the parent process, and its memory when asked.
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
-const app = await buildApp(config);
+const app = await buildApp(config, { render: await loadRenderer(config.webDir) });
 await seedIfEmpty(app.db, config);
 
 async function productToRead(): Promise<number> {

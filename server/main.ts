@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { connect, isPostgresUrl } from './db/connect';
 import { migrateToLatest, underStartupLock } from './db/migrate';
 import { seedIfEmpty, type DemoAccount } from './db/seed';
+import { loadRenderer } from './plugins/page-render';
 
 let config: Config;
 try {
@@ -66,7 +67,8 @@ async function runPrimary(config: Config, count: number) {
 }
 
 async function runServer(config: Config, isWorker: boolean) {
-  const app = await buildApp(config);
+  // Pages rendered on the server by the built web app (dist/ssr); without a build, the shell.
+  const app = await buildApp(config, { render: await loadRenderer(config.webDir) });
   const demo = await underStartupLock(app.db, app.dialect, (db) => seedIfEmpty(db, config));
   await app.listen({ port: config.port, host: config.host });
 

@@ -8,7 +8,6 @@ import { directionOf, isLanguage } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import {
-  loadRenderer,
   pageAssets,
   stateScript,
   visitorTransport,
@@ -79,13 +78,13 @@ function dictionaryPreloads(webDir: string): Record<Language, string> {
 }
 
 export interface PagesOptions {
-  /** The web app's renderer (tests pass web/entry-server.tsx); else the built one, if any. */
+  /** The web app's renderer (page-render.ts: the build's, or web/entry-server.tsx in tests); none: the shell. */
   render?: PageRenderer | null;
 }
 
 export default fp<PagesOptions>(async (app, options) => {
   const { webDir } = app.config;
-  const render = options.render ?? (await loadRenderer(webDir));
+  const render = options.render ?? null;
   const assetsOf = pageAssets(webDir);
   const built = path.join(webDir, 'index.html');
   const templatePath = fs.existsSync(built) ? built : path.resolve('web/index.html');

@@ -11,6 +11,7 @@ import { connect, type Connection } from '../db/connect';
 import { register } from '../features/users/users.service';
 import type { SiteRole } from '../../shared/constants';
 import { TestClient } from './client';
+import type { PageRenderer } from '../plugins/page-render';
 
 // Every API suite runs once per engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
 // (each run creates its own database and drops it after). Under CI=true PostgreSQL is required.
@@ -65,12 +66,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 
 /**
  * describe() once per engine, with a fresh database and app for the block. `env` adds to (or
- * overrides) the test configuration's environment, e.g. `{ TRUST_PROXY: '127.0.0.1' }`.
+ * overrides) the test configuration's environment, e.g. `{ TRUST_PROXY: '127.0.0.1' }`; `render`
+ * renders pages on the server (web/entry-server.tsx), which suites otherwise leave out.
  */
 export function describeEachEngine(
   title: string,
   body: (ctx: () => TestContext) => void,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; render?: PageRenderer } = {},
 ): void {
   for (const engine of engines) {
     describe(`${title} [${engine}]`, () => {
@@ -97,7 +99,7 @@ export function describeEachEngine(
           ...options.env,
         });
         const connection: Connection = connect(config);
-        const app = await buildApp(config, { connection, logger: false });
+        const app = await buildApp(config, { connection, logger: false, render: options.render });
         ctx = {
           app,
           config,
