@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startSmsReceiver, type SmsReceiver } from '../server/messaging/test-receivers';
 import { randomPhone, signIn, signUp, snap, testLanguage } from './helpers';
 

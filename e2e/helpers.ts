@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { appReady } from './fixtures';
 import { directionOf } from '../shared/domain/language';
 
 export type Language = 'ar' | 'fr';
@@ -64,6 +65,8 @@ export async function chooseLanguage(page: Page, language: Language) {
 export async function expectLanguage(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('dir', directionOf(language));
+  // The new page (the language link reloads) is running, not only rendered by the server.
+  await appReady(page);
 }
 
 /** A fresh Mauritanian mobile number (4x xx xx xx) nobody has used. */
@@ -92,6 +95,7 @@ export async function signOut(page: Page, t: Record<string, string>) {
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: t.sign_out }).click();
   await reloaded;
+  await appReady(page);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: t.nav_notifications })).toHaveCount(0);
 }

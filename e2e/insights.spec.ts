@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomPhone, signIn, testLanguage } from './helpers';
 import { createAccount, expectFits, shotBoth } from './shops-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LAYOUT_VIEWPORTS, randomPhone, signUp, snap, testLanguage } from './helpers';
 
 // Issue 20 item 1: every main page fits the screen from a small phone to a desktop, in both

@@ -1,4 +1,4 @@
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { expect, request, test, type APIRequestContext } from './fixtures';
 import { chooseLanguage, DEMO_PASSWORD, randomPhone, signIn, testLanguage } from './helpers';
 import { createAccount, expectFits, shotBoth } from './shops-helpers';
 

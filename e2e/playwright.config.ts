@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. The server runs on a fresh temporary database
-// with the demo data, from the production build.
+// with the demo data, from the production build (the web app and its server renderer).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} SMS_GATEWAY_URL=http://127.0.0.1:${PORT + 2}/send SMS_GATEWAY_TOKEN=e2e node --import tsx server/main.ts`,
+    command: `npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --logLevel warn && DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} SMS_GATEWAY_URL=http://127.0.0.1:${PORT + 2}/send SMS_GATEWAY_TOKEN=e2e node --import tsx server/main.ts`,
     cwd: '..',
     url: `http://localhost:${PORT}/healthz`,
     timeout: 180_000,

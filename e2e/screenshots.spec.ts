@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomPhone, signUp, snap, testLanguage, VIEWPORTS } from './helpers';
 
 // A screenshot of every screen of the shell, at phone and desktop sizes, in the project's language

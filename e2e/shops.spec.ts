@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { MAP } from '../shared/constants';
 import { startMapStandIn, tilePng, type MapStandIn } from './map-stand-in';
 import { randomPhone, signIn, signUp, testLanguage } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the home page loads the web app into its root', async ({ page }, info) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomPhone, signUp, testLanguage } from './helpers';
 
 // SPEC §3's sub-fields, as a new user meets them (issue 15 item 7): post a car with its brand and

@@ -22,15 +22,18 @@ const olderThan = (file, sources) =>
 // WORKERS=N: the workers run this file again; the primary has built everything already.
 if (cluster.isPrimary) {
   const web = path.resolve('dist/web/index.html');
-  if (
-    olderThan(web, () => [newest('web'), newest('shared'), fs.statSync('vite.config.ts').mtimeMs])
-  ) {
+  const renderer = path.resolve('dist/ssr/entry-server.js');
+  const webSources = () => [
+    newest('web'),
+    newest('shared'),
+    fs.statSync('vite.config.ts').mtimeMs,
+  ];
+  if (olderThan(web, webSources) || olderThan(renderer, webSources)) {
     console.info('building the web app…');
-    execFileSync(
-      process.execPath,
-      [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      { stdio: 'inherit' },
-    );
+    const vite = [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'];
+    execFileSync(process.execPath, vite, { stdio: 'inherit' });
+    // The same pages, built for the server to render (web/entry-server.tsx → dist/ssr).
+    execFileSync(process.execPath, [...vite, '--ssr', 'entry-server.tsx'], { stdio: 'inherit' });
   }
   if (olderThan(server, () => [newest('server'), newest('shared')])) {
     console.info('building the server…');

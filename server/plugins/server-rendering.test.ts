@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { render } from '../../web/entry-server';
+import type { TestClient } from '../test/client';
 import { describeEachEngine } from '../test/harness';
 import { createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
 
@@ -74,10 +75,12 @@ describeEachEngine(
       const ar = await page(ctx().client(), `/products/product/${product.id}`);
       expect(ar.body).toContain('<html lang="ar" dir="rtl">');
       expect(ar.body).toContain('انتقل إلى المحتوى');
-      const fr = await ctx().client().get(`/products/product/${product.id}`, {
-        xsrf: false,
-        headers: { accept: 'text/html', cookie: 'lang=fr' },
-      });
+      const fr = await ctx()
+        .client()
+        .get(`/products/product/${product.id}`, {
+          xsrf: false,
+          headers: { accept: 'text/html', cookie: 'lang=fr' },
+        });
       expect(fr.body).toContain('<html lang="fr" dir="ltr">');
       expect(fr.body).toContain('Aller au contenu');
     });

@@ -1,0 +1,32 @@
+import { test as base, type Page } from '@playwright/test';
+
+// Pages come rendered from the server (DESIGN §11) and the web app then hydrates them: a click on
+// a server-rendered button before that does nothing. Every page load a test makes through
+// goto/reload/back/forward waits until the app runs (`<html data-app-ready>`, web/app/app.tsx);
+// addresses that are not app pages (no #root) do not wait.
+
+export * from '@playwright/test';
+
+/** Waits until the page on screen is the running app (or is not an app page). */
+export async function appReady(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await original(...args);
+        await appReady(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
