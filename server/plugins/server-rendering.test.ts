@@ -8,10 +8,8 @@ import { createProduct, createSubcategory, personalShopOf } from '../test/fixtur
 // the web app's own components on the server, with the data the browser hydrates from; unknown
 // addresses answer 404 with the app's not-found page.
 
-const page = (
-  client: { get: (url: string, o?: object) => Promise<{ statusCode: number; body: string }> },
-  url: string,
-) => client.get(url, { xsrf: false, headers: { accept: 'text/html' } });
+const page = (client: TestClient, url: string) =>
+  client.get(url, { xsrf: false, headers: { accept: 'text/html' } });
 
 /** The page's data, as the browser reads it back. */
 function stateOf(html: string) {
