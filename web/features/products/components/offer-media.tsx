@@ -77,6 +77,8 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
                   alt={total > 1 ? `${name} (${index + 1}/${total})` : name}
                   priority={index === 0}
                   fallbackSize={SLIDE_BOX}
+                  // A drag is the slider's swipe, not the browser's image drag.
+                  draggable={false}
                 />
                 <button
                   type="button"
