@@ -48,7 +48,7 @@ describe('OfferCard', () => {
       'srcset',
       '/media/0123456789abcdef0123456789abcdef-small.webp 480w, /media/0123456789abcdef0123456789abcdef.webp 2048w',
     );
-    expect(image).toHaveAttribute('sizes', '(min-width: 600px) 300px, 100vw');
+    expect(image).toHaveAttribute('sizes', '(min-width: 600px) 300px, calc(100vw - 2rem)');
     expect(image).toHaveAttribute('width', '2048');
     expect(image).toHaveAttribute('height', '1536');
     expect(image).toHaveAttribute('decoding', 'async');

@@ -35,8 +35,8 @@ interface OfferCardProps {
   onSaveChange?: (state: SaveState) => void;
 }
 
-/** A card is a 300 px cell of a Scroller or a grid, or the page's width on a phone. */
-const CARD_SIZES = '(min-width: 600px) 300px, 100vw';
+/** A card is a 300 px cell of a Scroller or a grid, or the page's width less its margins on a phone. */
+const CARD_SIZES = '(min-width: 600px) 300px, calc(100vw - 2rem)';
 /** The card's 4:3 image box, for an image whose size is unknown. */
 const CARD_BOX = { width: 480, height: 360 };
 
