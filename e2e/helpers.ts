@@ -113,12 +113,12 @@ export async function expectNoSidewaysOverflow(page: Page) {
     const width = document.documentElement.clientWidth;
     return (
       [...document.querySelectorAll('body *')]
-        // Leaflet lays its tiles out past the map's edges and clips them, as scroller tracks and the
-        // photo gallery's strip do.
+        // Leaflet lays its tiles out past the map's edges and clips them, as scroller and slider
+        // tracks and the photo gallery's strip do.
         .filter(
           (element) =>
             !element.closest(
-              '.scroller__track, .photo-gallery__strip, .visually-hidden, .skip-link, .leaflet-container',
+              '.scroller__track, .slider__track, .photo-gallery__strip, .visually-hidden, .skip-link, .leaflet-container',
             ),
         )
         .filter((element) => {

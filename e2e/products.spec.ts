@@ -62,18 +62,46 @@ test('an offer from posting to deleting', async ({ page, context }, info) => {
   // Its page shows it: name, price, the two photos in the slider.
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.locator('.offer-view__price')).toContainText('450');
-  await expect(page.locator('.offer-media .slider__counter')).toHaveText(
-    t.slide_position.replace('{{current}}', '1').replace('{{total}}', '2'),
-  );
-  const first = page.locator('.offer-media__image');
-  await expect(first).toHaveAttribute('src', /-small\.webp$/);
+  const position = (current: number) =>
+    t.slide_position.replace('{{current}}', String(current)).replace('{{total}}', '2');
+  const counter = page.locator('.offer-media .slider__counter');
+  await expect(counter).toHaveText(position(1));
+  // The slide in view (its neighbours are in the page too, inert).
+  const shown = page.locator('.offer-media .slider__slide--current .offer-media__image');
+  await expect(shown).toHaveAttribute('src', /-small\.webp$/);
+  // The page's main image (issue 16 item 4): its size known before it arrives, fetched first.
+  await expect(shown).toHaveAttribute('fetchpriority', 'high');
+  await expect(shown).toHaveAttribute('width', /^\d+$/);
+  // A swipe towards the start of the line brings the next slide (embla, in the reading direction);
   // SPEC §4: after the first change of slide, the original.
+  const viewport = (await page.locator('.offer-media .slider__viewport').boundingBox())!;
+  const y = viewport.y + viewport.height / 2;
+  const x = viewport.x + viewport.width / 2;
+  const dx = lang === 'ar' ? 160 : -160;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 4 });
+  await page.mouse.move(x + dx, y, { steps: 4 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(position(2));
+  await expect(shown).toHaveAttribute('src', /[0-9a-f]{32}\.webp$/);
+  await expect(shown).toHaveAttribute('srcset', /-small\.webp \d+w, .*[0-9a-f]{32}\.webp \d+w$/);
+  // Next wraps around; a dot goes straight to its slide.
   await page.getByRole('button', { name: t.slide_next }).click();
-  await expect(page.locator('.offer-media__image')).toHaveAttribute('src', /[0-9a-f]{32}\.webp$/);
+  await expect(counter).toHaveText(position(1));
+  await page
+    .getByRole('button', {
+      name: t.slide_go_to.replace('{{current}}', '2').replace('{{total}}', '2'),
+    })
+    .click();
+  await expect(counter).toHaveText(position(2));
 
   // Expand: the originals over the whole screen, opened on this photo; the arrow keys follow the
   // reading direction; Escape closes (issue 20 item 10).
-  await page.getByRole('button', { name: t.expand_image }).click();
+  await page
+    .locator('.offer-media .slider__slide--current')
+    .getByRole('button', { name: t.expand_image })
+    .click();
   const gallery = page.getByRole('dialog', { name });
   await expect(gallery).toBeVisible();
   const box = (await gallery.boundingBox())!;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { MAX_FILE_BYTES } from '../../shared/constants';
 import { HttpError, invalid } from '../errors';
 import { detectFile } from './detect';
-import { processUpload, type ProcessedFile } from './pipeline';
+import { processUpload, type ImageDimensions, type ProcessedFile } from './pipeline';
 import type { MediaStorage } from './storage';
 import { VideoSupport } from './video';
 import type { BoundedQueue } from '../bounded-queue';
@@ -26,6 +26,8 @@ export interface StoredFile {
   /** A video's poster image (`{name}-poster.webp`), original and small; null for an image. */
   poster_url: string | null;
   poster_small_url: string | null;
+  /** Pixel sizes of the image (a video's poster), original and small (migration 017). */
+  dimensions: ImageDimensions;
 }
 
 /** An upload checked and converted, not yet written. */
@@ -113,6 +115,7 @@ export class Media {
         type: processed.type,
         extension: processed.extension,
         ...mediaUrls(name, processed.type, processed.extension),
+        dimensions: processed.dimensions,
         processed,
       });
     }

@@ -27,9 +27,27 @@ const SMALL_MAX_HEIGHT_PX = 960;
 export const MAX_ANIMATED_FRAMES = 100;
 export const MAX_ANIMATED_PIXELS = 25_000_000;
 
+/** Pixel size of a stored image (one frame of an animation). */
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+/**
+ * Sizes of what a product file shows (migration 017): an image's original and small variant, a
+ * video's poster in the same two sizes. Pages give them to `srcset` and `width`/`height`.
+ */
+export interface ImageDimensions {
+  width: number;
+  height: number;
+  small_width: number;
+  small_height: number;
+}
+
 export interface ConvertedImage {
   original: Buffer;
   small: Buffer;
+  dimensions: ImageDimensions;
 }
 
 export interface ProcessedFile {
@@ -40,6 +58,8 @@ export interface ProcessedFile {
   small: Buffer | null;
   /** A video's poster, in the two image sizes. */
   poster: ConvertedImage | null;
+  /** The image's sizes, or the poster's for a video. */
+  dimensions: ImageDimensions;
 }
 
 export interface ProcessOptions {
@@ -62,10 +82,17 @@ export async function processUpload(
     if (!(await options.videos())) throw invalid(field, 'video_processing_unavailable');
     const { video, frame } = await convertVideo(buffer, detected.extension, field, options.tools);
     const poster = await convertImage(frame, 'png', field);
-    return { type: 'video', extension: detected.extension, original: video, small: null, poster };
+    return {
+      type: 'video',
+      extension: detected.extension,
+      original: video,
+      small: null,
+      poster,
+      dimensions: poster.dimensions,
+    };
   }
-  const { original, small } = await convertImage(buffer, detected.format, field);
-  return { type: 'image', extension: 'webp', original, small, poster: null };
+  const { original, small, dimensions } = await convertImage(buffer, detected.format, field);
+  return { type: 'image', extension: 'webp', original, small, poster: null, dimensions };
 }
 
 /** An image in one of the allowed formats, as WebP in the two sizes; 422 under `field` if not. */
@@ -116,7 +143,7 @@ export async function convertImage(
         withoutEnlargement: true,
       })
       .webp({ quality: 82 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
     const small = await open()
       .resize({
         width: SMALL_WIDTH_PX,
@@ -125,10 +152,37 @@ export async function convertImage(
         withoutEnlargement: true,
       })
       .webp({ quality: 75 })
-      .toBuffer();
-    return { original, small };
+      .toBuffer({ resolveWithObject: true });
+    const a = frameSize(original.info);
+    const b = frameSize(small.info);
+    return {
+      original: original.data,
+      small: small.data,
+      dimensions: {
+        width: a.width,
+        height: a.height,
+        small_width: b.width,
+        small_height: b.height,
+      },
+    };
   } catch {
     // Right header, broken body: not an image we can serve.
     throw notAllowed(field);
+  }
+}
+
+/** One frame's size: an animation's output stacks its frames one under the other. */
+function frameSize(info: { width: number; height: number; pageHeight?: number }): Dimensions {
+  return { width: info.width, height: info.pageHeight ?? info.height };
+}
+
+/** The size of a stored image, read from its header (the backfill of migration 017). */
+export async function imageSize(buffer: Buffer): Promise<Dimensions | null> {
+  try {
+    const meta = await sharp(buffer, { animated: true, limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) return null;
+    return { width: meta.width, height: meta.pageHeight ?? meta.height };
+  } catch {
+    return null;
   }
 }

@@ -6,6 +6,7 @@ import { Media } from '../media/media';
 import { LocalMediaStorage, type MediaStorage } from '../media/storage';
 import { S3MediaStorage } from '../media/s3-storage';
 import mediaRoutes from '../media/media.routes';
+import { backfillDimensions } from '../media/dimensions-backfill';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +43,21 @@ export default fp(async (app) => {
       app.log.error(
         'ffmpeg/ffprobe not found: video uploads are refused until ffmpeg is installed (apt-get install ffmpeg)',
       );
+  });
+  // Migration 017: sizes of files stored before it, read in the background (never delays start).
+  let closing = false;
+  let backfill: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (!app.hasDecorator('db')) return;
+    backfill = backfillDimensions(app.db, storage, () => closing)
+      .then((filled) => {
+        if (filled) app.log.info({ filled }, 'product file sizes filled in (migration 017)');
+      })
+      .catch((error) => app.log.warn({ err: error }, 'product file sizes not filled in'));
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await backfill;
   });
   await app.register(mediaRoutes);
 });

@@ -121,6 +121,18 @@ const integer = z.number().int();
 const nullableText = z.string().nullable();
 const unitSchema = z.enum(['month', 'hour']).nullable();
 
+/**
+ * Pixel sizes (issue 16 item 4) of the original image and its small variant (a video's poster):
+ * `srcset` width descriptors and `width`/`height` attributes. Null when unknown (a file whose sizes
+ * could not be read); the server always sends them, optional so that older objects still parse.
+ */
+const imageSizes = {
+  width: integer.nullable().optional(),
+  height: integer.nullable().optional(),
+  small_width: integer.nullable().optional(),
+  small_height: integer.nullable().optional(),
+};
+
 export const pfileSchema = z.object({
   id: integer,
   type: z.enum(['image', 'video']),
@@ -131,6 +143,7 @@ export const pfileSchema = z.object({
   /** A video's poster image (original and small WebP); null for an image. */
   poster_url: nullableText,
   poster_small_url: nullableText,
+  ...imageSizes,
 });
 export type Pfile = z.infer<typeof pfileSchema>;
 
@@ -224,6 +237,11 @@ export const productCardSchema = z.object({
   psubcategory_id: integer,
   /** The first image's small variant, else the first video's small poster. */
   image: nullableText,
+  /** That image's original (`url`) and the sizes of both, for `srcset` (issue 16 item 4). */
+  image_file: z
+    .object({ url: z.string(), small_url: z.string(), ...imageSizes })
+    .nullable()
+    .optional(),
   shop: z.object({
     id: integer,
     name: z.string(),

@@ -11,12 +11,17 @@ const counter = () => document.querySelector('.slider__counter')!.textContent;
 afterEach(() => vi.useRealTimers());
 
 describe('Slider', () => {
-  it('shows one slide and the position counter', () => {
-    renderWithApp(<Slider label="Photos">{slides}</Slider>);
+  it('shows one slide and the position counter; only the slides next to it are loaded', () => {
+    const five = ['un', 'deux', 'trois', 'quatre', 'cinq'].map((s) => <p key={s}>{s}</p>);
+    renderWithApp(<Slider label="Photos">{five}</Slider>);
     expect(screen.getByText('un')).toBeInTheDocument();
-    expect(screen.queryByText('deux')).not.toBeInTheDocument();
-    expect(counter()).toBe('1 / 3');
-    expect(screen.getByRole('group', { name: '1 / 3' })).toBeInTheDocument();
+    // Its neighbours are in the page, inert while out of view; the others are not there yet.
+    expect(screen.getByText('deux').closest('[inert]')).not.toBeNull();
+    expect(screen.getByText('cinq').closest('[inert]')).not.toBeNull();
+    expect(screen.getByText('un').closest('[inert]')).toBeNull();
+    expect(screen.queryByText('trois')).not.toBeInTheDocument();
+    expect(counter()).toBe('1 / 5');
+    expect(screen.getByRole('group', { name: '1 / 5' })).toBeInTheDocument();
   });
 
   it('goes forward and back, wrapping around, and says so', async () => {
@@ -80,25 +85,46 @@ describe('Slider', () => {
     expect(counter()).toBe('1 / 3');
   });
 
-  it('follows a swipe, mirrored in right-to-left pages', () => {
-    renderWithApp(
-      <div dir="rtl">
-        <Slider label="صور">{slides}</Slider>
-      </div>,
-      { language: 'ar' },
-    );
-    const viewport = document.querySelector('.slider__viewport')!;
-    // In RTL the next slide comes from the left: a swipe to the right.
-    fireEvent.pointerDown(viewport, { clientX: 100 });
-    fireEvent.pointerUp(viewport, { clientX: 180 });
+  it('follows the arrow keys when focused, mirrored in right-to-left pages', () => {
+    renderWithApp(<Slider label="صور">{slides}</Slider>, { language: 'ar' });
+    const viewport = document.querySelector<HTMLElement>('.slider__viewport')!;
+    expect(viewport).toHaveAttribute('dir', 'rtl');
+    expect(viewport).toHaveAttribute('tabindex', '0');
+    // In right-to-left, the next slide is to the left.
+    fireEvent.keyDown(viewport, { key: 'ArrowLeft' });
     expect(counter()).toBe('2 / 3');
-    fireEvent.pointerDown(viewport, { clientX: 180 });
-    fireEvent.pointerUp(viewport, { clientX: 100 });
-    expect(counter()).toBe('1 / 3');
-    // A small move is a tap, not a swipe.
-    fireEvent.pointerDown(viewport, { clientX: 100 });
-    fireEvent.pointerUp(viewport, { clientX: 110 });
-    expect(counter()).toBe('1 / 3');
+    fireEvent.keyDown(viewport, { key: 'ArrowRight' });
+    fireEvent.keyDown(viewport, { key: 'ArrowRight' });
+    expect(counter()).toBe('3 / 3');
+  });
+
+  it('follows the arrow keys in left-to-right pages, but leaves a video its own', () => {
+    renderWithApp(<Slider label="Photos">{[<video key="v" />, <p key="b">deux</p>]}</Slider>);
+    const viewport = document.querySelector<HTMLElement>('.slider__viewport')!;
+    expect(viewport).toHaveAttribute('dir', 'ltr');
+    fireEvent.keyDown(document.querySelector('video')!, { key: 'ArrowRight' });
+    expect(counter()).toBe('1 / 2');
+    fireEvent.keyDown(viewport, { key: 'ArrowRight' });
+    expect(counter()).toBe('2 / 2');
+  });
+
+  it('has one dot per slide, the current one marked', async () => {
+    const user = userEvent.setup();
+    const onIndexChange = vi.fn();
+    renderWithApp(
+      <Slider label="Photos" onIndexChange={onIndexChange}>
+        {slides}
+      </Slider>,
+    );
+    const dots = screen.getAllByRole('button', { name: /^Aller à la diapositive/ });
+    expect(dots).toHaveLength(3);
+    expect(dots[0]).toHaveAttribute('aria-current', 'true');
+    await user.click(screen.getByRole('button', { name: 'Aller à la diapositive 3 sur 3' }));
+    expect(counter()).toBe('3 / 3');
+    expect(dots[2]).toHaveAttribute('aria-current', 'true');
+    expect(dots[0]).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('trois').closest('[inert]')).toBeNull();
+    expect(onIndexChange.mock.calls).toEqual([[2]]);
   });
 
   it('has no controls for a single slide', () => {

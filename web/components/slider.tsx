@@ -4,10 +4,11 @@ import {
   useEffect,
   useRef,
   useState,
-  type PointerEvent,
+  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import useEmblaCarousel from 'embla-carousel-react';
 import { SLIDER_AUTO_MS } from '../../shared/constants';
 import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from './icons';
 import './slider.css';
@@ -23,27 +24,43 @@ interface SliderProps {
   className?: string;
 }
 
-const SWIPE_PX = 40;
+/** Height of a video's own control bar: a drag that starts there scrubs the video, not the slider. */
+const VIDEO_CONTROLS_PX = 56;
 
-function isRtl(element: Element | null): boolean {
-  const owner = element?.closest('[dir]');
-  return (owner?.getAttribute('dir') ?? document.documentElement.dir) === 'rtl';
+/** Whether a pointer-down should start a swipe: not on a video's control bar. */
+function dragsSlider(event: MouseEvent | TouchEvent): boolean {
+  const target = event.target;
+  if (!(target instanceof HTMLVideoElement)) return true;
+  const point = 'touches' in event ? event.touches[0] : event;
+  if (!point) return true;
+  return point.clientY < target.getBoundingClientRect().bottom - VIDEO_CONTROLS_PX;
 }
 
 /**
- * SPEC §2's slider: previous and next (wrapping around), an 'n / total' counter, a swipe on touch
- * screens, and optional auto-rotation. Only the current slide is in the page, so a slider of ten
- * photos loads one.
+ * SPEC §2's slider on embla-carousel (issue 15): swipe on touch screens (following the reading
+ * direction), previous and next (wrapping around), an 'n / total' counter, one dot per slide, the
+ * arrow keys while it has focus, and optional auto-rotation. A slide's content is in the page once
+ * it is the current slide or next to it, so a slider of ten photos loads two; the others are inert
+ * (neither focused nor read out) while out of view.
  */
 export function Slider({ children, label, auto = false, onIndexChange, className }: SliderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const rtl = i18n.dir() === 'rtl';
   const slides = Children.toArray(children);
   const total = slides.length;
+  const [viewport, api] = useEmblaCarousel({
+    direction: rtl ? 'rtl' : 'ltr',
+    // Wrapping is done by the buttons: embla's loop needs more than two slides' width.
+    loop: false,
+    containScroll: false,
+    watchDrag: (_api, event) => dragsSlider(event),
+  });
   const [index, setIndex] = useState(0);
+  const shown = useRef(0);
+  /** Slides whose content has been put in the page (the current one and its neighbours). */
+  const [reached, setReached] = useState(() => new Set([0, 1, total - 1]));
   const [playing, setPlaying] = useState(auto);
   const [held, setHeld] = useState(false);
-  const root = useRef<HTMLElement>(null);
-  const swipeStart = useRef<number | null>(null);
   const notify = useRef(onIndexChange);
   useEffect(() => {
     notify.current = onIndexChange;
@@ -51,14 +68,47 @@ export function Slider({ children, label, auto = false, onIndexChange, className
 
   const current = total ? Math.min(index, total - 1) : 0;
 
+  const select = useCallback(
+    (next: number) => {
+      if (shown.current !== next) {
+        shown.current = next;
+        setIndex(next);
+        notify.current?.(next);
+      }
+      setReached((seen) => {
+        const around = [next - 1, next, next + 1].map((i) => (i + total) % total);
+        return around.every((i) => seen.has(i)) ? seen : new Set([...seen, ...around]);
+      });
+    },
+    [total],
+  );
+
+  // A swipe (or embla's own keyboard focus handling) moves the carousel: follow it.
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => {
+      select(api.selectedScrollSnap());
+      // A video left behind stops playing.
+      api.slideNodes().forEach((node, i) => {
+        const video = node.querySelector('video');
+        if (i !== api.selectedScrollSnap() && video && !video.paused) video.pause();
+      });
+    };
+    api.on('select', onSelect);
+    return () => {
+      api.off('select', onSelect);
+    };
+  }, [api, select]);
+
   const go = useCallback(
     (step: number) => {
       if (total < 2) return;
       const next = (((current + step) % total) + total) % total;
-      setIndex(next);
-      notify.current?.(next);
+      select(next);
+      // Wrapping from the last slide back to the first jumps rather than scrolls through them all.
+      api?.scrollTo(next, Math.abs(next - current) > 1);
     },
-    [current, total],
+    [api, current, total, select],
   );
 
   useEffect(() => {
@@ -67,26 +117,24 @@ export function Slider({ children, label, auto = false, onIndexChange, className
     return () => window.clearInterval(timer);
   }, [playing, held, total, go]);
 
-  const onPointerDown = (event: PointerEvent) => {
-    swipeStart.current = event.clientX;
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    if (swipeStart.current === null) return;
-    const dx = event.clientX - swipeStart.current;
-    swipeStart.current = null;
-    if (Math.abs(dx) < SWIPE_PX) return;
-    // A swipe towards the start of the line brings the next slide, whatever the direction.
-    const towardsStart = isRtl(root.current) ? dx > 0 : dx < 0;
-    go(towardsStart ? 1 : -1);
-  };
+  function onKeyDown(event: KeyboardEvent) {
+    // A focused video or field keeps its own arrow keys.
+    if ((event.target as Element).closest('video, input, textarea, select')) return;
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === forward) go(1);
+    else if (event.key === back) go(-1);
+    else return;
+    event.preventDefault();
+  }
 
   if (total === 0) return null;
   return (
     <section
-      ref={root}
       className={['slider', className].filter(Boolean).join(' ')}
       aria-roledescription="carousel"
       aria-label={label}
+      onKeyDown={onKeyDown}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -94,19 +142,25 @@ export function Slider({ children, label, auto = false, onIndexChange, className
     >
       <div
         className="slider__viewport"
+        ref={viewport}
+        dir={rtl ? 'rtl' : 'ltr'}
+        // Focusable so that the arrow keys work on the carousel itself (issue 16 item 7).
+        tabIndex={total > 1 ? 0 : undefined}
         aria-live={playing ? 'off' : 'polite'}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (swipeStart.current = null)}
       >
-        <div
-          key={current}
-          className="slider__slide"
-          role="group"
-          aria-roledescription="slide"
-          aria-label={t('slide_position', { current: current + 1, total })}
-        >
-          {slides[current]}
+        <div className="slider__track">
+          {slides.map((slide, i) => (
+            <div
+              key={i}
+              className={i === current ? 'slider__slide slider__slide--current' : 'slider__slide'}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('slide_position', { current: i + 1, total })}
+              inert={i !== current}
+            >
+              {reached.has(i) ? slide : null}
+            </div>
+          ))}
         </div>
       </div>
       {total > 1 && (
@@ -141,6 +195,20 @@ export function Slider({ children, label, auto = false, onIndexChange, className
               {playing ? <PauseIcon /> : <PlayIcon />}
             </button>
           )}
+        </div>
+      )}
+      {total > 1 && (
+        <div className="slider__dots">
+          {slides.map((_, i) => (
+            <button
+              key={i}
+              type="button"
+              className={i === current ? 'slider__dot slider__dot--current' : 'slider__dot'}
+              aria-label={t('slide_go_to', { current: i + 1, total })}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => go(i - current)}
+            />
+          ))}
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Executor } from '../../db/types';
 import type { ProductType } from '../../../shared/schemas/products';
 import type { ReactionKind } from '../../../shared/constants';
@@ -49,6 +49,27 @@ function firstFileName(eb: ExpressionBuilder<Database, 'products'>, type: 'image
     .select('product_files.name')
     .whereRef('product_files.product_id', '=', 'products.id')
     .where('product_files.type', '=', type)
+    .orderBy('product_files.position')
+    .orderBy('product_files.id')
+    .limit(1);
+}
+
+/**
+ * The pixel sizes of the file the card shows (its first image, else its first video's poster) as
+ * `width,height,small_width,small_height` (one subquery for four numbers); null when unknown.
+ */
+function shownFileSizes(eb: ExpressionBuilder<Database, 'products'>) {
+  return eb
+    .selectFrom('product_files')
+    .select(
+      sql<
+        string | null
+      >`cast(product_files.width as text) || ',' || cast(product_files.height as text) || ',' || cast(product_files.small_width as text) || ',' || cast(product_files.small_height as text)`.as(
+        'sizes',
+      ),
+    )
+    .whereRef('product_files.product_id', '=', 'products.id')
+    .orderBy(sql`case when product_files.type = 'image' then 0 else 1 end`)
     .orderBy('product_files.position')
     .orderBy('product_files.id')
     .limit(1);
@@ -112,6 +133,7 @@ export function cardQuery(db: Executor) {
       .select((eb) => firstFileName(eb, 'image').as('image_name'))
       // A product with videos only shows its first video's poster.
       .select((eb) => firstFileName(eb, 'video').as('video_name'))
+      .select((eb) => shownFileSizes(eb).as('image_sizes'))
   );
 }
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];

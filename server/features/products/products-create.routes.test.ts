@@ -132,13 +132,17 @@ describeEachEngine('products: create', (ctx) => {
     for (const f of product.pfiles) {
       expect(Object.keys(f).sort()).toEqual([
         'extension',
+        'height',
         'id',
         'name',
         'poster_small_url',
         'poster_url',
+        'small_height',
         'small_url',
+        'small_width',
         'type',
         'url',
+        'width',
       ]);
     }
     const video = product.pfiles[2];

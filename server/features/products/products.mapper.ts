@@ -19,12 +19,28 @@ import type { CardRow } from './cards.repository';
 
 export const NO_VIEWER: ViewerState = { saved: false, reported: false, reaction: null };
 
-export function toPfile(row: {
-  id: number;
-  type: Pfile['type'];
-  name: string;
-  extension: string;
-}): Pfile {
+interface Sizes {
+  width?: number | null;
+  height?: number | null;
+  small_width?: number | null;
+  small_height?: number | null;
+}
+
+const sizesOf = (row: Sizes) => ({
+  width: row.width ?? null,
+  height: row.height ?? null,
+  small_width: row.small_width ?? null,
+  small_height: row.small_height ?? null,
+});
+
+export function toPfile(
+  row: {
+    id: number;
+    type: Pfile['type'];
+    name: string;
+    extension: string;
+  } & Sizes,
+): Pfile {
   const type = row.type;
   return {
     id: row.id,
@@ -32,7 +48,25 @@ export function toPfile(row: {
     name: row.name,
     extension: row.extension,
     ...mediaUrls(row.name, type, row.extension),
+    ...sizesOf(row),
   };
+}
+
+/** The card's image (cards.repository's `image_sizes`: `w,h,sw,sh` of the file it shows). */
+function cardImage(row: CardRow): ProductCard['image_file'] {
+  const [width, height, small_width, small_height] = (row.image_sizes ?? '')
+    .split(',')
+    .map((n) => (n ? Number(n) : null));
+  const sizes = sizesOf({ width, height, small_width, small_height });
+  if (row.image_name) {
+    const urls = mediaUrls(row.image_name, 'image', 'webp');
+    return { url: urls.url, small_url: urls.small_url, ...sizes };
+  }
+  if (row.video_name) {
+    const urls = mediaUrls(row.video_name, 'video', 'mp4');
+    return { url: urls.poster_url!, small_url: urls.poster_small_url!, ...sizes };
+  }
+  return null;
 }
 
 function contactMethods(json: string): ContactMethod[] {
@@ -55,7 +89,7 @@ export function toProduct(parts: {
     role: ShopRole;
   }[];
   subcategory: SubcategoryRow;
-  files: { id: number; type: Pfile['type']; name: string; extension: string }[];
+  files: ({ id: number; type: Pfile['type']; name: string; extension: string } & Sizes)[];
   pfields: (PfieldRow & { value: string; sub_value: string | null })[];
   viewer: ViewerState;
 }): Product {
@@ -173,6 +207,7 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
       : row.video_name
         ? mediaUrls(row.video_name, 'video', 'mp4').poster_small_url
         : null,
+    image_file: cardImage(row),
     shop: {
       id: row.shop_id,
       name: row.shop_name,

@@ -99,7 +99,17 @@ export async function deleteProduct(db: Executor, id: number): Promise<void> {
 export function filesOf(db: Executor, productId: number) {
   return db
     .selectFrom('product_files')
-    .select(['id', 'type', 'name', 'extension', 'position'])
+    .select([
+      'id',
+      'type',
+      'name',
+      'extension',
+      'position',
+      'width',
+      'height',
+      'small_width',
+      'small_height',
+    ])
     .where('product_id', '=', productId)
     .orderBy('position')
     .orderBy('id')
@@ -138,6 +148,7 @@ export async function insertFiles(
         extension: f.extension,
         position: firstPosition + i,
         created_at: at,
+        ...f.dimensions,
       })),
     )
     .execute();

@@ -24,7 +24,7 @@ import './my-shops-page.css';
 function ShopLogo({ url }: { url: string | null }) {
   return (
     <span className="my-shops__logo">
-      {url ? <img src={url} alt="" /> : <StoreIcon size={26} />}
+      {url ? <img src={url} alt="" width={52} height={52} /> : <StoreIcon size={26} />}
     </span>
   );
 }

@@ -87,7 +87,7 @@ export function UserPage() {
     <div className="container user-page">
       <section className="card user-card" aria-labelledby="user-name">
         <div className="user-card__cover">
-          {data.cover_url && <img src={data.cover_url} alt="" />}
+          {data.cover_url && <img src={data.cover_url} alt="" width={1200} height={220} />}
         </div>
         <div className="user-card__main">
           <div className="user-card__photo">

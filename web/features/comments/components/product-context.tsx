@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../../../shared/schemas/products';
 import { ChevronEndIcon, TagIcon } from '../../../components/icons';
 import { UserText } from '../../../components/user-text';
+import { ProductImage } from '../../../components/product-image';
 import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -17,12 +18,12 @@ export function ProductContext({ product }: { product: Product }) {
   return (
     <Link to={paths.product(product.id)} className="product-context card">
       {image ? (
-        <img
+        <ProductImage
           className="product-context__image"
-          src={image.small_url}
+          file={image}
           alt=""
-          width={64}
-          height={64}
+          sizes="64px"
+          fallbackSize={{ width: 64, height: 64 }}
         />
       ) : (
         <span className="product-context__image product-context__image--none" aria-hidden="true">

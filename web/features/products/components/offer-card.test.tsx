@@ -43,6 +43,16 @@ describe('OfferCard', () => {
     const image = within(card).getByRole('img', { name: 'Toyota Hilux 2019 (très bon état)' });
     expect(image).toHaveAttribute('src', '/media/0123456789abcdef0123456789abcdef-small.webp');
     expect(image).toHaveAttribute('loading', 'lazy');
+    // Both files with their widths; a card is a 300 px cell, or the page's width on a phone.
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/media/0123456789abcdef0123456789abcdef-small.webp 480w, /media/0123456789abcdef0123456789abcdef.webp 2048w',
+    );
+    expect(image).toHaveAttribute('sizes', '(min-width: 600px) 300px, calc(100vw - 2rem)');
+    expect(image).toHaveAttribute('width', '2048');
+    expect(image).toHaveAttribute('height', '1536');
+    expect(image).toHaveAttribute('decoding', 'async');
+    expect(image).not.toHaveAttribute('fetchpriority');
     expect(within(card).getByText(/1\s250\s000 MRU/)).toBeInTheDocument();
     expect(within(card).getByText('Disponible')).toBeInTheDocument();
     expect(
@@ -52,6 +62,26 @@ describe('OfferCard', () => {
     // Lists carry no numbers (issue 19 item 5): the button asks for them.
     expect(within(card).getByRole('button', { name: 'Voir le numéro' })).toBeInTheDocument();
     expect(within(card).queryByText(/22 33 44 55/)).not.toBeInTheDocument();
+  });
+
+  it('loads the image of one of the first cards at once and first; without sizes, one file', () => {
+    renderWithApp(
+      <>
+        <OfferCard product={aCard()} eager />
+        <OfferCard
+          product={{ ...aCard(), id: 43, name_fr: 'Sans taille', image_file: undefined }}
+        />
+      </>,
+      { queryClient: clientWith(aUser()) },
+    );
+    const first = screen.getByRole('img', { name: 'Toyota Hilux 2019 (très bon état)' });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    // A card from an older answer: the small file in the 4:3 box.
+    const older = screen.getByRole('img', { name: 'Sans taille' });
+    expect(older).not.toHaveAttribute('srcset');
+    expect(older).toHaveAttribute('width', '480');
+    expect(older).toHaveAttribute('height', '360');
   });
 
   it('asks for the numbers on the call button, then offers call and WhatsApp links', async () => {

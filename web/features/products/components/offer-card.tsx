@@ -7,6 +7,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { Avatar } from '../../../components/avatar';
+import { ProductImage } from '../../../components/product-image';
 import { ProductPhoneButton } from './product-phone-button';
 import { Popover } from '../../../components/popover';
 import { ImageIcon, MoreIcon } from '../../../components/product-icons';
@@ -25,11 +26,19 @@ interface OfferCardProps {
   product: ProductCard;
   /** Opens the details modal; without it the card links to the product page (SPEC §2). */
   onOpen?: (product: ProductCard) => void;
-  /** The first image loads at once (the first cards of a page), lazily otherwise. */
+  /**
+   * The first cards of a page: the image loads at once and first (the page's LCP candidates),
+   * lazily otherwise.
+   */
   eager?: boolean;
   /** The save button's answer (the saved list drops a card that is no longer saved). */
   onSaveChange?: (state: SaveState) => void;
 }
+
+/** A card is a 300 px cell of a Scroller or a grid, or the page's width less its margins on a phone. */
+const CARD_SIZES = '(min-width: 600px) 300px, calc(100vw - 2rem)';
+/** The card's 4:3 image box, for an image whose size is unknown. */
+const CARD_BOX = { width: 480, height: 360 };
 
 /**
  * SPEC §2's compact offer card: the shop (logo, name, phone), the posting date, the offer menu
@@ -87,13 +96,12 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
       <Link to={href} className="offer-card__main" onClick={open}>
         <span className="offer-card__media">
           {product.image ? (
-            <img
-              src={product.image}
+            <ProductImage
+              file={product.image_file ?? { url: product.image, small_url: product.image }}
               alt={name}
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
-              width={480}
-              height={360}
+              sizes={CARD_SIZES}
+              priority={eager}
+              fallbackSize={CARD_BOX}
             />
           ) : (
             <span className="offer-card__no-image">

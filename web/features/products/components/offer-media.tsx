@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pfile } from '../../../../shared/schemas/products';
 import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
+import { ProductImage } from '../../../components/product-image';
 import { Slider } from '../../../components/slider';
 import { PhotoGallery } from './photo-gallery';
 import './offer-media.css';
@@ -22,10 +23,16 @@ interface OfferMediaProps {
   name: string;
 }
 
+/** The slider spans the page on a phone and the wider of two columns from 1024 px (offer-view.css). */
+const SLIDE_SIZES = '(min-width: 1024px) 55vw, 100vw';
+/** The 4:3 slide box, for a file whose size is unknown. */
+const SLIDE_BOX = { width: 640, height: 480 };
+
 /**
  * The image and video slider of the full offer view (SPEC §2, §4): the order is shuffled on load;
  * images show their small variant until the first change of slide or a click on 'expand', and
- * their original from then on.
+ * from then on the original, or the small one where the browser finds it sharp enough (`srcset`).
+ * The first slide is the page's main image: loaded at once, first (issue 16 item 4).
  */
 export function OfferMedia({ files, name }: OfferMediaProps) {
   const { t } = useTranslation();
@@ -53,18 +60,25 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
                 className="offer-media__video"
                 src={file.url}
                 poster={file.poster_url ?? undefined}
+                width={file.width ?? SLIDE_BOX.width}
+                height={file.height ?? SLIDE_BOX.height}
                 controls
                 preload="metadata"
                 playsInline
               />
             ) : (
               <>
-                <img
+                <ProductImage
                   className="offer-media__image"
-                  src={original ? file.url : file.small_url}
+                  file={file}
+                  src={original ? 'original' : 'small'}
+                  srcSet={original}
+                  sizes={SLIDE_SIZES}
                   alt={total > 1 ? `${name} (${index + 1}/${total})` : name}
-                  decoding="async"
-                  fetchPriority={index === 0 ? 'high' : undefined}
+                  priority={index === 0}
+                  fallbackSize={SLIDE_BOX}
+                  // A drag is the slider's swipe, not the browser's image drag.
+                  draggable={false}
                 />
                 <button
                   type="button"

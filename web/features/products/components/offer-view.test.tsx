@@ -193,13 +193,33 @@ describe('OfferView', () => {
   it('switches the slider to the original images after the first change', async () => {
     const user = userEvent.setup();
     renderView(aProduct());
-    expect(screen.getByRole('img', { name: /Toyota/ }).getAttribute('src')).toMatch(
-      /-small\.webp$/,
-    );
+    const current = () =>
+      within(document.querySelector<HTMLElement>('.slider__slide--current')!).getByRole('img', {
+        name: /Toyota/,
+      });
+    // The first slide is the page's main image: the small file alone (SPEC §4), its size given,
+    // loaded at once and first (issue 16 item 4).
+    expect(current().getAttribute('src')).toMatch(/-small\.webp$/);
+    expect(current()).not.toHaveAttribute('srcset');
+    expect(current()).toHaveAttribute('width', '480');
+    expect(current()).toHaveAttribute('height', '360');
+    expect(current()).toHaveAttribute('loading', 'eager');
+    expect(current()).toHaveAttribute('fetchpriority', 'high');
     await user.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
-    expect(screen.getByRole('img', { name: /Toyota/ }).getAttribute('src')).toMatch(
-      /\/media\/[ab]\.webp$/,
+    // Then the original, or the small one where the browser finds it sharp enough.
+    const second = current();
+    expect(second.getAttribute('src')).toMatch(/\/media\/[ab]\.webp$/);
+    const name = /\/media\/([ab])\.webp$/.exec(second.getAttribute('src')!)![1];
+    expect(second).toHaveAttribute(
+      'srcset',
+      `/media/${name}-small.webp 480w, /media/${name}.webp 1600w`,
     );
+    expect(second).toHaveAttribute('sizes', '(min-width: 1024px) 55vw, 100vw');
+    expect(second).toHaveAttribute('width', '1600');
+    expect(second).toHaveAttribute('height', '1200');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).toHaveAttribute('decoding', 'async');
+    expect(second).not.toHaveAttribute('fetchpriority');
   });
 
   it('reads in Arabic', () => {

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../components/icons';
+import { ProductImage, type ImageFile } from '../../../components/product-image';
 import './photo-gallery.css';
 
-export interface GalleryImage {
+export interface GalleryImage extends Partial<ImageFile> {
   id: number;
   url: string;
 }
@@ -19,51 +21,56 @@ interface PhotoGalleryProps {
 
 /**
  * 'Expand photo' (issue 20): the offer's original images over the whole screen, in a native modal
- * <dialog> (focus kept inside, Escape closes). One swipes between them (a scroll-snapping strip:
- * the browser's own touch scrolling), or uses the arrows and the keyboard's arrow keys, which follow
- * the reading direction; a double tap or double click zooms in at that point (then the image pans
- * under the finger) and out again.
+ * <dialog> (focus kept inside, Escape closes). One swipes between them (embla-carousel, in the
+ * reading direction), or uses the arrows and the keyboard's arrow keys, which follow the reading
+ * direction; a double tap or double click zooms in at that point (then the image pans under the
+ * finger, and swiping waits until it is zoomed out) and out again. Always the originals, whatever
+ * the screen (no `srcset`): zooming is what this view is for.
  */
 export function PhotoGallery({ images, start, name, onClose }: PhotoGalleryProps) {
   const { t, i18n } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
-  const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(start);
   const [zoomed, setZoomed] = useState(false);
   const rtl = i18n.dir() === 'rtl';
   const total = images.length;
+  const zoomedNow = useRef(false);
+  useEffect(() => {
+    zoomedNow.current = zoomed;
+  });
+  const [strip, api] = useEmblaCarousel({
+    direction: rtl ? 'rtl' : 'ltr',
+    startIndex: start,
+    containScroll: false,
+    // A zoomed image pans under the finger; the strip waits.
+    watchDrag: () => !zoomedNow.current,
+  });
+
+  // A swipe settles on a slide: it is the current one.
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => {
+      setIndex(api.selectedScrollSnap());
+      setZoomed(false);
+    };
+    api.on('select', onSelect);
+    return () => {
+      api.off('select', onSelect);
+    };
+  }, [api]);
 
   useEffect(() => {
     const element = dialog.current!;
     // jsdom lacks showModal; the open attribute shows it there all the same.
     if (typeof element.showModal === 'function') element.showModal();
     else element.setAttribute('open', '');
-    strip.current?.children[start]?.scrollIntoView?.({ block: 'nearest', inline: 'start' });
-    // Opened once: `start` is only where it begins.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function go(to: number) {
     const next = Math.min(total - 1, Math.max(0, to));
     setZoomed(false);
     setIndex(next);
-    strip.current?.children[next]?.scrollIntoView?.({
-      behavior: 'smooth',
-      block: 'nearest',
-      inline: 'start',
-    });
-  }
-
-  /** After a swipe (or the arrows' smooth scroll) settles: the slide in view is the current one. */
-  function onScrollEnd() {
-    const element = strip.current;
-    if (!element || !element.clientWidth) return;
-    // In right-to-left the strip scrolls to negative offsets.
-    const at = Math.round(Math.abs(element.scrollLeft) / element.clientWidth);
-    if (at !== index) {
-      setIndex(at);
-      setZoomed(false);
-    }
+    api?.scrollTo(next);
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -120,33 +127,31 @@ export function PhotoGallery({ images, start, name, onClose }: PhotoGalleryProps
           <CloseIcon size={24} />
         </button>
       </div>
-      <div
-        ref={strip}
-        className={
-          zoomed ? 'photo-gallery__strip photo-gallery__strip--zoomed' : 'photo-gallery__strip'
-        }
-        onScrollEnd={onScrollEnd}
-      >
-        {images.map((image, i) => (
-          <div
-            key={image.id}
-            className={
-              zoomed && i === index
-                ? 'photo-gallery__slide photo-gallery__slide--zoomed'
-                : 'photo-gallery__slide'
-            }
-          >
-            <img
-              className="photo-gallery__image"
-              src={image.url}
-              alt={total > 1 ? `${name} (${i + 1}/${total})` : name}
-              decoding="async"
-              loading={Math.abs(i - start) > 1 ? 'lazy' : undefined}
-              onDoubleClick={onZoom}
-              draggable={false}
-            />
-          </div>
-        ))}
+      <div ref={strip} className="photo-gallery__strip" dir={rtl ? 'rtl' : 'ltr'}>
+        <div className="photo-gallery__track">
+          {images.map((image, i) => (
+            <div
+              key={image.id}
+              className={
+                zoomed && i === index
+                  ? 'photo-gallery__slide photo-gallery__slide--zoomed'
+                  : 'photo-gallery__slide'
+              }
+            >
+              <ProductImage
+                className="photo-gallery__image"
+                file={{ small_url: image.url, ...image }}
+                src="original"
+                srcSet={false}
+                alt={total > 1 ? `${name} (${i + 1}/${total})` : name}
+                // The one opened and its neighbours at once; the others when reached.
+                priority={Math.abs(i - start) <= 1}
+                onDoubleClick={onZoom}
+                draggable={false}
+              />
+            </div>
+          ))}
+        </div>
       </div>
       {total > 1 && (
         <>

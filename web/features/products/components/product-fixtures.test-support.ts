@@ -21,6 +21,14 @@ export function aCard(overrides: Partial<ProductCard> = {}): ProductCard {
     sold: false,
     psubcategory_id: 3,
     image: '/media/0123456789abcdef0123456789abcdef-small.webp',
+    image_file: {
+      url: '/media/0123456789abcdef0123456789abcdef.webp',
+      small_url: '/media/0123456789abcdef0123456789abcdef-small.webp',
+      width: 2048,
+      height: 1536,
+      small_width: 480,
+      small_height: 360,
+    },
     shop: {
       id: 5,
       name: 'Garage Sahel',
@@ -131,6 +139,10 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
         extension: 'webp',
         url: '/media/a.webp',
         small_url: '/media/a-small.webp',
+        width: 1600,
+        height: 1200,
+        small_width: 480,
+        small_height: 360,
       },
       {
         id: 2,
@@ -139,6 +151,10 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
         extension: 'webp',
         url: '/media/b.webp',
         small_url: '/media/b-small.webp',
+        width: 1600,
+        height: 1200,
+        small_width: 480,
+        small_height: 360,
       },
     ],
     pfields: [

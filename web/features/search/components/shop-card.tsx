@@ -15,7 +15,16 @@ export function ShopCard({ shop }: { shop: ShopSummary }) {
   return (
     <Link to={paths.shop(shop.id)} className="card shop-card">
       <span className="shop-card__cover" aria-hidden="true">
-        {shop.cover_small_url && <img src={shop.cover_small_url} alt="" loading="lazy" />}
+        {shop.cover_small_url && (
+          <img
+            src={shop.cover_small_url}
+            alt=""
+            width={480}
+            height={80}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
       </span>
       <span className="shop-card__body">
         <span className="shop-card__logo">

@@ -32,12 +32,18 @@ export function ShopHeader({ shop, actions }: ShopHeaderProps) {
   return (
     <header className="card shop-header">
       <div className="shop-header__cover">
-        {shop.cover_url && <img src={shop.cover_url} alt="" />}
+        {/* The box is fixed in CSS (132 / 220 px high): the cover never moves the page. */}
+        {shop.cover_url && <img src={shop.cover_url} alt="" width={1200} height={220} />}
       </div>
       <div className="shop-header__main">
         <div className="shop-header__logo">
           {shop.logo_small_url ? (
-            <img src={shop.logo_small_url} alt={t('logo_of', { name: shop.name })} />
+            <img
+              src={shop.logo_small_url}
+              alt={t('logo_of', { name: shop.name })}
+              width={120}
+              height={120}
+            />
           ) : (
             <StoreIcon size={40} />
           )}
