@@ -6,6 +6,7 @@ import { ProductImage } from '../../../components/product-image';
 import { Slider } from '../../../components/slider';
 import { PhotoGallery } from './photo-gallery';
 import './offer-media.css';
+import { useRenderRandom } from '../../../lib/render-seed';
 
 /** Fisher–Yates: SPEC §4 shuffles an offer's images on every load. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
@@ -36,7 +37,9 @@ const SLIDE_BOX = { width: 640, height: 480 };
  */
 export function OfferMedia({ files, name }: OfferMediaProps) {
   const { t } = useTranslation();
-  const [order] = useState(() => shuffle(files));
+  // The server's seed on the first page (its HTML shows the same order), else Math.random.
+  const random = useRenderRandom(files[0]?.id ?? 0);
+  const [order] = useState(() => shuffle(files, random));
   const [original, setOriginal] = useState(false);
   /** The image the full-screen gallery opened on, if open. */
   const [expanded, setExpanded] = useState<number | null>(null);
