@@ -7,6 +7,7 @@ import { App, createQueryClient } from './app/app';
 import { matchPage } from './app/router';
 import { HttpError, setTransport, type Transport } from './lib/http';
 import { createI18n, loadDictionary } from './lib/i18n';
+import type { ServerRender } from './lib/render-seed';
 import { meQuery } from './lib/use-me';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): built by Vite into
@@ -45,7 +46,8 @@ export interface RenderResult {
 }
 
 export interface ServerState {
-  seed: number;
+  /** The render's seed and clock (web/lib/render-seed.ts). */
+  server: ServerRender;
   queries: ReturnType<typeof dehydrate>;
 }
 
@@ -82,7 +84,7 @@ export async function render({
   if (!page) throw new Error(`entry-server: no route for ${address.pathname}`);
   const client = createQueryClient({ server: true });
   const status = await pageTransport.run(transport, () => prefetch(client, address, page));
-  const seed = Math.floor(Math.random() * 2 ** 31);
+  const server = { seed: Math.floor(Math.random() * 2 ** 31), now: Date.now() };
   const i18n = createI18n(language, await loadDictionary(language));
 
   // prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and
@@ -91,7 +93,7 @@ export async function render({
   // without JavaScript read it all; the status and the head depend on the data anyway.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App i18n={i18n} queryClient={client} location={url} seed={seed} />
+      <App i18n={i18n} queryClient={client} location={url} server={server} />
     </StrictMode>,
     {
       onError: (error) => onError?.(error),
@@ -107,5 +109,5 @@ export async function render({
       query.state.status === 'success' ||
       (query.state.status === 'error' && query.state.error instanceof HttpError),
   });
-  return { status, module: page.handle.module, state: { seed, queries }, html };
+  return { status, module: page.handle.module, state: { server, queries }, html };
 }

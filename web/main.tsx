@@ -26,7 +26,11 @@ if (state) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App i18n={createI18n(language, i18nDictionary)} queryClient={queryClient} seed={state.seed} />
+      <App
+        i18n={createI18n(language, i18nDictionary)}
+        queryClient={queryClient}
+        server={state.server}
+      />
     </StrictMode>,
   );
 } else {

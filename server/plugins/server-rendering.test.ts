@@ -16,7 +16,7 @@ function stateOf(html: string) {
   const json = /<script type="application\/json" id="souq-state">([\s\S]*?)<\/script>/.exec(html);
   expect(json).not.toBeNull();
   return JSON.parse(json![1]) as {
-    seed: number;
+    server: { seed: number; now: number };
     queries: { queries: { queryKey: unknown[]; state: { status: string; data?: unknown } }[] };
   };
 }

@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { HttpError } from '../lib/http';
-import { RenderSeedProvider } from '../lib/render-seed';
+import { ServerRenderProvider, type ServerRender } from '../lib/render-seed';
 import { OfferSlotsProvider } from '../features/products/components/offer-slots';
 import { offerSlots } from './offer-slots';
 import { AppRoutes } from './router';
@@ -57,19 +57,20 @@ function ReadyMark() {
 
 /**
  * The whole web app. In the browser it follows the address bar; on the server (`location`) it
- * renders the one address asked for. `seed` makes the first render's random choices (the order of
+ * renders the one address asked for. `server` (its seed and clock) makes the first render's random
+ * choices and times (the order of
  * an offer's images) the same on the server and in the browser that hydrates it.
  */
 export function App({
   i18n,
   queryClient,
   location,
-  seed = null,
+  server = null,
 }: {
   i18n: i18n;
   queryClient: QueryClient;
   location?: string;
-  seed?: number | null;
+  server?: ServerRender | null;
 }) {
   const routes = (
     <OfferSlotsProvider value={offerSlots}>
@@ -78,14 +79,14 @@ export function App({
   );
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
-      <RenderSeedProvider value={seed}>
+      <ServerRenderProvider value={server}>
         <ReadyMark />
         {location === undefined ? (
           <BrowserRouter>{routes}</BrowserRouter>
         ) : (
           <StaticRouter location={location}>{routes}</StaticRouter>
         )}
-      </RenderSeedProvider>
+      </ServerRenderProvider>
     </Providers>
   );
 }

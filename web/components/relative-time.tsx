@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { refreshDelay, relativeTime, type RelativeUnit } from '../../shared/domain/relative-time';
 import { formatDateTime } from '../lib/format';
 import { isLanguage } from '../lib/i18n';
+import { useRenderNow } from '../lib/render-seed';
 
 const KEYS: Record<Exclude<RelativeUnit, 'now'>, string> = {
   minute: 'time_minutes_ago',
@@ -23,7 +24,8 @@ interface RelativeTimeProps {
  */
 export function RelativeTime({ date, className }: RelativeTimeProps) {
   const { t, i18n } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
+  const renderNow = useRenderNow();
+  const [now, setNow] = useState(renderNow);
 
   useEffect(() => {
     const delay = refreshDelay(date, now);

@@ -1,11 +1,18 @@
 import { createContext, useContext } from 'react';
 
-// Random choices made while rendering (SPEC §4 shuffles an offer's images on every load) must come
-// out the same on the server and in the browser that hydrates its HTML: both draw from the seed
-// the server chose for the page (web/entry-server.tsx hands it over with the page's data).
+// Random choices and the clock read while rendering (SPEC §4 shuffles an offer's images on every
+// load; "5 minutes ago") must come out the same on the server and in the browser that hydrates its
+// HTML: both use the seed and the time the server rendered the page with (web/entry-server.tsx
+// hands them over with the page's data).
 
-const RenderSeed = createContext<number | null>(null);
-export const RenderSeedProvider = RenderSeed.Provider;
+/** The server's render of the page being hydrated: its random seed and its clock. */
+export interface ServerRender {
+  seed: number;
+  now: number;
+}
+
+const ServerRenderContext = createContext<ServerRender | null>(null);
+export const ServerRenderProvider = ServerRenderContext.Provider;
 
 /** mulberry32: a small, fast, seedable generator of numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -24,6 +31,12 @@ export function seededRandom(seed: number): () => number {
  * id) where the server chose one, else Math.random.
  */
 export function useRenderRandom(salt: number): () => number {
-  const seed = useContext(RenderSeed);
-  return seed === null ? Math.random : seededRandom(seed ^ Math.imul(salt, 0x9e3779b1));
+  const server = useContext(ServerRenderContext);
+  return server === null ? Math.random : seededRandom(server.seed ^ Math.imul(salt, 0x9e3779b1));
+}
+
+/** The time to render with: the server's on the page it rendered, else now. */
+export function useRenderNow(): () => number {
+  const server = useContext(ServerRenderContext);
+  return server === null ? Date.now : () => server.now;
 }
