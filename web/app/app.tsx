@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -48,18 +48,19 @@ export function Providers({
  * Marks the page as running (`<html data-app-ready>`) once the app has rendered or hydrated: what
  * the server sent is then interactive (the browser tests wait for it after loading a page).
  */
-function ReadyMark() {
+function ReadyMark({ onReady }: { onReady: () => void }) {
   useEffect(() => {
+    onReady();
     document.documentElement.dataset.appReady = '';
-  }, []);
+  }, [onReady]);
   return null;
 }
 
 /**
  * The whole web app. In the browser it follows the address bar; on the server (`location`) it
  * renders the one address asked for. `server` (its seed and clock) makes the first render's random
- * choices and times (the order of
- * an offer's images) the same on the server and in the browser that hydrates it.
+ * choices and times (the order of an offer's images, "5 minutes ago") the same on the server and
+ * in the browser that hydrates it.
  */
 export function App({
   i18n,
@@ -72,6 +73,11 @@ export function App({
   location?: string;
   server?: ServerRender | null;
 }) {
+  // The server's seed and clock hold for the hydrating render only (web/lib/render-seed.ts).
+  const [serverRender] = useState(() => {
+    let current = server;
+    return { get: () => current, end: () => (current = null) };
+  });
   const routes = (
     <OfferSlotsProvider value={offerSlots}>
       <AppRoutes />
@@ -79,8 +85,8 @@ export function App({
   );
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
-      <ServerRenderProvider value={server}>
-        <ReadyMark />
+      <ServerRenderProvider value={serverRender.get}>
+        <ReadyMark onReady={serverRender.end} />
         {location === undefined ? (
           <BrowserRouter>{routes}</BrowserRouter>
         ) : (

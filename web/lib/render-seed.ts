@@ -11,7 +11,12 @@ export interface ServerRender {
   now: number;
 }
 
-const ServerRenderContext = createContext<ServerRender | null>(null);
+/**
+ * The server's render while its HTML is being hydrated, then null: pages rendered after (other
+ * addresses, the same one visited again) choose and read the clock afresh. A getter, so that the
+ * switch costs no render.
+ */
+const ServerRenderContext = createContext<() => ServerRender | null>(() => null);
 export const ServerRenderProvider = ServerRenderContext.Provider;
 
 /** mulberry32: a small, fast, seedable generator of numbers in [0, 1). */
@@ -31,12 +36,12 @@ export function seededRandom(seed: number): () => number {
  * id) where the server chose one, else Math.random.
  */
 export function useRenderRandom(salt: number): () => number {
-  const server = useContext(ServerRenderContext);
+  const server = useContext(ServerRenderContext)();
   return server === null ? Math.random : seededRandom(server.seed ^ Math.imul(salt, 0x9e3779b1));
 }
 
 /** The time to render with: the server's on the page it rendered, else now. */
 export function useRenderNow(): () => number {
-  const server = useContext(ServerRenderContext);
+  const server = useContext(ServerRenderContext)();
   return server === null ? Date.now : () => server.now;
 }
