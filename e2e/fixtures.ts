@@ -18,7 +18,9 @@ export async function appReady(page: Page) {
 }
 
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // Without JavaScript the server's page is all there is.
+    if (javaScriptEnabled === false) return use(page);
     for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
       const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
       (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
