@@ -11,7 +11,7 @@ export type RouteFailure = (typeof ROUTE_FAILURES)[number];
 const degrees = (max: number) =>
   z
     .string()
-    .regex(/^-?\d{1,3}(\.\d{1,12})?$/)
+    .regex(/^-?\d{1,3}(\.\d{1,17})?$/)
     .transform(Number)
     .refine((n) => Math.abs(n) <= max);
 

@@ -97,6 +97,12 @@ describeEachEngine(
       expect(asked[1]).toMatch(/^\/route\/v1\/driving\//);
     });
 
+    it('takes points as browsers write them (up to 17 decimals)', async () => {
+      const res = await get('from=-15.97523915953255,18.089034579932488&to=-15.978584,18.085855');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().route.mode).toBe('foot');
+    });
+
     it('beyond 100 km answers too_far without asking the service', async () => {
       const res = await get(points(150));
       expect(res.statusCode).toBe(200);
@@ -136,6 +142,8 @@ describeEachEngine(
         [`from=${good}&to=1e3,18`, 'to'],
         [`from=${good}`, 'to'],
         [`from=${'1'.repeat(50)},18&to=${good}`, 'from'],
+        [`from=${good}.5&to=${good}`, 'from'],
+        [`from=${good}&to=-15.1234567890123456789,18`, 'to'],
       ] as const) {
         const res = await get(query);
         expect(res.statusCode, query).toBe(422);
