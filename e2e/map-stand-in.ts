@@ -85,8 +85,6 @@ export async function startMapStandIn(port: number): Promise<MapStandIn> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push(url.pathname);
-    // The page fetches routes from its own origin: let it read the answer.
-    res.setHeader('access-control-allow-origin', '*');
     if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
       res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' });
       res.end(tile);
