@@ -1,6 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { acquireLease, countLeases, LEASE_MS, releaseLease, renewLeases } from './stream-leases';
+import {
+  acquireLease,
+  countLeases,
+  LEASE_MS,
+  pruneExpiredLeases,
+  releaseLease,
+  renewLeases,
+} from './stream-leases';
 
 // The stream slots every process shares (issue 18, migration 019): at most `slots` live leases per
 // user whatever the holder; a holder's renewal keeps its leases, a dead holder's run out; two
@@ -55,6 +62,25 @@ describeEachEngine('stream leases', (ctx) => {
     expect(
       await acquireLease(db(), { userId: user.id, holder: 'X', slots: 3, now: expired }),
     ).toBeNull();
+  });
+
+  it('housekeeping drops the leases that ran out, and only those', async () => {
+    const { user } = await ctx().userClient();
+    // 'old' runs out at T - 1 s; 'new', taken at T - 2 s (beside it), lives on past T.
+    await acquireLease(db(), {
+      userId: user.id,
+      holder: 'old',
+      slots: 3,
+      now: T - LEASE_MS - 1_000,
+    });
+    await acquireLease(db(), { userId: user.id, holder: 'new', slots: 3, now: T - 2_000 });
+    expect(await pruneExpiredLeases(db(), T)).toBeGreaterThanOrEqual(1);
+    const left = await db()
+      .selectFrom('stream_leases')
+      .select('holder')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(left).toEqual([{ holder: 'new' }]);
   });
 
   it('parallel requests for the slots never give more than `slots`', async () => {

@@ -88,3 +88,12 @@ export async function countLeases(db: Executor, userId: number, now = Date.now()
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Deletes leases that ran out (their slots are free anyway); the housekeeping timer calls it. */
+export async function pruneExpiredLeases(db: Executor, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('stream_leases')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
