@@ -2,11 +2,12 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 
 // A stand-in for the map's services, so that end-to-end tests never leave the machine
-// (the e2e server runs with TILE_URL and ROUTING_URL pointing here, port E2E_PORT + 1):
+// (the e2e server runs with TILE_URL and ROUTING_URL pointing here, port E2E_PORT + 1; tiles are
+// fetched by the browser, routes by the server for GET /routing/route):
 //   GET /tiles/{z}/{x}/{y}.png          a 256 px tile: pale ground with a grid, like a blank map
 //   GET /route/v1/{profile}/{a};{b}     an OSRM answer: a two-leg line from a to b (GeoJSON),
 //                                       its length and a duration at walking or driving speed
-// Every request is recorded, so a test can tell which profile the page asked for.
+// Every request is recorded. With `failing` set, routes are answered 500 (a service that fails).
 
 const TILE_SIZE = 256;
 
@@ -72,23 +73,29 @@ function route(profile: string, coordinates: string) {
 export interface MapStandIn {
   /** Paths asked for, in order (tiles and routes). */
   requests: string[];
+  /** Routes answered 500 while true. */
+  failing: boolean;
   close(): Promise<void>;
 }
 
 export async function startMapStandIn(port: number): Promise<MapStandIn> {
   const tile = tilePng();
   const requests: string[] = [];
+  const state = { failing: false };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push(url.pathname);
-    // The page fetches routes from its own origin: let it read the answer.
-    res.setHeader('access-control-allow-origin', '*');
     if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
       res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' });
       res.end(tile);
       return;
     }
     const match = /^\/route\/v1\/(foot|driving)\/([^/]+)$/.exec(url.pathname);
+    if (match && state.failing) {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('routing stand-in: failing on purpose');
+      return;
+    }
     const answer = match && route(match[1], decodeURIComponent(match[2]));
     if (answer) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -104,6 +111,12 @@ export async function startMapStandIn(port: number): Promise<MapStandIn> {
   });
   return {
     requests,
+    get failing() {
+      return state.failing;
+    },
+    set failing(value: boolean) {
+      state.failing = value;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -57,6 +57,34 @@ function firstEvent(base: string, client: Client, event: string, timeoutMs: numb
   });
 }
 
+/** Opens the notification stream on `base`: its status, and the error body when refused. */
+function openStream(base: string, client: Client) {
+  return new Promise<{ status: number; retryAfter?: string; body: string; close: () => void }>(
+    (resolve, reject) => {
+      const req = http.get(
+        `${base}/notifications/stream`,
+        { headers: { cookie: client.headers().cookie }, agent: false },
+        (res) => {
+          const close = () => req.destroy();
+          if (res.statusCode === 200) return resolve({ status: 200, body: '', close });
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              retryAfter: res.headers['retry-after'] as string | undefined,
+              body,
+              close,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+    },
+  );
+}
+
 describe.runIf(!!sharedPostgresUrl)(`${PROCESSES} processes on one PostgreSQL`, () => {
   let servers: ServerProcess[] = [];
   let database: { url: string; drop(): Promise<void> };
@@ -119,10 +147,10 @@ describe.runIf(!!sharedPostgresUrl)(`${PROCESSES} processes on one PostgreSQL`, 
     for (const s of servers) expect(errorLines(s.output())).toEqual([]);
   });
 
-  it('a change made through one process reads fresh through another within 100 ms', async () => {
-    const [seller, saver] = await signUpMany(servers[0].base, 2, 'Fresh');
+  it('an offer edited through one process reads fresh through another within 100 ms', async () => {
+    const [seller] = await signUpMany(servers[0].base, 1, 'Fresh');
     const sub = await countableSubcategory(seller);
-    const id = await postOffer(seller, sub, 3);
+    const id = await postOffer(seller, sub, 3, 'Toyota Hilux 2015');
     const anonymousRead = async (base: string) =>
       (
         await (
@@ -131,19 +159,28 @@ describe.runIf(!!sharedPostgresUrl)(`${PROCESSES} processes on one PostgreSQL`, 
           })
         ).json()
       ).product;
-    // Cached in process 1 (read twice), then saved through process 0.
+    // Cached in process 1 (read twice), then edited through process 0.
     await anonymousRead(servers[1].base);
-    expect((await anonymousRead(servers[1].base)).saved_count).toBe(0);
-    saver.base = servers[0].base;
-    expect((await saver.get(`/products/favorite/add/${id}`)).status).toBe(200);
+    const before = await anonymousRead(servers[1].base);
+    expect(before).toMatchObject({ name: 'Toyota Hilux 2015', price: 150_000 });
+    seller.base = servers[0].base;
+    const edit = await seller.request('PUT', `/products/${id}`, {
+      name: 'Toyota Hilux 2016',
+      price: 140_000,
+    });
+    expect(edit.status).toBe(200);
     const acknowledged = Date.now();
+    const fresh = (p: { name: string; price: number }) =>
+      p.name === 'Toyota Hilux 2016' && p.price === 140_000;
     let product = await anonymousRead(servers[1].base);
-    while (product.saved_count !== 1 && Date.now() - acknowledged < 100) {
+    while (!fresh(product) && Date.now() - acknowledged < 100) {
       await new Promise((r) => setTimeout(r, 5));
       product = await anonymousRead(servers[1].base);
     }
-    expect(product.saved_count).toBe(1);
-    expect(Date.now() - acknowledged).toBeLessThan(100);
+    const elapsed = Date.now() - acknowledged;
+    expect(product).toMatchObject({ name: 'Toyota Hilux 2016', price: 140_000 });
+    expect(elapsed).toBeLessThan(100);
+    console.info(`offer edit: fresh through another process after ${elapsed} ms`);
   });
 
   it('a notification caused through one process arrives on a stream held by another', async () => {
@@ -160,6 +197,33 @@ describe.runIf(!!sharedPostgresUrl)(`${PROCESSES} processes on one PostgreSQL`, 
     const event = JSON.parse((await held).data);
     expect(event).toMatchObject({ type: 'commented', data: { product_id: id } });
     expect(Date.now() - caused).toBeLessThan(1_000);
+  });
+
+  it('the live-stream limit holds across processes: the 4th stream is refused wherever it opens', async () => {
+    const [user] = await signUpMany(servers[0].base, 1, 'Streams');
+    // Two streams held by process 0, one by process 1: the user's three.
+    const held = [
+      await openStream(servers[0].base, user),
+      await openStream(servers[0].base, user),
+      await openStream(servers[1].base, user),
+    ];
+    try {
+      expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
+      for (const base of [servers[1].base, servers[0].base]) {
+        const extra = await openStream(base, user);
+        expect(extra.status).toBe(429);
+        expect(extra.retryAfter).toBeTruthy();
+        expect(JSON.parse(extra.body)).toEqual({ errors: { global: ['too_many_attempts'] } });
+      }
+      // One closed on process 0 frees a slot that process 1 can give.
+      held[0].close();
+      await new Promise((r) => setTimeout(r, 300));
+      const again = await openStream(servers[1].base, user);
+      expect(again.status).toBe(200);
+      held.push(again);
+    } finally {
+      held.forEach((s) => s.close());
+    }
   });
 
   it('one process killed under load loses no acknowledged write', async () => {

@@ -113,7 +113,7 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl), ...mediaOrigin(config)],
-        connectSrc: ["'self'", originOf(config.routingUrl)],
+        connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigin(config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -13,6 +13,8 @@ export interface Config {
   seedDemo: boolean;
   tileUrl: string;
   routingUrl: string;
+  /** How long the server waits for the routing service (GET /routing/route). */
+  routingTimeoutMs: number;
   publicUrl: string;
   logLevel: string;
   /** Secure cookies: on when PUBLIC_URL is https. */
@@ -129,6 +131,7 @@ const envSchema = z
       z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     ),
     ROUTING_URL: z.preprocess(unset, z.string().default('https://router.project-osrm.org')),
+    ROUTING_TIMEOUT_MS: integer(100, 60_000, 4_000),
     PUBLIC_URL: url(/^https?:\/\/[^/]/, 'must be an http:// or https:// URL'),
     LOG_LEVEL: z.preprocess(
       unset,
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(e.SEED_DEMO, !production),
     tileUrl: e.TILE_URL,
     routingUrl: e.ROUTING_URL,
+    routingTimeoutMs: e.ROUTING_TIMEOUT_MS,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),

@@ -400,6 +400,17 @@ export interface Database {
   item_reports: ItemReportsTable;
   moderation_items: ModerationItemsTable;
   moderation_log: ModerationLogTable;
+  stream_leases: StreamLeasesTable;
+}
+
+/** A live notification stream held by a process (019, server/features/notifications/stream-leases.ts). */
+export interface StreamLeasesTable {
+  user_id: number;
+  slot: number;
+  holder: string;
+  stream: string;
+  /** Unix milliseconds. */
+  expires_at: number;
 }
 
 /** The typo tier's vocabulary: the index's stems and how many products hold each (009). */

@@ -8,6 +8,7 @@ import { pruneOldFrontendLogs } from '../features/admin/frontend-logs.service';
 import { pruneRateLimits } from '../limits/rate-limits';
 import { purgeViewMarks } from '../features/insights/insights.service';
 import { pruneExpiredCodes } from '../features/users/account-codes.repository';
+import { pruneExpiredLeases } from '../features/notifications/stream-leases';
 
 // Rows that no longer mean anything are dropped on a schedule (issue 14 items 2 and 11): sign-in
 // throttle counts whose window has run out, expired sessions (a session is only deleted when its
@@ -22,6 +23,7 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
     ['rate_limits', () => pruneRateLimits(app.db)],
     ['product_view_marks', () => purgeViewMarks(app.db)],
     ['account_codes', () => pruneExpiredCodes(app.db, now())],
+    ['stream_leases', () => pruneExpiredLeases(app.db)],
   ];
   for (const [table, task] of tasks) {
     try {

@@ -161,6 +161,9 @@ const TABLE: Record<string, Row> = {
   'POST /password/reset':                                    all(422),
   'POST /users/phone/verify/send':                           signedIn(202),
   'POST /users/phone/verify':                                signedIn(422),
+  // Issue 20 item 17 (docs/journeys.md "Maps"): the routing proxy is for anyone (points 200 km
+  // apart here: too far, the routing service is not asked).
+  'GET /routing/route':                                      all(200),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

@@ -4,6 +4,7 @@ import { openSse, type SseStream } from '../../test/sse';
 import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import { member } from '../commands/conversations.fixtures';
 import { MAX_STREAMS_PER_USER } from './notifications.stream';
+import { acquireLease, countLeases } from './stream-leases';
 
 // GET /notifications/stream (DESIGN §4, issue 18) over a real connection: the signed-in user's
 // own notifications arrive within a second of their cause, exactly as the list shows them, with
@@ -121,6 +122,34 @@ describeEachEngine('notifications stream', (ctx) => {
     await held[0].ended;
     await new Promise((r) => setTimeout(r, 100));
     expect((await stream(bob)).status).toBe(200);
+  });
+
+  it('counts the streams other processes hold (their leases), and not those of a dead one', async () => {
+    open.forEach((s) => s.close());
+    await Promise.all(open.map((s) => s.ended));
+    await new Promise((r) => setTimeout(r, 100));
+    const { user, client } = await ctx().userClient();
+    const dave = { user, client } as Member;
+    // Another process holds two of Dave's streams.
+    for (let i = 0; i < MAX_STREAMS_PER_USER - 1; i++) {
+      expect(
+        await acquireLease(ctx().app.db, { userId: user.id, holder: 'other', slots: 3 }),
+      ).not.toBeNull();
+    }
+    const mine = await stream(dave);
+    expect(mine.status).toBe(200);
+    const extra = await stream(dave);
+    expect(extra.status).toBe(429);
+    // That process dies: its leases run out (here: are moved into the past) and free the slots.
+    await ctx()
+      .app.db.updateTable('stream_leases')
+      .set({ expires_at: Date.now() - 1 })
+      .where('holder', '=', 'other')
+      .execute();
+    expect((await stream(dave)).status).toBe(200);
+    expect((await stream(dave)).status).toBe(200);
+    expect((await stream(dave)).status).toBe(429);
+    expect(await countLeases(ctx().app.db, user.id)).toBe(MAX_STREAMS_PER_USER);
   });
 
   it('ends every stream when the server shuts down', async () => {

@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Notification } from '../../../shared/schemas/notifications';
 import { tooMany } from '../../errors';
 import { toNotification } from './notifications.mapper';
 import * as repo from './notifications.repository';
+import {
+  acquireLease,
+  LEASE_RENEW_MS,
+  releaseLease,
+  renewLeases,
+  type Lease,
+} from './stream-leases';
 
 // GET /notifications/stream (DESIGN §4, issue 18, docs/live-events.md): server-sent events of
 // the signed-in user's own notifications. Each process keeps the streams it holds, by user; the
@@ -14,8 +22,10 @@ import * as repo from './notifications.repository';
 //   event: unread                    data: {"count": n}
 // A comment line every HEARTBEAT_MS keeps proxies from closing an idle connection. A stream
 // that opens with Last-Event-ID (or ?last_event_id=) first gets what it missed, from the database.
+// Each stream holds a lease on one of its user's slots in the database (./stream-leases.ts), so the
+// limit holds across every process on one database; a dead process's leases run out by themselves.
 
-/** Streams one user may hold at once (all processes together is not enforced: per process). */
+/** Streams one user may hold at once, all processes together. */
 export const MAX_STREAMS_PER_USER = 3;
 export const HEARTBEAT_MS = 25_000;
 /** At most this many missed notifications are replayed on resuming; older ones are in the list. */
@@ -25,6 +35,9 @@ const RETRY_MS = 3_000;
 
 interface Stream {
   userId: number;
+  lease: Lease;
+  /** The release of the lease, once closed (shutdown waits for it). */
+  released: Promise<void> | null;
   out: PassThrough;
   /** Notification ids already sent (so a notification is sent once, however it arrives). */
   sent: Set<number>;
@@ -36,6 +49,8 @@ interface Stream {
 
 export function streamHub(app: FastifyInstance) {
   const byUser = new Map<number, Set<Stream>>();
+  /** This process, as the holder of its streams' leases. */
+  const holder = randomUUID();
 
   const write = (stream: Stream, text: string) => {
     if (!stream.out.writableEnded) stream.out.write(text);
@@ -94,7 +109,20 @@ export function streamHub(app: FastifyInstance) {
     set?.delete(stream);
     if (set && !set.size) byUser.delete(stream.userId);
     if (!stream.out.writableEnded) stream.out.end();
+    stream.released ??= releaseLease(app.db, stream.lease).catch((error: unknown) => {
+      // Unreleased, the lease runs out by itself within LEASE_MS.
+      app.log.warn({ err: error }, 'notification stream: lease release failed');
+    });
   }
+
+  // The leases of this process's streams stay alive while it does.
+  const renewal = setInterval(() => {
+    if (!byUser.size) return;
+    renewLeases(app.db, holder).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'notification stream: lease renewal failed');
+    });
+  }, LEASE_RENEW_MS);
+  renewal.unref();
 
   const unsubscribe = app.events.subscribe('notification', (payload) => {
     const [user, id] = payload.split(':').map(Number);
@@ -107,21 +135,37 @@ export function streamHub(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     unsubscribe();
     unresync();
-    for (const set of [...byUser.values()]) for (const stream of [...set]) close(stream);
+    clearInterval(renewal);
+    const streams = [...byUser.values()].flatMap((set) => [...set]);
+    for (const stream of streams) close(stream);
+    await Promise.all(streams.map((stream) => stream.released));
   });
 
   return {
     /** How many streams this process holds (tests, metrics). */
     count: () => [...byUser.values()].reduce((n, set) => n + set.size, 0),
 
-    open(request: FastifyRequest, reply: FastifyReply, userId: number, lastEventId: number | null) {
-      const set = byUser.get(userId) ?? new Set<Stream>();
+    async open(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      lastEventId: number | null,
+    ) {
       // Refused rather than closing an older one: a browser whose stream is refused falls back to
       // polling, where closing the oldest would make the user's tabs take each other's place in turn.
-      if (set.size >= MAX_STREAMS_PER_USER) throw tooMany(RETRY_MS / 1000);
+      const lease = await acquireLease(app.db, { userId, holder, slots: MAX_STREAMS_PER_USER });
+      if (!lease) throw tooMany(RETRY_MS / 1000);
+      if (request.raw.socket.destroyed) {
+        // The browser left while the lease was being taken.
+        await releaseLease(app.db, lease);
+        return reply.send('');
+      }
+      const set = byUser.get(userId) ?? new Set<Stream>();
       const out = new PassThrough();
       const stream: Stream = {
         userId,
+        lease,
+        released: null,
         out,
         sent: new Set(),
         lastId: lastEventId ?? 0,

@@ -263,6 +263,8 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /shops/:id/insights': fixed((s) => `/shops/${s.shopId}/insights?days=7`),
   'GET /shops/:id/insights · unknown shop': fixed(() => '/shops/999999/insights'),
 
+  'GET /routing/route': fixed(() => '/routing/route?from=-15.9785,18.0858&to=-15.9785,19.8844'),
+
   // Issue 21: an unknown login each time (per-login limits stay out of the way; nothing is sent).
   'POST /password/forgot': () => ({ path: '/password/forgot', body: { login: nextPhone() } }),
   'POST /password/reset': () => ({

@@ -2,17 +2,19 @@ import { useEffect, useState } from 'react';
 import {
   distanceKm,
   routeMode,
-  routeUrl,
   type Point,
   type RouteMode,
 } from '../../../shared/domain/route-mode';
+import type { RouteAnswer } from '../../../shared/schemas/routing';
+import { http } from '../../lib/http';
 import { currentPosition } from './geolocation';
-import { mapConfig } from './map-config';
 
 // SPEC §9: from the visitor's position to the shop, a route is drawn only within 100 km, walking
 // within 1 km and driving beyond, from the routing service (OSRM-compatible). No position or a
-// refusal leaves the map as it was (SPEC §8); the routing service out of reach (down, a timeout,
-// a bad answer) gives the straight-line distance instead (issue 20 item 17).
+// refusal leaves the map as it was (SPEC §8). The route is asked of the site itself
+// (GET /routing/route), which asks the routing service and always answers: the routing service
+// out of reach (down, a timeout, a bad answer) gives the straight-line distance instead, and the
+// browser never logs a failed request to it (issue 20 item 17).
 
 export type VisitorRoute =
   | { status: 'pending' }
@@ -30,63 +32,16 @@ export type VisitorRoute =
       seconds: number;
     };
 
-// A routing service out of reach makes the browser log the failed request in its console (a
-// network error or a 5xx: the browser's own message, which no script can silence). So that a
-// visitor's console holds at most one per session, the first such failure is remembered for the
-// tab's session (by the service's address: another ROUTING_URL is tried), and later maps give
-// the straight line without asking again. A service answering 'no route' (4xx) is not
-// unreachable: it is asked again for other places.
-const UNREACHABLE_KEY = 'souq.routing-unreachable';
-let unreachableInMemory: string | null = null;
+/** `longitude,latitude`, as GET /routing/route takes a point (to 6 decimals: about 0.1 m). */
+const pointParam = (p: Point) => `${+p.longitude.toFixed(6)},${+p.latitude.toFixed(6)}`;
 
-function isKnownUnreachable(routingUrl: string): boolean {
-  try {
-    return window.sessionStorage.getItem(UNREACHABLE_KEY) === routingUrl;
-  } catch {
-    return unreachableInMemory === routingUrl;
-  }
-}
-
-function rememberUnreachable(routingUrl: string) {
-  unreachableInMemory = routingUrl;
-  try {
-    window.sessionStorage.setItem(UNREACHABLE_KEY, routingUrl);
-  } catch {
-    // Storage refused (private mode): remembered until the page is reloaded.
-  }
-}
-
-/** Forgets an unreachable routing service (tests). */
-export function forgetUnreachableRouting() {
-  unreachableInMemory = null;
-  try {
-    window.sessionStorage.removeItem(UNREACHABLE_KEY);
-  } catch {
-    // Nothing stored.
-  }
-}
-
-class Unreachable extends Error {}
-
-interface OsrmAnswer {
-  code?: string;
-  routes?: { geometry?: { coordinates?: unknown }; distance?: number; duration?: number }[];
-}
-
-/** The first route of an OSRM answer, or null when it has none that can be drawn. */
-export function parseRoute(answer: OsrmAnswer) {
-  const route = answer.routes?.[0];
-  const coordinates = route?.geometry?.coordinates;
-  if (answer.code !== 'Ok' || !Array.isArray(coordinates)) return null;
-  const line: [number, number][] = [];
-  for (const pair of coordinates) {
-    if (!Array.isArray(pair) || typeof pair[0] !== 'number' || typeof pair[1] !== 'number') {
-      return null;
-    }
-    line.push([pair[1], pair[0]]);
-  }
-  if (line.length < 2) return null;
-  return { line, meters: route?.distance ?? 0, seconds: route?.duration ?? 0 };
+/**
+ * The route from `from` to `to`, from the site's routing proxy (GET /routing/route, which asks
+ * ROUTING_URL): a route, or null with why (the service down, too slow, or without a route).
+ */
+export function fetchRoute(from: Point, to: Point, signal?: AbortSignal): Promise<RouteAnswer> {
+  const query = new URLSearchParams({ from: pointParam(from), to: pointParam(to) });
+  return http.get<RouteAnswer>(`/routing/route?${query}`, { signal });
 }
 
 /** Asks where the visitor is (once per shop) and fetches the route to `to` when `enabled`. */
@@ -111,24 +66,20 @@ export function useVisitorRoute(to: Point, enabled: boolean): VisitorRoute {
       if (!mode) return done({ status: 'too_far', from });
       const straight = () =>
         done({ status: 'straight', from, meters: distanceKm(from, target) * 1000 });
-      const { routingUrl } = mapConfig();
-      if (isKnownUnreachable(routingUrl)) return straight();
       try {
-        // A plain request: no cookies and no headers of ours go to another site.
-        const response = await fetch(routeUrl(routingUrl, mode, from, target), {
-          credentials: 'omit',
-          signal: abort.signal,
-        }).catch((error: unknown) => {
-          // Leaving the page aborts the request: that says nothing of the service.
-          throw abort.signal.aborted ? error : new Unreachable(String(error));
+        const { route } = await fetchRoute(from, target, abort.signal);
+        if (!route) return straight();
+        done({
+          status: 'drawn',
+          mode: route.mode,
+          from,
+          // GeoJSON is [longitude, latitude]; Leaflet wants [latitude, longitude].
+          line: route.coordinates.map(([lon, lat]): [number, number] => [lat, lon]),
+          meters: route.distance,
+          seconds: route.duration,
         });
-        if (response.status >= 500) throw new Unreachable(`routing ${response.status}`);
-        if (!response.ok) throw new Error(`routing ${response.status}`);
-        const route = parseRoute((await response.json()) as OsrmAnswer);
-        if (!route) throw new Error('routing: no route');
-        done({ status: 'drawn', mode, from, ...route });
-      } catch (error) {
-        if (error instanceof Unreachable) rememberUnreachable(routingUrl);
+      } catch {
+        // Too many requests, or the site itself out of reach (leaving the page aborts: ignored).
         straight();
       }
     })().catch(() => done({ status: 'none' }));
