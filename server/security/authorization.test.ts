@@ -161,6 +161,13 @@ const TABLE: Record<string, Row> = {
   'POST /password/reset':                                    all(422),
   'POST /users/phone/verify/send':                           signedIn(202),
   'POST /users/phone/verify':                                signedIn(422),
+
+  // Issue 16 item 3 (docs/seo.md): public; the category pages answer JSON callers 404.
+  'GET /robots.txt':                                         all(200),
+  'GET /sitemap.xml':                                        all(200),
+  'GET /sitemaps/:file':                                     all(200),
+  'GET /categories/:id':                                     all(404),
+  'GET /categories/:id/subcategories/:subcategoryId':        all(404),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];
