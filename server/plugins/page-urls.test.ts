@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternateUrls, canonicalUrl, languageOfQuery } from './page-urls';
+import { alternateUrls, canonicalUrl, languageOfQuery, withoutLanguageParam } from './page-urls';
 
 // A page's canonical address and its language alternates (issue 16 item 3).
 
@@ -41,5 +41,15 @@ describe('languageOfQuery', () => {
     expect(languageOfQuery({ lang: ['fr', 'ar'] })).toBeNull();
     expect(languageOfQuery({ lang: 'FR' })).toBeNull();
     expect(languageOfQuery(undefined)).toBeNull();
+  });
+});
+
+describe('withoutLanguageParam', () => {
+  it('drops lang from the query only, keeps the rest', () => {
+    expect(withoutLanguageParam('/search?q=a&lang=fr#top')).toBe('/search?q=a#top');
+    expect(withoutLanguageParam('/market?lang=ar')).toBe('/market');
+    expect(withoutLanguageParam('/market#lang=ar')).toBe('/market#lang=ar');
+    expect(withoutLanguageParam('/products/product/1')).toBe('/products/product/1');
+    expect(withoutLanguageParam('/search?q=x%20y&page=2')).toBe('/search?q=x%20y&page=2');
   });
 });

@@ -67,3 +67,21 @@ export function absoluteUrl(publicUrl: string, url: string | null | undefined): 
   if (!url) return null;
   return /^https?:\/\//i.test(url) ? url : publicUrl + url;
 }
+
+/**
+ * A local path (path, query, fragment) without its `lang`: where the language switch sends the
+ * visitor back, so that the address does not override the language just chosen. Only the query
+ * is touched.
+ */
+export function withoutLanguageParam(local: string): string {
+  const hashAt = local.indexOf('#');
+  const hash = hashAt < 0 ? '' : local.slice(hashAt);
+  const rest = hashAt < 0 ? local : local.slice(0, hashAt);
+  const queryAt = rest.indexOf('?');
+  if (queryAt < 0) return local;
+  const params = new URLSearchParams(rest.slice(queryAt + 1));
+  if (!params.has(LANGUAGE_PARAM)) return local;
+  params.delete(LANGUAGE_PARAM);
+  const query = params.toString();
+  return rest.slice(0, queryAt) + (query ? `?${query}` : '') + hash;
+}

@@ -25,12 +25,12 @@ export async function idBounds(
     categories: 'pcategories',
     subcategories: 'psubcategories',
   } as const;
-  const row = await db
-    .selectFrom(table[section])
-    .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max')])
-    .executeTakeFirst();
-  if (!row || row.min === null || row.max === null) return null;
-  return { min: Number(row.min), max: Number(row.max) };
+  // Two reads of one end each: SQLite answers min() and max() from the index only one at a time.
+  const end = (direction: 'asc' | 'desc') =>
+    db.selectFrom(table[section]).select('id').orderBy('id', direction).limit(1).executeTakeFirst();
+  const [min, max] = [await end('asc'), await end('desc')];
+  if (!min || !max) return null;
+  return { min: Number(min.id), max: Number(max.id) };
 }
 
 /**
