@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { dictionary, expectLanguage, otherLanguage, testLanguage } from './helpers';
+import {
+  dictionary,
+  expectLanguage,
+  otherLanguage,
+  randomPhone,
+  signUp,
+  testLanguage,
+} from './helpers';
 
 // Issue 16 item 3 (docs/seo.md): both languages reachable by URL. A link with `?lang=` (from a
 // search engine's result in the other language) opens the page in that language, whatever the
@@ -44,6 +51,23 @@ test('?lang= opens a page in that language for that visit only', async ({ page }
   await page.locator('a.language-link').first().click();
   await expectLanguage(page, other);
   await expect(page).toHaveURL(/\/market$/);
+});
+
+test('a signed-in user switches language from a ?lang= page', async ({ page }, info) => {
+  const { lang } = testLanguage(info, 60_000);
+  const other = otherLanguage(lang);
+  await signUp(page, randomPhone());
+  // The stored language wins over the browser's, the address over both.
+  await page.goto(`/market?lang=${other}`);
+  await expectLanguage(page, other);
+  await page.goto(`/market?lang=${lang}`);
+  await expectLanguage(page, lang);
+  // The switch stores the other language and reloads the page without the address's `lang`.
+  await page.locator('a.language-link').first().click();
+  await expect(page).toHaveURL(/\/market$/);
+  await expectLanguage(page, other);
+  await page.goto('/market');
+  await expectLanguage(page, other);
 });
 
 test('robots.txt names the sitemap, which lists offer files', async ({ page }) => {
