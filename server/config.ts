@@ -54,6 +54,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** MEDIA_PUBLIC_URL: where the bucket's files are public; /media/{file} then redirects there. */
   mediaPublicUrl: string | undefined;
+  /** SITEMAP_PAGE_SIZE: URLs per sitemap file (issue 16: at most 50,000; tests set a few). */
+  sitemapPageSize: number;
 }
 
 export interface S3Config {
@@ -169,6 +171,7 @@ const envSchema = z
     SMS_GATEWAY_TOKEN: z.preprocess(unset, z.string().optional()),
     SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
+    SITEMAP_PAGE_SIZE: integer(1, 50_000, 50_000),
   })
   .superRefine((e, ctx) => {
     // Half an S3 configuration would silently keep media on the local disk: all four or none.
@@ -248,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    sitemapPageSize: e.SITEMAP_PAGE_SIZE,
   };
 }

@@ -16,6 +16,7 @@ import accountRecoveryRoutes from './users/account-recovery.routes';
 import searchesRoutes from './searches/searches.routes';
 import moderationRoutes from './moderation/moderation.routes';
 import routingRoutes from './routing/routing.routes';
+import seoRoutes from './seo/seo.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   searchesRoutes,
   moderationRoutes,
   routingRoutes,
+  seoRoutes,
 ];

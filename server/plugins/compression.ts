@@ -9,7 +9,7 @@ import { appendVary } from './vary';
 // product read) is left alone.
 
 const MIN_BYTES = 1024;
-const COMPRESSIBLE = /^(application\/json|text\/html)/;
+const COMPRESSIBLE = /^(application\/json|text\/html|application\/xml)/;
 const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/;
 
 export function acceptsGzip(request: FastifyRequest): boolean {

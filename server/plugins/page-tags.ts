@@ -1,7 +1,19 @@
-import { READ_MORE_LENGTH, type Language } from '../../shared/constants';
+import { DEFAULT_LANGUAGE, READ_MORE_LENGTH, type Language } from '../../shared/constants';
 import { productInfos, productName } from '../../shared/domain/products';
 import type { Product } from '../../shared/schemas/products';
 import { imageUrl } from '../media/media';
+import {
+  catalogBreadcrumb,
+  catalogLabel,
+  jsonLdText,
+  pagePaths,
+  productBreadcrumb,
+  productJsonLd,
+  shopJsonLd,
+  type JsonLd,
+  type ShopForJsonLd,
+} from './json-ld';
+import { alternateUrls, canonicalUrl } from './page-urls';
 
 // The page tags presenter (issue 15 item 3): what a shared link's preview shows (<title>,
 // description, Open Graph tags, the main image's preload) is decided here, once; route handlers
@@ -14,6 +26,10 @@ export interface PageMeta {
   image?: string | null;
   /** The page's main image (its LCP element), fetched at once, before the scripts ask for it. */
   preloadImage?: string | null;
+  /** The page's own path when its address has more (an offer's notification id). */
+  canonicalPath?: string;
+  /** schema.org structured data (json-ld.ts), each written as its own script. */
+  jsonLd?: (JsonLd | null)[];
 }
 
 const excerpt = (text: string | null | undefined) => text?.slice(0, READ_MORE_LENGTH) ?? undefined;
@@ -30,24 +46,57 @@ export function productPageMeta(product: Product, language: Language, publicUrl:
     // The web app shows the images in a new random order each time (SPEC §4): which one comes
     // first is only known when there is one.
     preloadImage: product.pfiles.length === 1 ? image?.small_url : null,
+    canonicalPath: pagePaths.product(product.id),
+    jsonLd: [
+      productJsonLd(product, language, publicUrl),
+      productBreadcrumb(product, language, publicUrl),
+    ],
   };
 }
 
 /** A shop: its description (else its more infos); the preview shows the logo, else the cover. */
 export function shopPageMeta(
-  shop: {
-    name: string;
-    description: string | null;
-    more_infos: string | null;
-    logo: string | null;
-    cover: string | null;
-  },
+  shop: ShopForJsonLd & { more_infos: string | null },
   publicUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): PageMeta {
   return {
     title: shop.name,
     description: excerpt(shop.description ?? shop.more_infos),
     image: absolute(publicUrl, imageUrl(shop.logo ?? shop.cover, 'original')),
+    jsonLd: [shopJsonLd(shop, language, publicUrl)],
+  };
+}
+
+type CatalogEntry = Parameters<typeof catalogLabel>[0] & { id: number };
+
+/**
+ * A category's page (issue 16 item 3): its name, and its subcategories' names as the
+ * description; a subcategory's page: its name and its category's. Both with their breadcrumb.
+ */
+export function catalogPageMeta(
+  category: CatalogEntry,
+  subcategory: CatalogEntry | null,
+  subcategories: CatalogEntry[],
+  language: Language,
+  publicUrl: string,
+): PageMeta {
+  const categoryName = catalogLabel(category, language);
+  const separator = language === 'ar' ? '، ' : ', ';
+  const breadcrumb = catalogBreadcrumb(category, subcategory, language, publicUrl);
+  if (subcategory) {
+    const name = catalogLabel(subcategory, language);
+    return {
+      title: `${name} · ${categoryName}`,
+      description: `${categoryName} › ${name}`,
+      jsonLd: [breadcrumb],
+    };
+  }
+  const names = subcategories.map((s) => catalogLabel(s, language)).join(separator);
+  return {
+    title: categoryName,
+    description: excerpt(names ? `${categoryName}: ${names}` : categoryName),
+    jsonLd: [breadcrumb],
   };
 }
 
@@ -86,6 +135,21 @@ export function pageTags(meta: PageMeta, pageUrl: string): string[] {
       : '',
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
+    ...addressTags(meta, pageUrl),
+    ...(meta.jsonLd ?? [])
+      .filter((data) => data !== null)
+      .map((data) => `<script type="application/ld+json">${jsonLdText(data)}</script>`),
+  ];
+}
+
+/** The canonical address and one alternate per language (page-urls.ts), for search engines. */
+function addressTags(meta: PageMeta, pageUrl: string): string[] {
+  const canonical = canonicalUrl(pageUrl, meta.canonicalPath);
+  return [
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...alternateUrls(canonical).map(
+      (a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}">`,
+    ),
   ];
 }
 

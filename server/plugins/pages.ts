@@ -7,12 +7,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constan
 import { directionOf, isLanguage } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
-import {
-  pageAssets,
-  stateScript,
-  visitorTransport,
-  type PageRenderer,
-} from './page-render';
+import { pageAssets, stateScript, visitorTransport, type PageRenderer } from './page-render';
+import { languageOfQuery } from './page-urls';
 import { appendVary } from './vary';
 
 // JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
@@ -33,8 +29,14 @@ declare module 'fastify' {
 
 export const LANGUAGE_COOKIE = 'lang';
 
-/** The user's language, else the cookie's, else the first of Accept-Language we speak, else Arabic. */
+/**
+ * The address's `?lang=` (issue 16: each language's page has its own URL; the cookie is left as
+ * it was), else the user's language, else the cookie's, else the first of Accept-Language we
+ * speak, else Arabic.
+ */
 export function resolveLanguage(request: FastifyRequest): Language {
+  const asked = languageOfQuery(request.query);
+  if (asked) return asked;
   if (request.user?.language && isLanguage(request.user.language)) return request.user.language;
   const cookie = request.cookies[LANGUAGE_COOKIE];
   if (isLanguage(cookie)) return cookie;

@@ -164,6 +164,13 @@ const TABLE: Record<string, Row> = {
   // Issue 20 item 17 (docs/journeys.md "Maps"): the routing proxy is for anyone (points 200 km
   // apart here: too far, the routing service is not asked).
   'GET /routing/route':                                      all(200),
+
+  // Issue 16 item 3 (docs/seo.md): public; the category pages answer JSON callers 404.
+  'GET /robots.txt':                                         all(200),
+  'GET /sitemap.xml':                                        all(200),
+  'GET /sitemaps/:file':                                     all(200),
+  'GET /categories/:id':                                     all(404),
+  'GET /categories/:id/subcategories/:subcategoryId':        all(404),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

@@ -5,6 +5,7 @@ import { localPathOfUrl } from '../../../shared/domain/safe-path';
 import { errorsBody } from '../../../shared/schemas/common';
 import { healthResponse, languageParams, languageResponse } from '../../../shared/schemas/health';
 import { LANGUAGE_COOKIE } from '../../plugins/pages';
+import { withoutLanguageParam } from '../../plugins/page-urls';
 import { updateUser } from '../users/users.repository';
 import { ping } from './health.repository';
 
@@ -43,7 +44,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.wantsJson) return { language: lang };
       // Only a path on this site: never an open redirect to wherever the Referer points.
       const hosts = [new URL(app.config.publicUrl).host, request.headers.host ?? ''];
-      return reply.redirect(localPathOfUrl(request.headers.referer, hosts) ?? '/');
+      // Without the page's `?lang=` (issue 16), which would win over the language just chosen.
+      const back = localPathOfUrl(request.headers.referer, hosts);
+      return reply.redirect(back ? withoutLanguageParam(back) : '/');
     },
   );
 

@@ -16,6 +16,9 @@ describeEachEngine('language switch', (ctx) => {
     const back = await switchWith('http://localhost:3000/search?q=voiture#results');
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/search?q=voiture#results');
+    // Issue 16: a page's `?lang=` would win over the language just chosen; it is dropped.
+    const fromLang = await switchWith('http://localhost:3000/search?lang=ar&q=voiture');
+    expect(fromLang.headers.location).toBe('/search?q=voiture');
     for (const referer of [
       'http://localhost:3000//evil.example/',
       'http://localhost:3000/%2F/evil.example',

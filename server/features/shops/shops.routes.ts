@@ -41,7 +41,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
       if (!found) return reply.page();
-      return reply.page(shopPageMeta(found.row, app.config.publicUrl));
+      return reply.page(shopPageMeta(found.row, app.config.publicUrl, request.language));
     }
     if (!found) throw notFound();
     return { shop: toShop(found.row, found.employees) };

@@ -278,4 +278,13 @@ export const REQUESTS: Record<string, Builder> = {
   }),
   'POST /users/phone/verify/send': fixed(() => '/users/phone/verify/send'),
   'POST /users/phone/verify': fixed(() => '/users/phone/verify', { code: '000000' }),
+
+  // Issue 16 item 3 (docs/seo.md): crawlers' files; category pages are pages only (JSON: 404).
+  'GET /robots.txt': fixed(() => '/robots.txt'),
+  'GET /sitemap.xml': fixed(() => '/sitemap.xml'),
+  'GET /sitemaps/:file': fixed(() => '/sitemaps/categories-1.xml'),
+  'GET /categories/:id': fixed((s) => `/categories/${s.categoryId}`),
+  'GET /categories/:id/subcategories/:subcategoryId': fixed(
+    (s) => `/categories/${s.categoryId}/subcategories/${s.subcategoryId}`,
+  ),
 };

@@ -26,7 +26,14 @@ export function LanguageLink() {
     const href = event.currentTarget.href;
     try {
       await http.post(paths.localisation(other));
-      window.location.reload();
+      // Without the address's `?lang=` (issue 16), which would win over the stored choice.
+      const url = new URL(window.location.href);
+      if (url.searchParams.has('lang')) {
+        url.searchParams.delete('lang');
+        window.location.assign(url.toString());
+      } else {
+        window.location.reload();
+      }
     } catch {
       window.location.assign(href);
     }
