@@ -139,6 +139,8 @@ test.describe('keyboard', () => {
     const outline = await items.first().evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
     await snap(page, lang, 'a11y-menu-focus');
+    await audit(page, lang, 'user-menu-open');
+    await expect(items.first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
     await expect(button).toBeFocused();
