@@ -113,7 +113,7 @@ describe('ConfirmModal', () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();
     renderWithApp(<ConfirmModal open onConfirm={() => {}} onCancel={onCancel} />);
-    await user.click(screen.getByRole('alertdialog'));
+    await user.click(screen.getByText('Voulez-vous vraiment continuer ?'));
     expect(onCancel).not.toHaveBeenCalled();
     await user.click(document.querySelector('.modal')!);
     expect(onCancel).toHaveBeenCalledTimes(1);

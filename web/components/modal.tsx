@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
@@ -6,9 +6,6 @@ import './modal.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Open modals, innermost last: only the innermost one handles keys and keeps the focus. */
-const stack: object[] = [];
 
 interface ModalProps {
   title: string;
@@ -25,8 +22,11 @@ interface ModalProps {
 }
 
 /**
- * A modal dialog: focus moves inside and stays there (Tab wraps), Escape and a click on the
- * backdrop close it, and focus returns where it was.
+ * A modal dialog: the native <dialog> shown with showModal(), so the browser puts it in the top
+ * layer and makes the page behind it inert (no focus, no clicks, hidden from screen readers). Escape
+ * (the dialog's `cancel`) and a click on the backdrop ask the owner to close it; Tab wraps inside
+ * it rather than leaving for the browser's toolbar; the focus returns where it was. A dialog opened
+ * from another one (a confirmation) stacks on top and takes Escape first.
  */
 export function Modal({
   title,
@@ -39,19 +39,18 @@ export function Modal({
   hideClose = false,
 }: ModalProps) {
   const { t } = useTranslation();
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
   });
 
-  useEffect(() => {
-    const token = {};
-    stack.push(token);
-    const isTop = () => stack[stack.length - 1] === token;
+  // Layout effect: the dialog is open and focused before the browser paints it.
+  useLayoutEffect(() => {
+    const element = dialog.current!;
     const previous = document.activeElement as HTMLElement | null;
-    const element = panel.current!;
+    if (!element.open) element.showModal();
     const first =
       (initialFocus && element.querySelector<HTMLElement>(initialFocus)) ||
       element.querySelector<HTMLElement>(FOCUSABLE) ||
@@ -60,15 +59,20 @@ export function Modal({
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
+    // Escape: the owner decides (it unmounts the dialog, or keeps it while busy).
+    function onCancel(event: Event) {
+      event.preventDefault();
+      closeRef.current();
+    }
+    // Closed by the browser without a cancel it could refuse (a repeated Escape, see CloseWatcher).
+    function onNativeClose() {
+      closeRef.current();
+    }
     function onKeyDown(event: KeyboardEvent) {
-      if (!isTop()) return;
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        closeRef.current();
-        return;
-      }
       if (event.key !== 'Tab') return;
-      const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (item) => item.closest('dialog') === element,
+      );
       if (focusable.length === 0) {
         event.preventDefault();
         return;
@@ -76,40 +80,39 @@ export function Modal({
       const firstItem = focusable[0];
       const lastItem = focusable[focusable.length - 1];
       const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !element.contains(active))) {
+      if (event.shiftKey && (active === firstItem || active === element)) {
         event.preventDefault();
         lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !element.contains(active))) {
+      } else if (!event.shiftKey && active === lastItem) {
         event.preventDefault();
         firstItem.focus();
       }
     }
-    // Focus that escapes (a click on the page behind) is brought back.
-    function onFocusIn(event: FocusEvent) {
-      if (isTop() && !element.contains(event.target as Node)) first.focus();
-    }
-    document.addEventListener('keydown', onKeyDown, true);
-    document.addEventListener('focusin', onFocusIn);
+    element.addEventListener('cancel', onCancel);
+    element.addEventListener('close', onNativeClose);
+    element.addEventListener('keydown', onKeyDown);
     return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.removeEventListener('focusin', onFocusIn);
-      stack.splice(stack.indexOf(token), 1);
+      element.removeEventListener('cancel', onCancel);
+      element.removeEventListener('close', onNativeClose);
+      element.removeEventListener('keydown', onKeyDown);
+      if (element.open) element.close();
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
   }, [initialFocus]);
 
   return createPortal(
-    <div className="modal" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className={`modal__panel modal__panel--${size}`}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-      >
+    <dialog
+      ref={dialog}
+      className={`modal modal--${size}`}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      // The panel fills the dialog: a press on the dialog itself is one on its backdrop.
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div className="modal__panel">
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
@@ -122,7 +125,7 @@ export function Modal({
         </div>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -36,3 +36,24 @@ if (typeof window.matchMedia !== 'function') {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// jsdom has <dialog> but not showModal() nor the Escape it handles: a stand-in that opens it, and
+// on Escape sends `cancel` to the innermost modal dialog (closing it unless the listener refuses),
+// as a browser does.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  const modals: HTMLDialogElement[] = [];
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    modals.push(this);
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    modals.splice(modals.indexOf(this), 1);
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (event) => {
+    const top = modals.filter((dialog) => dialog.isConnected).at(-1);
+    if (event.key !== 'Escape' || !top) return;
+    if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
+  });
+}

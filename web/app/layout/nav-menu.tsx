@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/icons';
-import { useDismiss } from '../../components/popover';
+import { useDismiss, useMenuKeyboard } from '../../components/popover';
 import { navItems } from './nav-items';
 
 /**
@@ -14,6 +14,7 @@ export function NavMenu() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const panelId = useId();
   const location = useLocation();
 
@@ -25,6 +26,7 @@ export function NavMenu() {
   }
 
   useDismiss(open, setOpen, root, button);
+  const { onTriggerClick, onPanelKeyDown } = useMenuKeyboard(open, panel);
 
   return (
     <div className="nav-menu" ref={root}>
@@ -35,12 +37,21 @@ export function NavMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('nav_menu')}
-        onClick={() => setOpen((value) => !value)}
+        onClick={(event) => {
+          onTriggerClick(event);
+          setOpen((value) => !value);
+        }}
       >
         <MenuIcon size={22} />
       </button>
       {open && (
-        <nav id={panelId} className="nav-menu__panel" aria-label={t('main_navigation')}>
+        <nav
+          id={panelId}
+          ref={panel}
+          className="nav-menu__panel"
+          aria-label={t('main_navigation')}
+          onKeyDown={onPanelKeyDown}
+        >
           <ul className="user-menu__list">
             {navItems.map(({ to, label, Icon, end }) => (
               <li key={to}>

@@ -15,7 +15,7 @@ import {
   StoreIcon,
   UserIcon,
 } from '../../components/icons';
-import { useDismiss } from '../../components/popover';
+import { useDismiss, useMenuKeyboard } from '../../components/popover';
 import { UserText } from '../../components/user-text';
 import { signOut } from '../../features/account/api/sign-out';
 import { paths } from '../../lib/paths';
@@ -34,6 +34,7 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
@@ -49,6 +50,7 @@ export function UserMenu() {
   }
 
   useDismiss(open, setOpen, root, button);
+  const { onTriggerClick, onPanelKeyDown } = useMenuKeyboard(open, panel);
 
   async function onSignOut() {
     setSigningOut(true);
@@ -84,13 +86,16 @@ export function UserMenu() {
         aria-controls={panelId}
         aria-label={t('user_menu')}
         disabled={isPending}
-        onClick={() => setOpen((value) => !value)}
+        onClick={(event) => {
+          onTriggerClick(event);
+          setOpen((value) => !value);
+        }}
       >
         {me ? <Avatar name={name} photo={me.photo} size={32} /> : <UserIcon size={22} />}
         <ChevronDownIcon size={16} className="user-menu__chevron" />
       </button>
       {open && (
-        <div id={panelId} className="user-menu__panel">
+        <div id={panelId} ref={panel} className="user-menu__panel" onKeyDown={onPanelKeyDown}>
           {me ? (
             <>
               <div className="user-menu__who">
