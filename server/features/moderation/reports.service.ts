@@ -84,7 +84,7 @@ async function checkMayReport(trx: Executor, viewer: AuthUser, target: reports.M
   }
   // A command (or a comment under one) is reportable by those who may see it; not one's own.
   if (target.command_id !== null) await loadVisibleCommand(trx, target.command_id, viewer);
-  if (target.user_id === viewer.id) throw forbidden();
+  if (!can.reportItem(viewer, target)) throw forbidden();
 }
 
 /** Adds (or renews) the viewer's report; the item is auto-hidden once trusted reporters agree. */
