@@ -156,7 +156,13 @@ function phonesInRun(run: string): string[] {
     for (let j = i; j < groups.length && length < 16; j += 1) {
       length += groups[j]![0].length;
       const plus = i === 0 && run.startsWith('+');
-      if (isPhone(groups.slice(i, j + 1).map((g) => g[0]), plus)) end = j;
+      if (
+        isPhone(
+          groups.slice(i, j + 1).map((g) => g[0]),
+          plus,
+        )
+      )
+        end = j;
     }
     if (end < 0) {
       i += 1;
