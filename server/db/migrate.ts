@@ -15,6 +15,7 @@ import { searchTermVariants } from './migrations/011-search-term-variants';
 import { savedSearches } from './migrations/013-saved-searches';
 import { liveEvents } from './migrations/012-live-events';
 import { trust } from './migrations/014-trust';
+import { photoHashBands } from './migrations/018-photo-hash-bands';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -35,6 +36,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-saved-searches': savedSearches(dialect),
     '012-live-events': liveEvents(dialect),
     '014-trust': trust(dialect),
+    '018-photo-hash-bands': photoHashBands,
   };
 }
 

@@ -3,6 +3,10 @@ import {
   findLinks,
   findPhoneNumbers,
   contactVerdict,
+  hammingDistance,
+  isSamePhoto,
+  isTellingPhotoHash,
+  photoHashBands,
   hasContactSignal,
   isNewAccount,
   reporterTrust,
@@ -84,5 +88,27 @@ describe('scam signals', () => {
     expect(findLinks('rejoignez chat.whatsapp.com/AbCd')).toHaveLength(1);
     expect(hasContactSignal('Toyota Hilux, très bon état')).toBe(false);
     expect(hasContactSignal(null, 'écrivez sur t.me/vendeur')).toBe(true);
+  });
+});
+
+describe('photo hashes', () => {
+  it('cuts 64 bits into five bands that near hashes share', () => {
+    expect(photoHashBands('ffffffffffffffff')).toEqual([8191, 8191, 8191, 8191, 4095]);
+    expect(photoHashBands('0000000000000000')).toEqual([0, 0, 0, 0, 0]);
+    const a = '9f3c5a7e12d48b60';
+    // Four bits off, one in each of four bands: the fifth band still agrees.
+    const b = (BigInt(`0x${a}`) ^ (1n << 63n) ^ (1n << 50n) ^ (1n << 37n) ^ (1n << 24n))
+      .toString(16)
+      .padStart(16, '0');
+    expect(hammingDistance(a, b)).toBe(4);
+    expect(isSamePhoto(a, b)).toBe(true);
+    const shared = photoHashBands(a).filter((v, i) => photoHashBands(b)[i] === v);
+    expect(shared).toHaveLength(1);
+  });
+  it('ignores blank hashes and compares the rest', () => {
+    expect(isTellingPhotoHash('0000000000000000')).toBe(false);
+    expect(isTellingPhotoHash('fffffffffffffff0')).toBe(false);
+    expect(isTellingPhotoHash('9f3c5a7e12d48b60')).toBe(true);
+    expect(isSamePhoto('9f3c5a7e12d48b60', '603ca57e12d48b9f')).toBe(false);
   });
 });

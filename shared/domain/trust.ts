@@ -207,6 +207,39 @@ export function contactVerdict(
   return hasContactSignal(...texts) && isNewAccount(authorCreatedAt, at) ? 'hold' : 'pass';
 }
 
+/**
+ * The bands a 64-bit photo hash is cut into to find near copies through an index: PHOTO_HASH_BANDS
+ * bands (13, 13, 13, 13 and 12 bits), one more than PHOTO_HASH_MAX_DISTANCE, so two hashes within
+ * that distance agree on at least one whole band (pigeonhole). Each band is a small integer.
+ */
+export const PHOTO_HASH_BANDS = PHOTO_HASH_MAX_DISTANCE + 1;
+export function photoHashBands(hex: string): number[] {
+  const bits = BigInt(`0x${hex}`);
+  const bands: number[] = [];
+  let shift = 64n;
+  for (let band = 0; band < PHOTO_HASH_BANDS; band += 1) {
+    const width = BigInt(Math.ceil(Number(shift) / (PHOTO_HASH_BANDS - band)));
+    shift -= width;
+    bands.push(Number((bits >> shift) & ((1n << width) - 1n)));
+  }
+  return bands;
+}
+
+/**
+ * Whether a hash says anything about its photo: a blank or evenly shaded picture (a plain
+ * background, a test card) hashes to (almost) all zeros or all ones, and every such picture would
+ * look like every other.
+ */
+export function isTellingPhotoHash(hex: string): boolean {
+  const ones = hammingDistance(hex, '0'.repeat(hex.length));
+  return ones >= 8 && ones <= hex.length * 4 - 8;
+}
+
+/** Two photos are the same one (re-encoded, resized) when their hashes are this close. */
+export function isSamePhoto(a: string, b: string): boolean {
+  return hammingDistance(a, b) <= PHOTO_HASH_MAX_DISTANCE;
+}
+
 /** Bits that differ between two hex perceptual hashes of equal length. */
 export function hammingDistance(a: string, b: string): number {
   if (a.length !== b.length) return Number.POSITIVE_INFINITY;

@@ -29,6 +29,8 @@ import {
   moderationStateOf,
 } from '../moderation/reports.service';
 import { findTarget } from '../moderation/reports.repository';
+import { checkPhotos } from '../moderation/photos.service';
+import { photoHashes } from '../../media/photo-hash';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
 // and writes that leave nothing half done (rows in one transaction, files taken back on failure).
@@ -124,6 +126,7 @@ export async function create(
   throwIfErrors(checked.errors);
   if (uploads.length > MAX_FILES_PER_PRODUCT) throw invalid('files', 'too_many_files');
   const prepared = await media.prepare(uploads, 'files');
+  const hashes = await photoHashes(prepared);
 
   const at = now();
   const row: Insertable<ProductsTable> = {
@@ -151,6 +154,7 @@ export async function create(
       const product = await repo.insertProduct(trx, row);
       await repo.insertFiles(trx, product.id, files);
       await repo.setPfieldValues(trx, product.id, checked.values);
+      await checkPhotos(trx, product, viewer.id, hashes);
       // Scam signal (docs/trust.md): a new account's number or link holds it for review, and
       // nobody is told of an offer they cannot see.
       const held = await holdContactFromNewAccount(
@@ -200,6 +204,7 @@ export async function update(
   const flags = applyFlags(type, sub, body, product);
   if (belowSold(flags.number, product.sold_count)) throw invalid('number', 'number_already_sold');
   const prepared = await media.prepare(uploads, 'files');
+  const hashes = await photoHashes(prepared);
 
   const merged = {
     name: body.name ?? product.name,
@@ -240,6 +245,7 @@ export async function update(
       }
       if (subChanged) await repo.deletePfieldsOutside(trx, id, sub.id);
       await repo.setPfieldValues(trx, id, checked.values);
+      await checkPhotos(trx, product, viewer.id, hashes);
       // Scam signal: only the text this edit changes is looked at, so that an offer a moderator
       // restored is not held again by an edit of its price.
       const edited = TEXT_FIELDS.filter(
