@@ -227,12 +227,15 @@ export function photoHashBands(hex: string): number[] {
 
 /**
  * Whether a hash says anything about its photo: a blank or evenly shaded picture (a plain
- * background, a test card) hashes to (almost) all zeros or all ones, and every such picture would
- * look like every other.
+ * background, a gradient with a few soft shapes like the demo pictures) hashes to mostly zeros or
+ * mostly ones, and every such picture would look like every other. At least PHOTO_HASH_MIN_BITS
+ * of the 64 bits must differ from the rest (the 101 demo pictures had 6 to 22 bits set, and 46
+ * offers were flagged at 8; at 16, two).
  */
+export const PHOTO_HASH_MIN_BITS = 16;
 export function isTellingPhotoHash(hex: string): boolean {
   const ones = hammingDistance(hex, '0'.repeat(hex.length));
-  return ones >= 8 && ones <= hex.length * 4 - 8;
+  return ones >= PHOTO_HASH_MIN_BITS && ones <= hex.length * 4 - PHOTO_HASH_MIN_BITS;
 }
 
 /** Two photos are the same one (re-encoded, resized) when their hashes are this close. */

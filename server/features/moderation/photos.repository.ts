@@ -60,3 +60,16 @@ export function photoCandidates(
     .limit(500)
     .execute();
 }
+
+/** Product images stored without a hash (uploaded before migration 018), by id, after `afterId`. */
+export function imagesWithoutHash(db: Executor, afterId: number, limit: number) {
+  return db
+    .selectFrom('product_files')
+    .select(['id', 'product_id', 'name'])
+    .where('type', '=', 'image')
+    .where('phash', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -1,4 +1,6 @@
-import type { Executor } from '../../db/types';
+import type { DB, Executor } from '../../db/types';
+import { photoHash } from '../../media/photo-hash';
+import type { MediaStorage } from '../../media/storage';
 import { isSamePhoto, isTellingPhotoHash } from '../../../shared/domain/trust';
 import { flagItem } from './reports.service';
 import * as photos from './photos.repository';
@@ -31,4 +33,43 @@ export async function checkPhotos(
     }
   }
   return false;
+}
+
+async function readStored(storage: MediaStorage, file: string): Promise<Buffer | null> {
+  if (!(await storage.stat(file))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(file)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `npm run cli -- media:hash-photos`: hashes the offer images stored before hashes were kept,
+ * from their small WebP. It only records them (later uploads are compared with them); old
+ * duplicates are not flagged, so that the queue is not flooded at once.
+ */
+export async function hashStoredPhotos(
+  db: DB,
+  storage: MediaStorage,
+): Promise<{ hashed: number; missing: number }> {
+  let hashed = 0;
+  let missing = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await photos.imagesWithoutHash(db, after, 200);
+    if (!rows.length) break;
+    for (const row of rows) {
+      after = row.id;
+      const small = await readStored(storage, `${row.name}-small.webp`);
+      if (!small) {
+        missing += 1;
+        continue;
+      }
+      const hash = await photoHash(small);
+      await db
+        .transaction()
+        .execute((trx) => photos.setPhotoHashes(trx, row.product_id, new Map([[row.name, hash]])));
+      hashed += 1;
+    }
+  }
+  return { hashed, missing };
 }
