@@ -235,7 +235,63 @@ test('commands: the stock rule, the private note, accepting, and the buyer’s v
   const seen = buyerPage.locator('.conversation-page__item .command-item');
   await expect(seen.locator('.badge--sold')).toBeVisible();
   await expect(seen.getByText(t.command_sold_notice)).toBeVisible();
-  await expect(seen.locator('.item-menu__button')).toHaveCount(0);
+  // Its own menu (the seller's reply below it has one: the buyer may report it).
+  await expect(seen.locator(':scope > .command-item__head .item-menu__button')).toHaveCount(0);
   await expectBell(buyerPage, 1);
   await snapBoth(buyerPage, lang, 'command-accepted-buyer');
+});
+
+test('a comment and a command are reported with a reason, and not by their author', async ({
+  browser,
+  baseURL,
+}, info) => {
+  const { lang, t } = testLanguage(info, 120_000);
+  const seller = await newPerson(baseURL!, lang, 'Mariem', 'Mint Ely');
+  const buyer = await newPerson(baseURL!, lang, 'Ahmed', 'Ould Sidi');
+  const reporter = await newPerson(baseURL!, lang, 'Khadijetou', 'Mint Abdallahi');
+  const productId = await newPhoneOffer(seller, 'Redmi Note 12', 2, 6000);
+  const commentId = await commentOn(buyer, 'product', productId, 'Toujours disponible ?');
+  const commandId = await commandOn(buyer, productId, { number: 1, price: 5800, text: 'Ce soir' });
+
+  // Issue 19: the reporter reports the comment as offensive from its menu, with a few words.
+  const page = await pageOf(browser, reporter, lang);
+  await page.goto(`/comments/comment/${commentId}`);
+  const comment = page.locator('.conversation-page__item > article.comment');
+  await own(comment, '.comment__bubble .item-menu__button').click();
+  await expect(page.getByRole('menuitem', { name: t.edit_comment })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: t.report }).click();
+  const dialog = page.getByRole('dialog', { name: t.report_title });
+  await dialog.getByRole('radio', { name: t.report_why_offensive_label }).check();
+  await dialog.locator('textarea[name=text]').fill('Insultes');
+  await snapBoth(page, lang, 'comment-report-dialog', dialog);
+  await dialog.getByRole('button', { name: t.report_send }).click();
+  await expect(dialog).toHaveCount(0);
+  await own(comment, '.comment__bubble .item-menu__button').click();
+  await expect(page.getByRole('menuitem', { name: t.item_reported })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // The command, as a scam.
+  await page.goto(`/commands/command/${commandId}`);
+  const command = page.locator('.conversation-page__item .command-item');
+  await command.locator('.item-menu__button').click();
+  await expect(page.getByRole('menuitem', { name: t.edit_command })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: t.report }).click();
+  await dialog.getByRole('radio', { name: t.report_why_scam_label }).check();
+  await dialog.getByRole('button', { name: t.report_send }).click();
+  await expect(dialog).toHaveCount(0);
+  await command.locator('.item-menu__button').click();
+  await expect(page.getByRole('menuitem', { name: t.item_reported })).toBeDisabled();
+
+  // The author's own menu has no report entry.
+  const authorPage = await pageOf(browser, buyer, lang);
+  await authorPage.goto(`/commands/command/${commandId}`);
+  const ownCommand = authorPage.locator('.conversation-page__item .command-item');
+  await ownCommand.locator('.item-menu__button').click();
+  await expect(authorPage.getByRole('menuitem', { name: t.edit_command })).toBeVisible();
+  await expect(authorPage.getByRole('menuitem', { name: t.report })).toHaveCount(0);
+  await authorPage.goto(`/comments/comment/${commentId}`);
+  const mine = authorPage.locator('.conversation-page__item > article.comment');
+  await own(mine, '.comment__bubble .item-menu__button').click();
+  await expect(authorPage.getByRole('menuitem', { name: t.edit_comment })).toBeVisible();
+  await expect(authorPage.getByRole('menuitem', { name: t.report })).toHaveCount(0);
 });

@@ -11,9 +11,11 @@ import { SITE_ROLES, type SiteRole } from '../shared/constants';
 import { HttpError } from './errors';
 import { copyMediaFolder } from './media/copy-to-storage';
 import { S3MediaStorage } from './media/s3-storage';
+import { LocalMediaStorage } from './media/storage';
+import { hashStoredPhotos } from './features/moderation/photos.service';
 
 // npm run cli -- <command> [options]
-//   migrate | seed | backup [--out FILE] | media:copy-to-s3 [--from DIR]
+//   migrate | seed | backup [--out FILE] | media:copy-to-s3 [--from DIR] | media:hash-photos
 //   user:create --role admin|moderator|user --phone P --password W --first-name F --last-name L [--email E]
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
@@ -89,9 +91,18 @@ try {
       );
       break;
     }
+    case 'media:hash-photos': {
+      // Issue 19 item 4: the perceptual hash of offer images stored before it was kept.
+      const storage = config.s3
+        ? new S3MediaStorage(config.s3)
+        : new LocalMediaStorage(path.join(config.dataDir, 'media'));
+      const { hashed, missing } = await hashStoredPhotos(db, storage);
+      console.info(`${hashed} photos hashed, ${missing} files missing`);
+      break;
+    }
     default:
       console.error(
-        'usage: npm run cli -- migrate | seed | backup [--out FILE] | media:copy-to-s3 [--from DIR] | user:create --role R --phone P --password W --first-name F --last-name L',
+        'usage: npm run cli -- migrate | seed | backup [--out FILE] | media:copy-to-s3 [--from DIR] | media:hash-photos | user:create --role R --phone P --password W --first-name F --last-name L',
       );
       process.exitCode = 2;
   }

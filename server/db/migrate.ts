@@ -16,6 +16,7 @@ import { savedSearches } from './migrations/013-saved-searches';
 import { liveEvents } from './migrations/012-live-events';
 import { trust } from './migrations/014-trust';
 import { imageDimensions } from './migrations/017-image-dimensions';
+import { photoHashBands } from './migrations/018-photo-hash-bands';
 import { streamLeases } from './migrations/019-stream-leases';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-live-events': liveEvents(dialect),
     '014-trust': trust(dialect),
     '017-image-dimensions': imageDimensions,
+    '018-photo-hash-bands': photoHashBands,
     '019-stream-leases': streamLeases,
   };
 }

@@ -251,6 +251,13 @@ export interface ProductFilesTable {
   small_height: Defaulted<number | null>;
 }
 
+/** A product image's hash cut into bands (migration 018; shared/domain/trust.ts). */
+export interface PhotoHashBandsTable {
+  file_id: number;
+  band: number;
+  value: number;
+}
+
 export interface ProductPfieldTable {
   product_id: number;
   pfield_id: number;
@@ -380,6 +387,7 @@ export interface Database {
   pfields: PfieldsTable;
   products: ProductsTable;
   product_files: ProductFilesTable;
+  photo_hash_bands: PhotoHashBandsTable;
   product_pfield: ProductPfieldTable;
   saves: SavesTable;
   reports: ReportsTable;

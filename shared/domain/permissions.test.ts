@@ -63,6 +63,12 @@ describe('permissions (SPEC §6)', () => {
     expect(can.commandProduct(null, null)).toBe(false);
   });
 
+  it('lets anyone signed in report a comment or command but its author', () => {
+    expect(can.reportItem(other, { user_id: 1 })).toBe(true);
+    expect(can.reportItem(user, { user_id: 1 })).toBe(false);
+    expect(can.reportItem(null, { user_id: 1 })).toBe(false);
+  });
+
   it('keeps shop management to its owner and admins, and admin-making to the owner', () => {
     expect(can.manageEmployees(user, 'admin')).toBe(true);
     expect(can.manageEmployees(user, 'moderator')).toBe(false);

@@ -51,6 +51,8 @@ export const can = {
   /** Report and order are for outsiders: hidden from (and refused to) the shop's own staff. */
   reportProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && !isShopMember(shopRole),
   commandProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && !isShopMember(shopRole),
+  /** A comment or a command (issue 19): any signed-in user who sees it, but not its author. */
+  reportItem: (v: MaybeViewer, item: { user_id: number | null }) => !!v && v.id !== item.user_id,
 
   editShop: (v: MaybeViewer, shopRole: ShopRoleOf) =>
     !!v && (shopRole === 'owner' || shopRole === 'admin' || isSiteAdmin(v)),

@@ -114,16 +114,74 @@ function westernDigits(text: string): string {
 }
 
 /**
- * A run of at least 8 digits, allowing spaces, dots, dashes and a leading +, is a phone number
- * (Mauritanian numbers have 8 digits; foreign ones more). Prices such as "25 000" (5 digits) and
- * years are not.
+ * A run of digits with single spaces, dots or dashes between its groups, and an optional leading
+ * +: where phone numbers are looked for (the groups are then read by `phoneWindows`).
  */
-const PHONE = /\+?\d(?:[\s.\-–]?\d){7,}/g;
+const DIGIT_RUN = /\+?\d+(?:[\s.\-–]\d+)*/g;
+/** Web addresses, bare domains of common endings, and WhatsApp and Telegram links. */
 const LINK =
   /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|me|io|mr|fr|info|link|xyz|ly|gl|co)\b(?:\/\S*)?|\bwa\.me\/\S+|\bt\.me\/\S+/gi;
+const MR_NUMBER = /^[234]\d{7}$/;
+const YEAR = /^(?:19|20)\d\d$/;
 
+/**
+ * Whether these digit groups are one phone number: a Mauritanian one (8 digits starting with 2,
+ * 3 or 4; with +222 or 00222 in front, or 222 alone), or any number written with + or 00 in
+ * front (8 to 15 digits). Not a price grouped in thousands ("22 000 000") nor two years
+ * ("2019-2023").
+ */
+function isPhone(groups: string[], plus: boolean): boolean {
+  const digits = groups.join('');
+  if (plus || digits.startsWith('00')) {
+    const rest = plus ? digits : digits.slice(2);
+    if (rest.startsWith('222')) return MR_NUMBER.test(rest.slice(3));
+    return rest.length >= 8 && rest.length <= 15;
+  }
+  if (digits.length === 11 && digits.startsWith('222')) return MR_NUMBER.test(digits.slice(3));
+  if (!MR_NUMBER.test(digits)) return false;
+  const thousands =
+    groups.length > 1 && groups[0]!.length <= 3 && groups.slice(1).every((g) => g.length === 3);
+  const years = groups.length === 2 && groups.every((g) => YEAR.test(g));
+  return !thousands && !years;
+}
+
+/** The phone numbers within one run of digit groups ("prix 5000 22 33 44 55" has one). */
+function phonesInRun(run: string): string[] {
+  const groups = [...run.matchAll(/\d+/g)];
+  const found: string[] = [];
+  let i = 0;
+  while (i < groups.length) {
+    let end = -1;
+    let length = 0;
+    for (let j = i; j < groups.length && length < 16; j += 1) {
+      length += groups[j]![0].length;
+      const plus = i === 0 && run.startsWith('+');
+      if (
+        isPhone(
+          groups.slice(i, j + 1).map((g) => g[0]),
+          plus,
+        )
+      )
+        end = j;
+    }
+    if (end < 0) {
+      i += 1;
+      continue;
+    }
+    const from = i === 0 && run.startsWith('+') ? 0 : groups[i]!.index!;
+    found.push(run.slice(from, groups[end]!.index! + groups[end]![0].length));
+    i = end + 1;
+  }
+  return found;
+}
+
+/**
+ * Phone numbers in free text (issue 19 item 4), in Latin or Arabic-Indic digits, with spaces,
+ * dots or dashes: "22 33 44 55", "٤٦٤٥٦٧٨٩", "+222 46-45-67-89", "0033 6 12 34 56 78". Prices
+ * ("25 000", "12 000 000"), years and other short numbers are not.
+ */
 export function findPhoneNumbers(text: string): string[] {
-  return westernDigits(text).match(PHONE) ?? [];
+  return (westernDigits(text).match(DIGIT_RUN) ?? []).flatMap(phonesInRun);
 }
 
 export function findLinks(text: string): string[] {
@@ -133,6 +191,56 @@ export function findLinks(text: string): string[] {
 /** Whether free text carries a way to take the deal off the site (phone number or link). */
 export function hasContactSignal(...texts: (string | null | undefined)[]): boolean {
   return texts.some((t) => !!t && (findPhoneNumbers(t).length > 0 || findLinks(t).length > 0));
+}
+
+/**
+ * What becomes of a text with a phone number or a link (issue 19 item 4; docs/trust.md): from a
+ * new account it is held for review (hidden from others until a moderator restores it) and
+ * flagged `contact_in_text`; from an established account it passes, since its numbers are the
+ * seller's own, revealed on tap. Text without either always passes.
+ */
+export function contactVerdict(
+  texts: (string | null | undefined)[],
+  authorCreatedAt: string,
+  at: Date = new Date(),
+): 'pass' | 'hold' {
+  return hasContactSignal(...texts) && isNewAccount(authorCreatedAt, at) ? 'hold' : 'pass';
+}
+
+/**
+ * The bands a 64-bit photo hash is cut into to find near copies through an index: PHOTO_HASH_BANDS
+ * bands (13, 13, 13, 13 and 12 bits), one more than PHOTO_HASH_MAX_DISTANCE, so two hashes within
+ * that distance agree on at least one whole band (pigeonhole). Each band is a small integer.
+ */
+export const PHOTO_HASH_BANDS = PHOTO_HASH_MAX_DISTANCE + 1;
+export function photoHashBands(hex: string): number[] {
+  const bits = BigInt(`0x${hex}`);
+  const bands: number[] = [];
+  let shift = 64n;
+  for (let band = 0; band < PHOTO_HASH_BANDS; band += 1) {
+    const width = BigInt(Math.ceil(Number(shift) / (PHOTO_HASH_BANDS - band)));
+    shift -= width;
+    bands.push(Number((bits >> shift) & ((1n << width) - 1n)));
+  }
+  return bands;
+}
+
+/**
+ * Whether a hash says anything about its photo: a blank or evenly shaded picture (a plain
+ * background, a gradient with a few soft shapes like the demo pictures) hashes to mostly zeros or
+ * mostly ones, and every such picture would look like every other. At least PHOTO_HASH_MIN_BITS
+ * of the 64 bits must differ from the rest (the 101 demo pictures had 6 to 22 bits set, and 46
+ * offers were flagged at 8; at 16, two).
+ */
+export const PHOTO_HASH_MIN_BITS = 16;
+export function isTellingPhotoHash(hex: string): boolean {
+  const ones = hammingDistance(hex, '0'.repeat(hex.length));
+  return ones >= PHOTO_HASH_MIN_BITS && ones <= hex.length * 4 - PHOTO_HASH_MIN_BITS;
+}
+
+/** Two photos are the same one (re-encoded, resized) when their hashes are this close. */
+export function isSamePhoto(a: string, b: string): boolean {
+  return hammingDistance(a, b) <= PHOTO_HASH_MAX_DISTANCE;
 }
 
 /** Bits that differ between two hex perceptual hashes of equal length. */

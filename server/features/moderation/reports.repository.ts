@@ -310,6 +310,22 @@ export async function setQueueCount(
     .execute();
 }
 
+/** The scam signal the item waits in the queue with (null: none, or a moderator has looked). */
+export async function queueFlag(
+  db: Executor,
+  type: ModeratedType,
+  id: number,
+): Promise<ModerationFlag | null> {
+  const row = await db
+    .selectFrom('moderation_items')
+    .select('flag')
+    .where('target_type', '=', type)
+    .where('target_id', '=', id)
+    .where('pending', '=', 1)
+    .executeTakeFirst();
+  return row?.flag ?? null;
+}
+
 /** A moderator has looked: the item leaves the open queue and its flag is cleared. */
 export async function resolveQueue(db: Executor, type: ModeratedType, id: number): Promise<void> {
   await db

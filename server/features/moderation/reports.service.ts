@@ -4,8 +4,8 @@ import { forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
 import { can } from '../../../shared/domain/permissions';
 import {
+  contactVerdict,
   hasContactSignal,
-  isNewAccount,
   seesModerated,
   shouldAutoHide,
   type ModeratedType,
@@ -84,7 +84,7 @@ async function checkMayReport(trx: Executor, viewer: AuthUser, target: reports.M
   }
   // A command (or a comment under one) is reportable by those who may see it; not one's own.
   if (target.command_id !== null) await loadVisibleCommand(trx, target.command_id, viewer);
-  if (target.user_id === viewer.id) throw forbidden();
+  if (!can.reportItem(viewer, target)) throw forbidden();
 }
 
 /** Adds (or renews) the viewer's report; the item is auto-hidden once trusted reporters agree. */
@@ -136,7 +136,11 @@ export async function moderationStateOf(
   status: reports.ModeratedTarget['moderation_status'],
 ) {
   if (status === 'visible') return null;
-  return { status, reasons: await reports.openReasons(db, type, id), flag: null };
+  return {
+    status,
+    reasons: await reports.openReasons(db, type, id),
+    flag: await reports.queueFlag(db, type, id),
+  };
 }
 
 /**
@@ -152,9 +156,10 @@ export async function holdContactFromNewAccount(
 ): Promise<boolean> {
   if (!hasContactSignal(...texts)) return false;
   const author = await reports.authorCreatedAt(trx, authorId);
-  if (!author || !isNewAccount(author.created_at)) return false;
+  if (!author || contactVerdict(texts, author.created_at) === 'pass') return false;
   const target = await reports.findTarget(trx, type, id);
-  if (!target) return false;
+  // Already held, hidden by a moderator or banned: an edit does not change that.
+  if (!target || target.moderation_status !== 'visible') return false;
   await flagItem(trx, { type, id, authorId }, 'contact_in_text');
   await holdForReview(trx, target, 'hold', 'contact_in_text');
   return true;

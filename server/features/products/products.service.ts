@@ -23,8 +23,14 @@ import { checkPfieldValues, type PfieldInput } from './pfield-values';
 import { allowedOfferTypes, belowSold } from '../../../shared/domain/products';
 import { searchColumnsOf } from '../search/search-index';
 import { cachedProduct, type CachedProduct } from './product-cache';
-import { canSeeTarget, moderationStateOf } from '../moderation/reports.service';
+import {
+  canSeeTarget,
+  holdContactFromNewAccount,
+  moderationStateOf,
+} from '../moderation/reports.service';
 import { findTarget } from '../moderation/reports.repository';
+import { checkPhotos } from '../moderation/photos.service';
+import { photoHashes } from '../../media/photo-hash';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
 // and writes that leave nothing half done (rows in one transaction, files taken back on failure).
@@ -35,6 +41,18 @@ export interface Deps {
   /** Saved-search alerts (issue 18): told of each new product once it is committed. */
   searchAlerts?: { productCreated(id: number): void };
 }
+
+/** The free text of an offer or demand, where phone numbers and links are looked for (issue 19). */
+const TEXT_FIELDS = [
+  'name',
+  'name_ar',
+  'name_fr',
+  'description',
+  'more_infos_ar',
+  'more_infos_fr',
+] as const;
+type TextValues = Partial<Record<(typeof TEXT_FIELDS)[number], string | null>>;
+const textsOf = (v: TextValues) => TEXT_FIELDS.map((field) => v[field]);
 
 /** At most this many people are told of one new offer or demand. */
 const SIMILAR_LIMIT = 10;
@@ -108,6 +126,7 @@ export async function create(
   throwIfErrors(checked.errors);
   if (uploads.length > MAX_FILES_PER_PRODUCT) throw invalid('files', 'too_many_files');
   const prepared = await media.prepare(uploads, 'files');
+  const hashes = await photoHashes(prepared);
 
   const at = now();
   const row: Insertable<ProductsTable> = {
@@ -130,17 +149,27 @@ export async function create(
     updated_at: at,
     ...applyFlags(type, sub, body),
   };
-  const id = await media.commit(prepared, (files) =>
+  const { id, held } = await media.commit(prepared, (files) =>
     db.transaction().execute(async (trx) => {
       const product = await repo.insertProduct(trx, row);
       await repo.insertFiles(trx, product.id, files);
       await repo.setPfieldValues(trx, product.id, checked.values);
-      await notifyAddedProduct(trx, product);
-      return product.id;
+      await checkPhotos(trx, product, viewer.id, hashes);
+      // Scam signal (docs/trust.md): a new account's number or link holds it for review, and
+      // nobody is told of an offer they cannot see.
+      const held = await holdContactFromNewAccount(
+        trx,
+        'product',
+        product.id,
+        viewer.id,
+        ...textsOf(row),
+      );
+      if (!held) await notifyAddedProduct(trx, product);
+      return { id: product.id, held };
     }),
   );
   // After the commit, off the request's path: matching saved searches is queued work.
-  searchAlerts?.productCreated(id);
+  if (!held) searchAlerts?.productCreated(id);
   return (await detail(db, id, viewer))!;
 }
 
@@ -175,6 +204,7 @@ export async function update(
   const flags = applyFlags(type, sub, body, product);
   if (belowSold(flags.number, product.sold_count)) throw invalid('number', 'number_already_sold');
   const prepared = await media.prepare(uploads, 'files');
+  const hashes = await photoHashes(prepared);
 
   const merged = {
     name: body.name ?? product.name,
@@ -215,6 +245,19 @@ export async function update(
       }
       if (subChanged) await repo.deletePfieldsOutside(trx, id, sub.id);
       await repo.setPfieldValues(trx, id, checked.values);
+      await checkPhotos(trx, product, viewer.id, hashes);
+      // Scam signal: only the text this edit changes is looked at, so that an offer a moderator
+      // restored is not held again by an edit of its price.
+      const edited = TEXT_FIELDS.filter(
+        (field) => changes[field] !== undefined && changes[field] !== product[field],
+      );
+      await holdContactFromNewAccount(
+        trx,
+        'product',
+        id,
+        viewer.id,
+        ...edited.map((field) => changes[field] as string | null),
+      );
     }),
   );
   await media.removeFiles(removedNames);

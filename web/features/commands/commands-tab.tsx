@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMANDS_PAGE_SIZE } from '../../../shared/constants';
 import { canBeOrdered } from '../../../shared/domain/commands';
@@ -11,15 +11,9 @@ import { Loader } from '../../components/loader';
 import { useMe } from '../../lib/use-me';
 import { productKeys } from '../products';
 import { shopRoleOf } from '../../components/viewer';
-import {
-  ShowMoreBar,
-  SignInPrompt,
-  commandKeys,
-  listFooter,
-  loadedCount,
-  useShowMore,
-} from '../comments';
-import { fetchCommands, type Command } from './api/commands';
+import { ShowMoreBar, SignInPrompt, listFooter, loadedCount, useShowMore } from '../comments';
+import { useSetCachedCommand, type Command } from './api/command';
+import { useCommandsPageLoader } from './api/list-commands';
 import { CommandForm } from './components/command-form';
 import { CommandItem } from './components/command-item';
 import { targetOf } from './form-rules';
@@ -37,25 +31,15 @@ export function CommandsTab({ product }: { product: Product }) {
   const shopRole = shopRoleOf(me, product.shop_id);
   const demand = product.type === 'demand';
   const productId = product.id;
-  const fetchPage = useCallback(
-    async (offset: number, signal: AbortSignal) => {
-      const page = await fetchCommands(productId, offset, COMMANDS_PAGE_SIZE, signal);
-      for (const command of page.commands) {
-        if (!queryClient.getQueryData(commandKeys.item(command.id))) {
-          queryClient.setQueryData(commandKeys.item(command.id), command);
-        }
-      }
-      return { items: page.commands, total: page.total };
-    },
-    [productId, queryClient],
-  );
+  const fetchPage = useCommandsPageLoader(productId);
+  const setCached = useSetCachedCommand();
   const list = useShowMore<Command>(fetchPage, COMMANDS_PAGE_SIZE);
   const { state } = list;
   const footer = listFooter(state);
   const [formOpen, setFormOpen] = useState(false);
 
   const onCreated = (command: Command) => {
-    queryClient.setQueryData(commandKeys.item(command.id), command);
+    setCached(command);
     list.add(command);
     setFormOpen(false);
     void queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) });

@@ -210,10 +210,16 @@ describe('the comments tab', () => {
     });
     renderWithApp(<CommentsTab productId={5} />);
     expect(await screen.findByText('2 commentaires')).toBeInTheDocument();
-    // Only the author's comment has the menu.
+    // Issue 19: another's comment has a menu to report it, with no edit or delete.
     const menus = screen.getAllByRole('button', { name: 'Options du commentaire' });
-    expect(menus).toHaveLength(1);
+    expect(menus).toHaveLength(2);
     await userEvent.click(menus[0]);
+    expect(screen.getByRole('menuitem', { name: 'Signaler' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Supprimer le commentaire' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    // The author's own: edit and delete, no report.
+    await userEvent.click(menus[1]);
+    expect(screen.queryByRole('menuitem', { name: 'Signaler' })).toBeNull();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Supprimer le commentaire' }));
     const dialog = screen.getByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Oui' }));

@@ -7,7 +7,8 @@ import {
 } from '../../../../shared/schemas/catalog';
 import { FormAlert } from '../../../components/form-field';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
-import { useCreatePcategory, useUpdatePcategory } from '../api/catalog';
+import { useCreatePcategory } from '../api/create-pcategory';
+import { useUpdatePcategory } from '../api/update-pcategory';
 import { useFieldErrors } from '../field-errors';
 import { FormActions, NameFields, OrderNumberField } from './name-fields';
 import './category-form.css';

@@ -4,7 +4,8 @@ import { FIELD_POSITIONS, FIELD_TYPES, FIELD_UNITS } from '../../../../shared/co
 import type { Pfield } from '../../../../shared/schemas/catalog';
 import { FormAlert, FormField } from '../../../components/form-field';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
-import { useCreatePfield, useUpdatePfield } from '../api/catalog';
+import { useCreatePfield } from '../api/create-pfield';
+import { useUpdatePfield } from '../api/update-pfield';
 import { useFieldErrors } from '../field-errors';
 import { SelectField, useUnitOptions, YesNoField } from './form-controls';
 import { FormActions, NameFields } from './name-fields';

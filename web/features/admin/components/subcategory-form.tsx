@@ -9,7 +9,8 @@ import {
 } from '../../../../shared/schemas/catalog';
 import { FormAlert } from '../../../components/form-field';
 import { formValues, useFormErrors } from '../../../lib/use-form-errors';
-import { useCreatePsubcategory, useUpdatePsubcategory } from '../api/catalog';
+import { useCreatePsubcategory } from '../api/create-psubcategory';
+import { useUpdatePsubcategory } from '../api/update-psubcategory';
 import { useFieldErrors } from '../field-errors';
 import { SelectField, useUnitOptions, YesNoField } from './form-controls';
 import { FormActions, NameFields, OrderNumberField } from './name-fields';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SUBCATEGORY_FLAGS, type Psubcategory } from '../../../../shared/schemas/catalog';
 import { Loader } from '../../../components/loader';
-import { useDeletePsubcategory, usePsubcategories } from '../api/catalog';
+import { useDeletePsubcategory } from '../api/delete-psubcategory';
+import { usePsubcategories } from '../api/psubcategories';
 import { isolate, useCatalogLabel } from '../catalog-label';
 import { CatalogItem } from './catalog-item';
 import { CatalogName } from './catalog-name';

@@ -14,7 +14,9 @@ import { formatNumber } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { isLanguage } from '../../../lib/i18n';
 import { useFormErrors } from '../../../lib/use-form-errors';
-import { createCommand, updateCommand, type Command } from '../api/commands';
+import type { Command } from '../api/command';
+import { createCommand } from '../api/create-command';
+import { updateCommand } from '../api/update-command';
 import { COMMAND_FIELDS, commandFormErrors, targetOf } from '../form-rules';
 import './command-form.css';
 

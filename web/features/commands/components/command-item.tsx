@@ -25,13 +25,14 @@ import { PhoneButton, ReactionsBar, priceText, productKeys } from '../../product
 import {
   CommentsList,
   ItemMenu,
-  commandKeys,
   countsFor,
   countsOf,
   maxDepthOf,
   useThreadCommand,
 } from '../../comments';
-import { deleteCommand, markCommandSold, type Command } from '../api/commands';
+import { useSetCachedCommand, useUpdateCachedCommand, type Command } from '../api/command';
+import { deleteCommand } from '../api/delete-command';
+import { markCommandSold } from '../api/mark-command-sold';
 import { targetOf } from '../form-rules';
 import { CommandForm } from './command-form';
 import './command-item.css';
@@ -64,6 +65,8 @@ export function CommandItem({
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const { data: me } = useMe();
   const queryClient = useQueryClient();
+  const setCached = useSetCachedCommand();
+  const updateCached = useUpdateCachedCommand();
   const command = useThreadCommand(initial.id, initial).data ?? initial;
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -90,7 +93,6 @@ export function CommandItem({
   const canReply = can.replyToCommand(me, command, shopRole);
   const money = (amount: number) => priceText({ price: amount, unit: null }, language, t);
   const total = showsTotal(command, rules) ? totalPrice(command, rules) : null;
-  const setCached = (next: Command) => queryClient.setQueryData(commandKeys.item(next.id), next);
   const productChanged = () =>
     queryClient.invalidateQueries({ queryKey: productKeys.detail(product.id) });
 
@@ -165,6 +167,7 @@ export function CommandItem({
             deleteLabel={demand ? t('delete_proposal') : t('delete_command')}
             onEdit={can.editCommand(me, command) ? () => setEditing(true) : undefined}
             onDelete={can.deleteCommand(me, command) ? () => setConfirmDelete(true) : undefined}
+            report={can.reportItem(me, command) ? { type: 'command', id: command.id } : undefined}
           />
         )}
       </header>
@@ -289,9 +292,10 @@ export function CommandItem({
             inputOpen={replyBox}
             focusSignal={focusSignal}
             onCountChange={(delta) =>
-              queryClient.setQueryData<Command>(commandKeys.item(command.id), (old) =>
-                old ? { ...old, comments_count: Math.max(0, old.comments_count + delta) } : old,
-              )
+              updateCached(command.id, (old) => ({
+                ...old,
+                comments_count: Math.max(0, old.comments_count + delta),
+              }))
             }
           />
         </div>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, useErrorText } from '../../../components/form-field';
 import { formErrorsOf, noErrors, type FormErrors } from '../../../lib/form-errors';
-import { updateComment, type Comment } from '../api/comments';
+import type { Comment } from '../api/comment';
+import { updateComment } from '../api/update-comment';
 import './comment-edit-form.css';
 
 /** A bad or missing text reads as SPEC §5's 'field text bad input', from the browser or the server. */

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/form-field';
 import { formErrorsOf, noErrors, type FormErrors } from '../../../lib/form-errors';
-import { createComment, type Comment, type CommentableType } from '../api/comments';
+import type { Comment, CommentableType } from '../api/comment';
+import { createComment } from '../api/create-comment';
 import './comment-input.css';
 
 interface CommentInputProps {

@@ -10,7 +10,8 @@ import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
-import { deleteComment, useComment, useUpdateCachedComment, type Comment } from '../api/comments';
+import { useComment, useUpdateCachedComment, type Comment } from '../api/comment';
+import { deleteComment } from '../api/delete-comment';
 import { countsFor, countsOf } from '../reactions';
 import { replyTarget, type ThreadRules } from '../thread';
 import { CommentEditForm } from './comment-edit-form';
@@ -127,6 +128,9 @@ export function CommentItem({
                 deleteLabel={t('delete_comment')}
                 onEdit={can.editComment(me, comment) ? () => setEditing(true) : undefined}
                 onDelete={can.deleteComment(me, comment) ? () => setConfirming(true) : undefined}
+                report={
+                  can.reportItem(me, comment) ? { type: 'comment', id: comment.id } : undefined
+                }
               />
             </div>
             {replyingTo && (

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ChatIcon } from '../../../components/icons';
 import { Loader } from '../../../components/loader';
 import { productKeys } from '../../products';
-import { commentKeys } from '../api/keys';
-import { fetchComments, seedComments, type Comment, type CommentableType } from '../api/comments';
+import { useSetCachedComment, type Comment, type CommentableType } from '../api/comment';
+import { useCommentsPageLoader } from '../api/list-comments';
 import { listFooter, loadedCount, useShowMore } from '../show-more';
 import type { ThreadRules } from '../thread';
 import { CommentInput } from './comment-input';
@@ -53,14 +53,8 @@ export function CommentsList({
 }: CommentsListProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const fetchPage = useCallback(
-    async (offset: number, signal: AbortSignal) => {
-      const page = await fetchComments(type, id, offset, COMMENTS_PAGE_SIZE, signal);
-      seedComments(queryClient, page.comments);
-      return { items: page.comments, total: page.total };
-    },
-    [type, id, queryClient],
-  );
+  const setCached = useSetCachedComment();
+  const fetchPage = useCommentsPageLoader(type, id);
   const list = useShowMore<Comment>(fetchPage, COMMENTS_PAGE_SIZE);
   const { state } = list;
   // A 'reply' on a comment at the depth limit opens this list's own box (SPEC §4).
@@ -78,7 +72,7 @@ export function CommentsList({
       void queryClient.invalidateQueries({ queryKey: productKeys.detail(id) });
   };
   const onCreated = (comment: Comment) => {
-    queryClient.setQueryData(commentKeys.item(comment.id), comment);
+    setCached(comment);
     list.add(comment);
     onCountChange?.(1);
     productChanged();

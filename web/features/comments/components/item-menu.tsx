@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../components/popover';
+import { FlagIcon } from '../../../components/product-icons';
+import { ReportDialog } from '../../products';
 import './comment-input.css';
 import './item-menu.css';
 
@@ -21,58 +24,102 @@ interface ItemMenuProps {
   deleteLabel: string;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Issue 19: reported with a reason; given only to who may (can.reportItem). */
+  report?: { type: 'comment' | 'command'; id: number };
 }
 
-/** SPEC §2's edit and delete menu of a comment or a command; absent when neither is allowed. */
-export function ItemMenu({ label, editLabel, deleteLabel, onEdit, onDelete }: ItemMenuProps) {
+/**
+ * SPEC §2's edit and delete menu of a comment or a command, and its report entry (issue 19);
+ * absent when nothing is allowed.
+ */
+export function ItemMenu({
+  label,
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+  report,
+}: ItemMenuProps) {
   const { t } = useTranslation();
-  if (!onEdit && !onDelete) return null;
+  const [reporting, setReporting] = useState(false);
+  const [reported, setReported] = useState(false);
+  if (!onEdit && !onDelete && !report) return null;
   return (
-    <Popover
-      className="item-menu"
-      label={label}
-      triggerClassName="icon-button item-menu__button"
-      trigger={
-        <>
-          <DotsIcon />
-          <span className="visually-hidden">{t('more_options')}</span>
-        </>
-      }
-    >
-      {(close) => (
-        <ul role="menu" aria-label={label} className="menu-list">
-          {onEdit && (
-            <li role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className="menu-list__item"
-                onClick={() => {
-                  close();
-                  onEdit();
-                }}
-              >
-                {editLabel}
-              </button>
-            </li>
-          )}
-          {onDelete && (
-            <li role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className="menu-list__item item-menu__delete"
-                onClick={() => {
-                  close();
-                  onDelete();
-                }}
-              >
-                {deleteLabel}
-              </button>
-            </li>
-          )}
-        </ul>
+    <>
+      <Popover
+        className="item-menu"
+        label={label}
+        triggerClassName="icon-button item-menu__button"
+        trigger={
+          <>
+            <DotsIcon />
+            <span className="visually-hidden">{t('more_options')}</span>
+          </>
+        }
+      >
+        {(close) => (
+          <ul role="menu" aria-label={label} className="menu-list">
+            {onEdit && (
+              <li role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="menu-list__item"
+                  onClick={() => {
+                    close();
+                    onEdit();
+                  }}
+                >
+                  {editLabel}
+                </button>
+              </li>
+            )}
+            {onDelete && (
+              <li role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="menu-list__item item-menu__delete"
+                  onClick={() => {
+                    close();
+                    onDelete();
+                  }}
+                >
+                  {deleteLabel}
+                </button>
+              </li>
+            )}
+            {report && (
+              <li role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="menu-list__item"
+                  disabled={reported}
+                  onClick={() => {
+                    close();
+                    setReporting(true);
+                  }}
+                >
+                  <FlagIcon size={18} />
+                  <span>{reported ? t('item_reported') : t('report')}</span>
+                </button>
+              </li>
+            )}
+          </ul>
+        )}
+      </Popover>
+      {report && reporting && (
+        <ReportDialog
+          type={report.type}
+          id={report.id}
+          onClose={() => setReporting(false)}
+          onReported={() => {
+            setReporting(false);
+            setReported(true);
+          }}
+        />
       )}
-    </Popover>
+    </>
   );
 }

@@ -18,6 +18,8 @@ export function ModerationNotice({
     <div className="moderation-notice" role="status">
       <strong>{t(`moderation_status_${moderation.status}`)}</strong>
       <p>{t('under_review_text')}</p>
+      {/* Issue 19: a new account's offer with a phone number or a link waits for a moderator. */}
+      {moderation.flag === 'contact_in_text' && <p>{t('under_review_contact_in_text')}</p>}
       {reasons && <p>{t('under_review_reasons', { reasons })}</p>}
     </div>
   );
