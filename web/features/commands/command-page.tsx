@@ -6,11 +6,12 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
-import { useProduct } from '../products';
+import { productQuery, useProduct } from '../products';
 import { shopRoleOf } from '../../components/viewer';
-import { ItemPageState, ProductContext, useThreadCommand } from '../comments';
+import { ItemPageState, ProductContext, threadCommandQuery, useThreadCommand } from '../comments';
 import { CommandItem } from './components/command-item';
 import { CommandsTab } from './commands-tab';
+import { idParam, type PrefetchContext } from '../../lib/prefetch';
 
 /**
  * /commands/command/{id}/{notificationId} (SPEC §2): the command with its replies and its
@@ -86,3 +87,9 @@ function CommandPage() {
 }
 
 export { CommandPage as Component };
+
+/** Server rendering: the command (a 404 if there is none; only its parties may see it), its offer. */
+export async function prefetch({ params, client }: PrefetchContext) {
+  const command = await client.fetchQuery(threadCommandQuery(idParam(params.id)));
+  await client.prefetchQuery(productQuery(command.product_id));
+}

@@ -6,10 +6,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
-import { useComment, type Comment } from './api/comment';
-import { useProduct } from '../products';
+import { commentQuery, useComment, type Comment } from './api/comment';
+import { productQuery, useProduct } from '../products';
 import { shopRoleOf } from '../../components/viewer';
-import { useThreadCommand } from './api/thread-command';
+import { threadCommandQuery, useThreadCommand } from './api/thread-command';
 import { CommentInput } from './components/comment-input';
 import { CommentItem } from './components/comment-item';
 import { ItemPageState } from './components/item-page-state';
@@ -17,6 +17,7 @@ import { ProductContext } from './components/product-context';
 import { CommentsTab } from './comments-tab';
 import { maxDepthOf } from './thread';
 import './comment-page.css';
+import { idParam, type PrefetchContext } from '../../lib/prefetch';
 
 /** The single command page's path; the notification id is optional when linking from here. */
 const commandPath = (id: number) => `/commands/command/${id}`;
@@ -126,3 +127,12 @@ function CommentPage() {
 }
 
 export { CommentPage as Component };
+
+/** Server rendering: the comment (a 404 if there is none), its offer and its command if any. */
+export async function prefetch({ params, client }: PrefetchContext) {
+  const comment = await client.fetchQuery(commentQuery(idParam(params.id)));
+  await Promise.all([
+    client.prefetchQuery(productQuery(comment.product_id)),
+    comment.command_id ? client.prefetchQuery(threadCommandQuery(comment.command_id)) : null,
+  ]);
+}

@@ -11,6 +11,6 @@ export { listFooter, loadedCount, useShowMore } from './show-more';
 export { maxDepthOf, type ThreadRules } from './thread';
 export { ItemPageState } from './components/item-page-state';
 export { ProductContext } from './components/product-context';
-export { fetchCommand, useThreadCommand } from './api/thread-command';
+export { fetchCommand, threadCommandQuery, useThreadCommand } from './api/thread-command';
 export { commandKeys, commentKeys } from './api/keys';
 export { countsFor, countsOf } from './reactions';

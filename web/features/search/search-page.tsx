@@ -19,6 +19,7 @@ import './components/results-count.css';
 import './search-page.css';
 import { SaveSearchButton } from '../searches';
 import type { PrefetchContext } from '../../lib/prefetch';
+import { pcategoriesQuery } from '../../lib/catalog';
 import { searchQuery as productSearchQuery } from './api/search';
 
 const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
@@ -105,7 +106,11 @@ export function SearchPage() {
 /** Server rendering: the results of the search in the address (not one around the visitor). */
 export async function prefetch({ searchParams, client }: PrefetchContext) {
   const body = toSearchBody(readSearch(searchParams));
-  if (body.distance === undefined) await client.prefetchQuery(productSearchQuery('all', 0, body));
+  await Promise.all([
+    // The panel's category list.
+    client.prefetchQuery(pcategoriesQuery),
+    body.distance === undefined ? client.prefetchQuery(productSearchQuery('all', 0, body)) : null,
+  ]);
 }
 
 export { SearchPage as Component };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Command } from '../../../../shared/schemas/commands';
 import { http } from '../../../lib/http';
 import { commandKeys } from './keys';
@@ -10,12 +10,14 @@ import { commandKeys } from './keys';
 export const fetchCommand = (id: number) =>
   http.get<{ command: Command }>(`/commands/command/${id}`).then((body) => body.command);
 
-export function useThreadCommand(id: number | null | undefined, initial?: Command) {
-  return useQuery({
-    queryKey: commandKeys.item(id ?? 0),
-    queryFn: () => fetchCommand(id!),
-    enabled: !!id,
+export const threadCommandQuery = (id: number, initial?: Command) =>
+  queryOptions({
+    queryKey: commandKeys.item(id),
+    queryFn: () => fetchCommand(id),
     initialData: initial,
     staleTime: Infinity,
   });
+
+export function useThreadCommand(id: number | null | undefined, initial?: Command) {
+  return useQuery({ ...threadCommandQuery(id ?? 0, initial), enabled: !!id });
 }
