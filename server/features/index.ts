@@ -15,6 +15,7 @@ import insightsRoutes from './insights/insights.routes';
 import accountRecoveryRoutes from './users/account-recovery.routes';
 import searchesRoutes from './searches/searches.routes';
 import moderationRoutes from './moderation/moderation.routes';
+import pwaRoutes from './pwa/pwa.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   accountRecoveryRoutes,
   searchesRoutes,
   moderationRoutes,
+  pwaRoutes,
 ];
