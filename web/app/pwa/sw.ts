@@ -10,6 +10,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core/types';
 import {
   CACHE,
   DATA_GETS,
@@ -49,15 +50,28 @@ function dropUserCaches() {
   return Promise.all(USER_CACHES.map((name) => caches.delete(name)));
 }
 
+/**
+ * Only a 200, and only once its whole body has arrived: a download cut halfway (the network going
+ * down) must not replace, and so lose, the copy already kept.
+ */
+async function wholeBody(response: Response): Promise<Response | null> {
+  if (response.status !== 200) return null;
+  try {
+    const body = await response.blob();
+    const { status, statusText, headers } = response;
+    return new Response(body, { status, statusText, headers });
+  } catch {
+    return null;
+  }
+}
+const complete: WorkboxPlugin = { cacheWillUpdate: ({ response }) => wholeBody(response) };
+
 // Pages: network first (4 s), then as last seen, then the offline page.
 const pages = new NetworkFirst({
   cacheName: CACHE.pages,
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
   matchOptions,
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY }),
-  ],
+  plugins: [complete, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY })],
 });
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url),
@@ -83,10 +97,7 @@ registerRoute(
 const data = new NetworkFirst({
   cacheName: CACHE.data,
   matchOptions,
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY }),
-  ],
+  plugins: [complete, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY })],
 });
 registerRoute(
   ({ request, url }) =>
@@ -106,10 +117,8 @@ registerRoute(
     const key = postReadKey(request.url, await request.clone().text());
     try {
       const response = await fetch(request);
-      if (response.status === 200) {
-        const copy = response.clone();
-        await caches.open(CACHE.data).then((cache) => cache.put(key, copy));
-      }
+      const copy = await wholeBody(response.clone());
+      if (copy) await caches.open(CACHE.data).then((cache) => cache.put(key, copy));
       return response;
     } catch (error) {
       const cached = await caches.match(key, { cacheName: CACHE.data, ...matchOptions });
