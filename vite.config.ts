@@ -104,7 +104,7 @@ function globalStylesFirst(): Plugin {
 
 /**
  * What the service worker precaches (docs/offline.md): the shell (the entry, what it imports, its
- * styles), both dictionaries, the offline page and the icons, read from the build's manifest; the
+ * styles), both dictionaries, the offline page and the outbox, read from the build's manifest; the
  * pages' own chunks are cached as they are visited, not all downloaded on the first visit.
  */
 function precacheSelection(outDir: string): ManifestTransform {
@@ -120,10 +120,19 @@ function precacheSelection(outDir: string): ManifestTransform {
       for (const css of chunk.css ?? []) keep.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    for (const key of ['index.html', 'locales/ar.ts', 'locales/fr.ts']) visit(key);
-    const manifestEntries = entries.filter(
-      (entry) => keep.has(entry.url) || entry.url.startsWith('icons/'),
-    );
+    // The outbox of offers posted offline (loaded for signed-in users only) is needed offline too.
+    const keys = [
+      'index.html',
+      'locales/ar.ts',
+      'locales/fr.ts',
+      'features/products/outbox/pending-posts.tsx',
+    ];
+    for (const key of keys) {
+      if (!manifest[key]) throw new Error(`precacheSelection: ${key} is not in the build`);
+      visit(key);
+    }
+    // Not the icons: the browser fetches and keeps those itself when the app is installed.
+    const manifestEntries = entries.filter((entry) => keep.has(entry.url));
     return { manifest: manifestEntries, warnings: [] };
   };
 }

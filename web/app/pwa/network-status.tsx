@@ -1,10 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingPosts } from '../../features/products';
+import { useMe } from '../../lib/use-me';
 import './network-status.css';
 
 // The shell's network notices (docs/offline.md): "you are offline" while the browser says so, and
-// the offers waiting to be posted.
+// the signed-in user's offers waiting to be posted. Only a signed-in user can have posted any: an
+// anonymous visitor never loads the outbox's code.
+const PendingPosts = lazy(() =>
+  import('../../features/products/outbox/pending-posts').then((m) => ({ default: m.PendingPosts })),
+);
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -26,6 +30,7 @@ export function useOnline(): boolean {
 export function NetworkStatus() {
   const { t } = useTranslation();
   const online = useOnline();
+  const { data: me } = useMe();
   return (
     <>
       {!online && (
@@ -35,7 +40,11 @@ export function NetworkStatus() {
           </p>
         </div>
       )}
-      <PendingPosts />
+      {me && (
+        <Suspense fallback={null}>
+          <PendingPosts />
+        </Suspense>
+      )}
     </>
   );
 }

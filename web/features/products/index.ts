@@ -9,4 +9,3 @@ export { useOfferModalHistory } from './components/offer-history';
 export { PhoneButton } from './components/phone-button';
 export { priceText } from './components/product-text';
 export { ReactionsBar, topKinds, type ReactionState } from './components/reactions-bar';
-export { PendingPosts } from './outbox/pending-posts';
