@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { randomPhone, signUp, testLanguage } from './helpers';
+import { randomPhone, signOut, signUp, testLanguage } from './helpers';
 
 // Installable and offline (issue 16 item 5, docs/offline.md), against the production build with
 // its service worker: an offer seen once opens again with the network cut, the shell says it is
@@ -116,4 +116,49 @@ test('an offer posted offline waits with its photo and is posted when the networ
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.locator('.offer-media__image')).toHaveAttribute('src', /-small\.webp$/);
   await expect(pending).toHaveCount(0);
+  const id = productUrl.exec(page.url())![1];
+
+  // Signing out drops what this user's session read (the next user of the phone sees none of it).
+  const cachedOffer = () =>
+    page.evaluate(
+      async (path) =>
+        (await (await caches.open('souq-data')).keys()).some((r) => r.url.endsWith(path)),
+      `/products/product/${id}`,
+    );
+  await expect.poll(cachedOffer).toBe(true);
+  await signOut(page, t);
+  expect(await cachedOffer()).toBe(false);
+});
+
+test('an offer posted offline is still there when the app is opened again, and is sent when the network returns', async ({
+  page,
+  context,
+}, info) => {
+  const { lang, t } = testLanguage(info, 120_000);
+  const name = lang === 'ar' ? `دراجة دون شبكة ${Date.now()}` : `Moto hors ligne ${Date.now()}`;
+  await signUp(page, randomPhone());
+  await page.goto('/products/new/offer');
+  await controlled(page);
+  await page.locator('select[name=pcategory_id]').selectOption({ label: t.vehicles });
+  const sub = page.locator('select[name=psubcategory_id]');
+  await expect(sub).toBeEnabled();
+  await sub.selectOption({ label: t.cars });
+  await page.locator('input[name=name]').fill(name);
+  await page.locator('input[name=price]').fill('95000');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: t.publish }).click();
+  await expect(page.locator('.product-form__waiting')).toBeVisible();
+  // The app is opened again, still offline: the post is still there, waiting.
+  await page.goto('/');
+  await expect(page.locator('.pending-posts__item--waiting')).toContainText(name);
+
+  // The network returns: sent without the form; the shell says so and links to the offer.
+  await context.setOffline(false);
+  const sent = page.locator('.pending-posts__item--sent');
+  await expect(sent).toContainText(name, { timeout: 30_000 });
+  await sent.getByRole('link', { name: t.pending_post_open }).click();
+  await expect(page).toHaveURL(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(sent).toHaveCount(0);
 });
