@@ -29,7 +29,7 @@ async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => 
   });
 }
 
-/** The browser's store; a memory one where IndexedDB is missing (private modes of old browsers). */
+/** The browser's store (pending-posts.tsx falls back to memory where IndexedDB is missing). */
 export const indexedDbStore: OutboxStore = {
   all: () => run('readonly', (store) => store.getAll() as IDBRequest<PendingPost[]>),
   put: (post) => run('readwrite', (store) => store.put(post)).then(() => undefined),
