@@ -36,7 +36,7 @@ test('an offer seen once opens again offline; the shell says it is offline', asy
   page,
   context,
 }, info) => {
-  const { t } = testLanguage(info, 90_000);
+  const { lang, t } = testLanguage(info, 90_000);
   const id = await someOfferId(page);
 
   // A first visit straight to the offer: the page and its data arrive before the worker.
@@ -46,6 +46,14 @@ test('an offer seen once opens again offline; the shell says it is offline', asy
   const name = (await page.locator('h1').textContent())!;
   expect(name).not.toBe('');
   await controlled(page);
+  // Installable (Chromium's own check: manifest, icons, worker), the manifest in the page's language.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // (Playwright's contexts are incognito ones, where Chromium never offers to install.)
+  expect(installabilityErrors!.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+  const { data } = await cdp.send('Page.getAppManifest');
+  expect(JSON.parse(data!)).toMatchObject({ lang, dir: lang === 'ar' ? 'rtl' : 'ltr' });
+  await cdp.detach();
   // The worker stores what this first visit read before it was there.
   await expect
     .poll(
@@ -139,6 +147,19 @@ test('an offer posted offline is still there when the app is opened again, and i
   await signUp(page, randomPhone());
   await page.goto('/products/new/offer');
   await controlled(page);
+  // This page and who is signed in are kept (signing up dropped what was kept before).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const pages = await (await caches.open('souq-pages')).keys();
+        const data = await (await caches.open('souq-data')).keys();
+        return (
+          pages.some((r) => r.url.endsWith('/products/new/offer')) &&
+          data.some((r) => r.url.endsWith('/users/me'))
+        );
+      }),
+    )
+    .toBe(true);
   await page.locator('select[name=pcategory_id]').selectOption({ label: t.vehicles });
   const sub = page.locator('select[name=psubcategory_id]');
   await expect(sub).toBeEnabled();
@@ -150,7 +171,7 @@ test('an offer posted offline is still there when the app is opened again, and i
   await page.getByRole('button', { name: t.publish }).click();
   await expect(page.locator('.product-form__waiting')).toBeVisible();
   // The app is opened again, still offline: the post is still there, waiting.
-  await page.goto('/');
+  await page.reload();
   await expect(page.locator('.pending-posts__item--waiting')).toContainText(name);
 
   // The network returns: sent without the form; the shell says so and links to the offer.
