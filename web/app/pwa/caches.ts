@@ -15,7 +15,7 @@ export const CACHE = {
 /** What a user sees and nobody else should: dropped when someone signs in or out. */
 export const USER_CACHES = [CACHE.pages, CACHE.data];
 
-/** Requests after which USER_CACHES are dropped (sign-in, sign-up, sign-out, language). */
+/** Requests after which USER_CACHES are dropped: sign-in, sign-up, sign-out (their POSTs), language. */
 export const SESSION_CHANGES = /^\/(login|register|logout|localisation\/[a-z]+)$/;
 
 /** Never cached, whoever asks: admin, account, notifications, sign-in forms and events. */

@@ -41,7 +41,9 @@ const matchOptions = { ignoreVary: true };
 // request is even answered, so nothing of theirs is served to the next one).
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (sameOrigin(url) && SESSION_CHANGES.test(url.pathname)) {
+  // Opening the sign-in form is not signing in: only its POST (the language link is a GET).
+  const changing = event.request.method !== 'GET' || url.pathname.startsWith('/localisation/');
+  if (changing && sameOrigin(url) && SESSION_CHANGES.test(url.pathname)) {
     event.waitUntil(dropUserCaches());
   }
 });
