@@ -183,3 +183,35 @@ test('an offer posted offline is still there when the app is opened again, and i
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(sent).toHaveCount(0);
 });
+
+test("the user's saved offers stay readable offline", async ({ page, context }, info) => {
+  const { t } = testLanguage(info, 90_000);
+  const id = await someOfferId(page);
+  await signUp(page, randomPhone());
+  await page.goto(`/products/product/${id}`);
+  await controlled(page);
+  await expect(page.locator('.offer-view__price')).toBeVisible();
+  const name = (await page.locator('h1').textContent())!;
+  const save = page.locator('.offer-view__actions .save-button');
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/saved');
+  const saved = page.getByText(name).first();
+  await expect(saved).toBeVisible();
+  // The list (a POST read, cached under its body) and the page are kept.
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await caches.open('souq-data')).keys()).some((r) =>
+          r.url.includes('/products/favorites/paginate'),
+        ),
+      ),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(t.offline_notice)).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+});
