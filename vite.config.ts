@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
 
 const api = 'http://localhost:3000';
 const webRoot = path.resolve('web');
@@ -100,11 +102,68 @@ function globalStylesFirst(): Plugin {
   };
 }
 
+/**
+ * What the service worker precaches (docs/offline.md): the shell (the entry, what it imports, its
+ * styles), both dictionaries, the offline page and the outbox, read from the build's manifest; the
+ * pages' own chunks are cached as they are visited, not all downloaded on the first visit.
+ */
+function precacheSelection(outDir: string): ManifestTransform {
+  return async (entries) => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; css?: string[]; imports?: string[] }>;
+    const keep = new Set(['offline.html']);
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || keep.has(chunk.file)) return;
+      keep.add(chunk.file);
+      for (const css of chunk.css ?? []) keep.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    // The outbox of offers posted offline (loaded for signed-in users only) is needed offline too.
+    const keys = [
+      'index.html',
+      'locales/ar.ts',
+      'locales/fr.ts',
+      'features/products/outbox/pending-posts.tsx',
+    ];
+    for (const key of keys) {
+      if (!manifest[key]) throw new Error(`precacheSelection: ${key} is not in the build`);
+      visit(key);
+    }
+    // Not the icons: the browser fetches and keeps those itself when the app is installed.
+    const manifestEntries = entries.filter((entry) => keep.has(entry.url));
+    return { manifest: manifestEntries, warnings: [] };
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML nor
-  // compressed copies of its files.
-  plugins: [react(), pageLanguage(), ...(isSsrBuild ? [] : [globalStylesFirst(), precompress()])],
+  // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML, nor
+  // compressed copies of its files, nor a service worker.
+  plugins: [
+    react(),
+    pageLanguage(),
+    ...(isSsrBuild
+      ? []
+      : [
+          globalStylesFirst(),
+          precompress(),
+          // The service worker (web/app/pwa/sw.ts); the manifest is served by the server, per language.
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'app/pwa',
+            filename: 'sw.ts',
+            injectRegister: false,
+            manifest: false,
+            injectManifest: {
+              globPatterns: ['**/*.{js,css,html,png}'],
+              globIgnores: ['index.html', 'sw.js'],
+              manifestTransforms: [precacheSelection(path.resolve('dist/web'))],
+            },
+          }),
+        ]),
+  ],
   publicDir: isSsrBuild ? false : 'public',
   build: {
     outDir: isSsrBuild ? '../dist/ssr' : '../dist/web',

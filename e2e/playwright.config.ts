@@ -13,6 +13,9 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The service worker (docs/offline.md) would answer requests page.route() never sees and
+    // serve cached pages when the machine is slow: only e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

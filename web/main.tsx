@@ -1,4 +1,5 @@
 import './lib/report-error-install';
+import './app/pwa/register';
 // First, so that every component's and page's own CSS comes after the base rules.
 import './app/styles.css';
 import { StrictMode } from 'react';

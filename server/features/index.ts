@@ -17,6 +17,7 @@ import searchesRoutes from './searches/searches.routes';
 import moderationRoutes from './moderation/moderation.routes';
 import routingRoutes from './routing/routing.routes';
 import seoRoutes from './seo/seo.routes';
+import pwaRoutes from './pwa/pwa.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const featureRoutes: FastifyPluginAsync[] = [
   moderationRoutes,
   routingRoutes,
   seoRoutes,
+  pwaRoutes,
 ];

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loader } from '../../components/loader';
+import { NetworkStatus } from '../pwa/network-status';
 import { BottomNav } from './bottom-nav';
 import { FlashNotice } from './flash-notice';
 import { Header } from './header';
@@ -30,6 +31,7 @@ export function Shell() {
       <PageLoadingBar />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
+        <NetworkStatus />
         <FlashNotice />
         <PageErrorBoundary resetKey={location.pathname + location.search}>
           <Suspense fallback={<Loader block />}>

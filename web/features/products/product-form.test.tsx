@@ -7,6 +7,7 @@ import { aUser, clientWith } from './components/product-fixtures.test-support';
 import { renderWithApp } from '../../test/render';
 import { fakeServer } from '../../test/render-app';
 import { ProductForm } from './product-form';
+import { PendingPosts } from './outbox/pending-posts';
 
 const sub = (id: number, name: string, flags: Partial<Psubcategory>): Psubcategory => ({
   id,
@@ -90,6 +91,8 @@ function serve() {
 class FakeXhr {
   static last: FakeXhr | null = null;
   static answer: { status: number; body: unknown } = { status: 201, body: {} };
+  /** The network is down: the request fails without an answer (HttpError status 0). */
+  static offline = false;
   method = '';
   url = '';
   body: FormData | null = null;
@@ -108,6 +111,7 @@ class FakeXhr {
     this.body = body;
     FakeXhr.last = this;
     queueMicrotask(() => {
+      if (FakeXhr.offline) return this.onerror?.();
       this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
       this.status = FakeXhr.answer.status;
       this.responseText = JSON.stringify(FakeXhr.answer.body);
@@ -118,16 +122,21 @@ class FakeXhr {
 
 beforeEach(() => {
   FakeXhr.last = null;
+  FakeXhr.offline = false;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 function renderForm(type: 'offer' | 'demand' = 'offer', me = aUser()) {
   return renderWithApp(
-    <Routes>
-      <Route path="/" element={<ProductForm type={type} me={me} />} />
-      <Route path="/products/product/:id" element={<p>page du produit</p>} />
-    </Routes>,
+    <>
+      {/* The shell's outbox: it sends kept posts when the network returns (docs/offline.md). */}
+      <PendingPosts />
+      <Routes>
+        <Route path="/" element={<ProductForm type={type} me={me} />} />
+        <Route path="/products/product/:id" element={<p>page du produit</p>} />
+      </Routes>
+    </>,
     { queryClient: clientWith(aUser()) },
   );
 }
@@ -230,6 +239,58 @@ describe('ProductForm', () => {
     });
     expect(body).not.toHaveProperty('number');
     expect(body).not.toHaveProperty('delivery');
+  });
+
+  it('keeps a new offer posted offline, says it waits, and posts it when the network returns', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux hors ligne');
+    await user.type(screen.getByLabelText(/^Prix/), '450000');
+    FakeXhr.offline = true;
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    const waiting = await screen.findByText('Votre annonce est gardée sur ce téléphone', {
+      exact: false,
+    });
+    expect(waiting).toBeInTheDocument();
+    expect(screen.getByText('1 annonce en attente du réseau')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /En attente du réseau/ })).toBeDisabled();
+    expect(screen.queryByText('page du produit')).not.toBeInTheDocument();
+
+    FakeXhr.offline = false;
+    FakeXhr.answer = { status: 201, body: { product: { id: 79 } } };
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    expect(FakeXhr.last!.url).toBe('/products/create/offer');
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({
+      name: 'Hilux hors ligne',
+      price: '450000',
+    });
+    await waitFor(() => expect(screen.queryByText(/en attente du réseau/)).not.toBeInTheDocument());
+  });
+
+  it('shows a refusal of the kept post under its fields, and does not send it again', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux refusée');
+    FakeXhr.offline = true;
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('1 annonce en attente du réseau')).toBeInTheDocument();
+
+    FakeXhr.offline = false;
+    FakeXhr.answer = { status: 422, body: { errors: { name: ['required'] } } };
+    window.dispatchEvent(new Event('online'));
+    const name = screen.getByLabelText('Titre de l’annonce');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Ce champ est obligatoire'));
+    expect(screen.queryByText(/en attente du réseau/)).not.toBeInTheDocument();
+    const sends = FakeXhr.last;
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(FakeXhr.last).toBe(sends);
+    expect(screen.getByRole('button', { name: 'Publier' })).toBeEnabled();
   });
 
   it('lists the models of the chosen brand, and sends the model beside it', async () => {

@@ -15,6 +15,7 @@ import { useFormErrors } from '../../lib/use-form-errors';
 import type { Me } from '../../lib/use-me';
 import { usePcategories, usePfields, usePsubcategories } from '../../lib/catalog';
 import { useSaveProduct } from './api/save-product';
+import { isNetworkError, useOfflinePost } from './outbox/use-offline-post';
 import type { AddedFile } from './media-input';
 import { PfieldInput, type PfieldValue } from './pfield-input';
 import { CategoryFields } from './product-form-category';
@@ -114,6 +115,8 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
   ];
   const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(fieldNames);
   const errors = formErrors.fields;
+  // A new offer posted while the network is down waits in the outbox (docs/offline.md).
+  const offline = useOfflinePost((saved) => navigate(paths.product(saved.id)), fromError);
 
   // Shops the user may post for (any member of a shop posts its offers, DESIGN §6).
   const shops = me.shops.filter((shop) => can.createProduct(me, shop.pivot.role));
@@ -160,7 +163,14 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
       navigate(paths.product(saved.id), { replace: editing });
     } catch (error) {
       setProgress(null);
-      fromError(error);
+      if (editing || !isNetworkError(error)) return fromError(error);
+      await offline.keep({
+        userId: me.id,
+        type,
+        fields: Object.entries(fields),
+        files: added.map(({ file }) => ({ name: file.name, blob: file })),
+        title: fields.name || fields.name_ar || fields.name_fr || t('new_offer'),
+      });
     }
   }
 
@@ -255,8 +265,19 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
               <span>{t('uploading', { percent: Math.round((progress ?? 0) * 100) })}</span>
             </div>
           )}
+          {offline.waiting && (
+            <div className="alert product-form__waiting" role="status">
+              <div>
+                <p className="alert__title">{t('post_waiting_title')}</p>
+                <p>{t('post_waiting_text')}</p>
+              </div>
+            </div>
+          )}
           <div className="product-form__submit">
-            <SubmitButton loading={sending || preparing} loadingLabel={t('sending')}>
+            <SubmitButton
+              loading={sending || preparing || offline.waiting}
+              loadingLabel={offline.waiting ? t('post_waiting_title') : t('sending')}
+            >
               {editing ? t('save_changes') : t('publish')}
             </SubmitButton>
           </div>

@@ -1,0 +1,54 @@
+// The service worker's caches and what goes in each (docs/offline.md). Plain data, shared by the
+// worker (web/app/pwa/sw.ts) and its tests: no browser API here.
+
+export const CACHE = {
+  /** Pages (HTML navigations) already seen: network first, this when the network fails. */
+  pages: 'souq-pages',
+  /** The signed-in user's JSON answers (offers, saved offers, lists, `me`). */
+  data: 'souq-data',
+  /** Photos (/media/...): public, kept across users, cache first. */
+  media: 'souq-media',
+  /** Page chunks not precached (hashed names: never change). */
+  assets: 'souq-assets',
+} as const;
+
+/** What a user sees and nobody else should: dropped when someone signs in or out. */
+export const USER_CACHES = [CACHE.pages, CACHE.data];
+
+/** Requests after which USER_CACHES are dropped: sign-in, sign-up, sign-out (their POSTs), language. */
+export const SESSION_CHANGES = /^\/(login|register|logout|localisation\/[a-z]+)$/;
+
+/** Never cached, whoever asks: admin, account, notifications, sign-in forms and events. */
+export const PRIVATE = /^\/(admin|account|notifications|login|register|logout|localisation)(\/|$)/;
+
+/** JSON reads (GET) kept for offline reading. */
+export const DATA_GETS = [
+  /^\/products\/product\/\d+$/,
+  /^\/products\/similar\/\d+$/,
+  /^\/users\/me$/,
+  /^\/(pcategories|psubcategories|pfields)\//,
+];
+
+/** Reads the API makes with POST (DESIGN §4: lists and saved offers), cached by their body. */
+export const DATA_POSTS = [
+  /^\/products\/[a-z_]+\/\d+\/search$/,
+  /^\/products\/favorites\/paginate$/,
+];
+
+/** A request made by the web app's HTTP client (web/lib/http.ts), answered with JSON. */
+export function wantsJson(headers: Headers): boolean {
+  return (
+    headers.get('X-Requested-With') === 'XMLHttpRequest' ||
+    (headers.get('Accept') ?? '').includes('application/json')
+  );
+}
+
+/** The GET key a POST read is cached under: its path and its body. */
+export function postReadKey(url: string, body: string): string {
+  const key = new URL(url);
+  key.searchParams.set('__body', body);
+  return key.href;
+}
+
+/** Seconds a navigation waits for the network before the cached page is shown. */
+export const NETWORK_TIMEOUT_SECONDS = 4;

@@ -1,0 +1,50 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../lib/use-me';
+import './network-status.css';
+
+// The shell's network notices (docs/offline.md): "you are offline" while the browser says so, and
+// the signed-in user's offers waiting to be posted. Only a signed-in user can have posted any: an
+// anonymous visitor never loads the outbox's code.
+const PendingPosts = lazy(() =>
+  import('../../features/products/outbox/pending-posts').then((m) => ({ default: m.PendingPosts })),
+);
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+export function NetworkStatus() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const { data: me } = useMe();
+  return (
+    <>
+      {!online && (
+        <div className="container">
+          <p className="offline-notice" role="status">
+            {t('offline_notice')}
+          </p>
+        </div>
+      )}
+      {me && (
+        <Suspense fallback={null}>
+          <PendingPosts />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+// Registers the service worker (web/app/pwa/sw.ts, docs/offline.md) in production builds, after
+// the page has loaded so that it never competes with the first page's own requests. Once the
+// worker controls the page, it is told the page and the JSON this first visit read before it was
+// there, so that they can be opened offline too.
+import { DATA_GETS } from './caches';
+
+function rememberFirstVisit(worker: ServiceWorker) {
+  const data = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter(
+      (url) => url.origin === location.origin && DATA_GETS.some((path) => path.test(url.pathname)),
+    )
+    .map((url) => url.href);
+  worker.postMessage({ type: 'remember', page: location.href, data });
+}
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const firstVisit = !navigator.serviceWorker.controller;
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
+  });
+  if (firstVisit) {
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        if (navigator.serviceWorker.controller)
+          rememberFirstVisit(navigator.serviceWorker.controller);
+      },
+      { once: true },
+    );
+  }
+}
