@@ -23,11 +23,7 @@ const olderThan = (file, sources) =>
 if (cluster.isPrimary) {
   const web = path.resolve('dist/web/index.html');
   const renderer = path.resolve('dist/ssr/entry-server.js');
-  const webSources = () => [
-    newest('web'),
-    newest('shared'),
-    fs.statSync('vite.config.ts').mtimeMs,
-  ];
+  const webSources = () => [newest('web'), newest('shared'), fs.statSync('vite.config.ts').mtimeMs];
   if (olderThan(web, webSources) || olderThan(renderer, webSources)) {
     console.info('building the web app…');
     const vite = [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'];

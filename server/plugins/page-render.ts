@@ -80,11 +80,12 @@ export function pageAssets(webDir: string): (module: string) => string {
     if (tags === undefined) {
       const chunks = [...closure(module)].filter((key) => !loaded.has(key));
       tags = [
-        ...chunks.flatMap((key) => manifest[key].css ?? []).map(
-          (css) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`,
-        ),
+        ...chunks
+          .flatMap((key) => manifest[key].css ?? [])
+          .map((css) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`),
         ...chunks.map(
-          (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
+          (key) =>
+            `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
         ),
       ].join('\n');
       cache.set(module, tags);

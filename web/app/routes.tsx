@@ -36,7 +36,10 @@ export const routes: RouteObject[] = [
   page({ path: 'search' }, '../features/search/search-page.tsx'),
   page({ path: 'saved' }, '../features/search/saved-page.tsx'),
   page({ path: 'categories/:id' }, '../features/search/category-page.tsx'),
-  page({ path: 'categories/:id/subcategories/:subcategoryId' }, '../features/search/subcategory-page.tsx'),
+  page(
+    { path: 'categories/:id/subcategories/:subcategoryId' },
+    '../features/search/subcategory-page.tsx',
+  ),
   page({ path: 'shops/shop/:id' }, '../features/shops/shop-page.tsx'),
   page({ path: 'shops/new' }, '../features/shops/shop-new-page.tsx'),
   page({ path: 'shops/edit/:id' }, '../features/shops/shop-edit-page.tsx'),

@@ -22,4 +22,3 @@ export function idParam(value: string | undefined): number {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : pageNotFound();
 }
-
