@@ -171,6 +171,13 @@ const TABLE: Record<string, Row> = {
   'GET /sitemaps/:file':                                     all(200),
   'GET /categories/:id':                                     all(404),
   'GET /categories/:id/subcategories/:subcategoryId':        all(404),
+
+  // Issue 16 item 5 (docs/offline.md): public; the built files are not there in these suites.
+  'GET /manifest.webmanifest':                               all(200),
+  'GET /sw.js':                                              all(404),
+  'GET /offline.html':                                       all(404),
+  'GET /favicon.svg':                                        all(404),
+  'GET /icons/:file':                                        all(404),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

@@ -94,6 +94,10 @@ const pwaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/offline.html', { schema: { hide: true } }, (_request, reply) =>
     sendBuilt(reply, 'offline.html', 'text/html; charset=utf-8', 'no-cache'),
   );
+  // The tab's icon (web/index.html links it); it was answered with the page until now.
+  app.get('/favicon.svg', { schema: { hide: true } }, (_request, reply) =>
+    sendBuilt(reply, 'favicon.svg', 'image/svg+xml', 'public, max-age=86400'),
+  );
   app.get(
     '/icons/:file',
     {

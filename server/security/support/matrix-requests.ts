@@ -287,4 +287,11 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /categories/:id/subcategories/:subcategoryId': fixed(
     (s) => `/categories/${s.categoryId}/subcategories/${s.subcategoryId}`,
   ),
+
+  // Issue 16 item 5 (docs/offline.md): the manifest, and the build's files (none in these suites).
+  'GET /manifest.webmanifest': fixed(() => '/manifest.webmanifest'),
+  'GET /sw.js': fixed(() => '/sw.js'),
+  'GET /offline.html': fixed(() => '/offline.html'),
+  'GET /favicon.svg': fixed(() => '/favicon.svg'),
+  'GET /icons/:file': fixed(() => '/icons/icon-192.png'),
 };
