@@ -5,14 +5,17 @@
 import { DATA_GETS } from './caches';
 
 function rememberFirstVisit(worker: ServiceWorker) {
-  const data = performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name))
+  // A server-rendered page came with its data (an offer's page is its JSON's address too): that
+  // JSON is remembered as well, for the app's own navigation to it offline.
+  const data = [
+    ...performance.getEntriesByType('resource').map((entry) => new URL(entry.name)),
+    new URL(location.href),
+  ]
     .filter(
       (url) => url.origin === location.origin && DATA_GETS.some((path) => path.test(url.pathname)),
     )
-    .map((url) => url.href);
-  worker.postMessage({ type: 'remember', page: location.href, data });
+    .map((url) => url.origin + url.pathname + url.search);
+  worker.postMessage({ type: 'remember', page: location.href, data: [...new Set(data)] });
 }
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
