@@ -5,11 +5,12 @@
 import { DATA_GETS } from './caches';
 
 function rememberFirstVisit(worker: ServiceWorker) {
-  // A server-rendered page came with its data (an offer's page is its JSON's address too): that
-  // JSON is remembered as well, for the app's own navigation to it offline.
+  // A server-rendered page came with its data (an offer's page is its JSON's address too; who is
+  // signed in): that JSON is remembered as well, for the app's own navigation offline.
   const data = [
     ...performance.getEntriesByType('resource').map((entry) => new URL(entry.name)),
     new URL(location.href),
+    new URL('/users/me', location.href),
   ]
     .filter(
       (url) => url.origin === location.origin && DATA_GETS.some((path) => path.test(url.pathname)),
