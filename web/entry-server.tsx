@@ -4,6 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '../shared/constants';
 import { App, createQueryClient } from './app/app';
+import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
 import { HttpError, setTransport, type Transport } from './lib/http';
 import { createI18n, loadDictionary } from './lib/i18n';
@@ -37,6 +38,8 @@ export interface RenderOptions {
 export interface RenderResult {
   /** 200, or 404 for an unknown address or an unknown offer, shop, user… */
   status: number;
+  /** Where the page sent the visitor instead (sign in first…): the server redirects there. */
+  redirect: string | null;
   /** The page's source file (web/…), for the server to link its chunk's CSS and scripts. */
   module: string;
   /** The page's data and seed, for the browser (JSON, to be escaped by the caller). */
@@ -91,9 +94,12 @@ export async function render({
   // writes each in place, where streaming would send late parts with inline scripts to move them,
   // which the page's Content-Security-Policy (script-src 'self') forbids. Crawlers and visitors
   // without JavaScript read it all; the status and the head depend on the data anyway.
+  const redirect: ServerRedirect = { to: null };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App i18n={i18n} queryClient={client} location={url} server={server} />
+      <ServerRedirectProvider value={redirect}>
+        <App i18n={i18n} queryClient={client} location={url} server={server} />
+      </ServerRedirectProvider>
     </StrictMode>,
     {
       onError: (error) => onError?.(error),
@@ -109,5 +115,11 @@ export async function render({
       query.state.status === 'success' ||
       (query.state.status === 'error' && query.state.error instanceof HttpError),
   });
-  return { status, module: page.handle.module, state: { server, queries }, html };
+  return {
+    status,
+    redirect: redirect.to,
+    module: page.handle.module,
+    state: { server, queries },
+    html,
+  };
 }

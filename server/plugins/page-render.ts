@@ -16,7 +16,13 @@ export type PageRenderer = (options: {
   language: Language;
   transport: (url: string, init: RequestInit) => Promise<Response>;
   onError?: (error: unknown) => void;
-}) => Promise<{ status: number; module: string; state: unknown; html: string }>;
+}) => Promise<{
+  status: number;
+  redirect: string | null;
+  module: string;
+  state: unknown;
+  html: string;
+}>;
 
 /** The built renderer beside the built web app (dist/ssr beside dist/web), if there is one. */
 export async function loadRenderer(webDir: string): Promise<PageRenderer | null> {

@@ -164,6 +164,10 @@ export default fp<PagesOptions>(async (app, options) => {
       transport: visitorTransport(app, request),
       onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
     });
+    // The page sends the visitor elsewhere (sign in first): so does the server, before any script.
+    if (page.redirect) {
+      return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
+    }
     return (
       reply
         .status(page.status)

@@ -96,6 +96,15 @@ describeEachEngine(
       expect(anonymous.body).not.toContain('Mariem');
     });
 
+    it('sends a visitor who must sign in first to the sign-in page, before any script', async () => {
+      const anonymous = await page(ctx().client(), '/saved');
+      expect(anonymous.statusCode).toBe(302);
+      expect(anonymous.headers.location).toBe('/login?next=%2Fsaved');
+      const { client } = await ctx().userClient();
+      const signedIn = await page(client, '/saved');
+      expect(signedIn.statusCode).toBe(200);
+    });
+
     it('never lets user text close the data script or the page markup', async () => {
       const product = await offer('</script><script>alert(1)</script><b>x</b>');
       const res = await page(ctx().client(), `/products/product/${product.id}`);

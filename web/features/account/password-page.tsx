@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
 import { passwordBody } from '../../../shared/schemas/users';
 import { FormField } from '../../components/form-field';
 import { CheckIcon, KeyIcon } from '../../components/icons';
@@ -12,6 +11,7 @@ import { useMe } from '../../lib/use-me';
 import { AccountCard } from './account-card';
 import { AccountForm, NewPasswordFields } from './account-form';
 import { useChangePassword } from './api/change-password';
+import { Redirect } from '../../components/redirect';
 
 const FIELDS = ['old_password', 'new_password', 'new_password_confirmation'] as const;
 
@@ -25,9 +25,7 @@ export function PasswordPage() {
 
   if (me.isPending) return <Loader block />;
   if (!me.data) {
-    return (
-      <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.passwordChange)}`} replace />
-    );
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(paths.passwordChange)}`} />;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { ShieldIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
@@ -12,6 +12,7 @@ import { ListError } from './components/list-states';
 import { LogsTab } from './components/logs-tab';
 import { ModerationTab } from './components/moderation-tab';
 import './admin-page.css';
+import { Redirect } from '../../components/redirect';
 
 // SPEC §2 "Admin page": two tabs, categories and frontend logs, for site admins and moderators
 // (shared/domain/permissions.ts), and issue 19's moderation tab (queue and audit log). Anyone
@@ -55,9 +56,9 @@ export function AdminPage() {
     );
   }
   if (!me.data) {
-    return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.admin)}`} replace />;
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(paths.admin)}`} />;
   }
-  if (!can.manageCatalog(me.data)) return <Navigate to={paths.home} replace />;
+  if (!can.manageCatalog(me.data)) return <Redirect to={paths.home} />;
 
   const canReadLogs = can.readFrontendLogs(me.data);
   const canModerate = can.moderate(me.data);

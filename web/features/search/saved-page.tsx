@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { BookmarkIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';
@@ -12,6 +12,7 @@ import { TypeSwitch } from './components/type-switch';
 import { listHref, readListParams } from './list-params';
 import './category-page.css';
 import './search-page.css';
+import { Redirect } from '../../components/redirect';
 
 /** /saved: the signed-in user's saved offers or demands (DESIGN §4), newest save first. */
 export function SavedPage() {
@@ -27,7 +28,7 @@ export function SavedPage() {
   if (me === undefined) return <Loader block />;
   if (me === null) {
     const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`${paths.signIn}?next=${next}`} replace />;
+    return <Redirect to={`${paths.signIn}?next=${next}`} />;
   }
 
   return (

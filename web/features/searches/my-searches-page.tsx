@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SavedSearch } from '../../../shared/schemas/searches';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
@@ -19,6 +19,7 @@ import { useSavedSearches } from './api/list-searches';
 import { useMarkSearchSeen } from './api/mark-search-seen';
 import { savedSearchHref } from './search-href';
 import './my-searches.css';
+import { Redirect } from '../../components/redirect';
 
 // "My searches" (issue 18 item 2): the signed-in user's saved searches, each with the number of
 // new matching offers since it was last opened; open (the search page with its filters, and the
@@ -102,7 +103,7 @@ export function MySearchesPage() {
 
   if (me.isPending) return <Loader block />;
   if (!me.data) {
-    return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.mySearches)}`} replace />;
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(paths.mySearches)}`} />;
   }
 
   async function confirmDelete() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { FormAlert } from '../../components/form-field';
 import { Loader } from '../../components/loader';
@@ -14,6 +14,7 @@ import { FormPage } from './components/form-page';
 import { ShopForm } from './components/shop-form';
 import { roleIn } from '../../../shared/domain/employees';
 import { NotFoundShop } from './components/not-found-shop';
+import { Redirect } from '../../components/redirect';
 
 // DESIGN §4: PUT /shops/{id}, for the owner, the shop's admins and site admins (can.editShop).
 export function ShopEditPage() {
@@ -28,7 +29,7 @@ export function ShopEditPage() {
   if (me.isPending || (shop.isPending && shop.fetchStatus !== 'idle')) return <Loader block />;
   if (!me.data) {
     const here = paths.shopEdit(id);
-    return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(here)}`} replace />;
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(here)}`} />;
   }
   if (shop.isError && !(shop.error instanceof HttpError && shop.error.status === 404)) {
     return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -7,6 +7,7 @@ import { useMe } from '../../lib/use-me';
 import { useCreateShop } from './api/save-shop';
 import { FormPage } from './components/form-page';
 import { ShopForm } from './components/shop-form';
+import { Redirect } from '../../components/redirect';
 
 // DESIGN §4: POST /shops/create; the creator becomes the owner, then sees the new shop's page.
 export function ShopNewPage() {
@@ -18,7 +19,7 @@ export function ShopNewPage() {
 
   if (me.isPending) return <Loader block />;
   if (!me.data) {
-    return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.shopNew)}`} replace />;
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(paths.shopNew)}`} />;
   }
   return (
     <FormPage title={t('create_shop')} intro={t('create_shop_intro')}>

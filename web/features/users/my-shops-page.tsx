@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import type { MyInvitation } from '../../../shared/schemas/shops';
 import { EmptyState } from '../../components/empty-state';
@@ -16,6 +16,7 @@ import { formErrorsOf } from '../../lib/form-errors';
 import { useAnswerInvitation } from './api/answer-invitation';
 import { useMyInvitations } from './api/my-invitations';
 import './my-shops-page.css';
+import { Redirect } from '../../components/redirect';
 
 // 'My shops': the shops the signed-in user works in (GET /users/me, with their role in each),
 // the invitations to join a shop's staff waiting for their answer (accept or decline: nothing
@@ -103,7 +104,7 @@ export function MyShopsPage() {
   useMarkNotificationRead(search.get('notification'));
   if (me.isPending) return <Loader block />;
   if (!me.data) {
-    return <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.myShops)}`} replace />;
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(paths.myShops)}`} />;
   }
   const user = me.data;
   const create = (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LANGUAGES } from '../../../shared/constants';
 import { profileBody } from '../../../shared/schemas/users';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
@@ -14,6 +14,7 @@ import { useMe, type Me } from '../../lib/use-me';
 import { useUpdateProfile } from './api/update-profile';
 import { VerifyPhone } from './components/verify-phone';
 import './profile-page.css';
+import { Redirect } from '../../components/redirect';
 
 // DESIGN §4: PUT /users/{id}: names, phones, WhatsApp number, e-mail, more infos, language, photo
 // and cover. Checked with the shared schema first; the server's errors come under their fields.
@@ -180,9 +181,7 @@ export function ProfilePage() {
   const me = useMe();
   if (me.isPending) return <Loader block />;
   if (!me.data) {
-    return (
-      <Navigate to={`${paths.signIn}?next=${encodeURIComponent(paths.profileEdit)}`} replace />
-    );
+    return <Redirect to={`${paths.signIn}?next=${encodeURIComponent(paths.profileEdit)}`} />;
   }
   return (
     <div className="container form-page">
