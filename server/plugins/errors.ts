@@ -40,7 +40,7 @@ export default fp(async (app) => {
       // A path id that is not a positive integer names nothing: 404, as an unknown id would.
       if (error.validationContext === 'params') {
         // A page asked for by the browser: the app's not-found page (rendered with its 404).
-        if (request.method === 'GET' && !request.wantsJson) return reply.page();
+        if (request.method === 'GET' && !request.wantsJson) return reply.status(404).page();
         return reply.status(404).send({ errors: { global: ['not_found'] } });
       }
       const errors: Record<string, string[]> = {};

@@ -149,7 +149,8 @@ export default fp<PagesOptions>(async (app, options) => {
   /** The app's shell, filled by the script (no renderer: a server run without its build). */
   function shell(reply: FastifyReply, meta: PageMeta) {
     return reply
-      .status(200)
+      // A page already known to be missing (a malformed id, plugins/errors.ts) stays a 404.
+      .status(reply.statusCode === 404 ? 404 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(pageHtml(reply.request, meta, pageShell(reply.request.language)));

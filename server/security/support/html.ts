@@ -25,6 +25,13 @@ export function metaOf(html: string, key: string): string | undefined {
   return match ? decode(match[1]) : undefined;
 }
 
-/** How many `<tag` openings the page has (an injected element would add one). */
+/**
+ * How many `<tag` openings the page has (an injected element would add one). Data blocks
+ * (`<script type="application/ld+json">`, the page's data for hydration) are not run, and are not
+ * counted as scripts: what they hold is checked for escaping where they are made.
+ */
 export const countTags = (html: string, tag: string) =>
-  html.toLowerCase().split(`<${tag}`).length - 1;
+  html
+    .toLowerCase()
+    .replace(/<script type="application\/(ld\+)?json"/g, '<data-block')
+    .split(`<${tag}`).length - 1;
