@@ -57,10 +57,10 @@ test('the browser takes over the server pages without re-rendering or re-fetchin
   page,
 }) => {
   const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(message.text())) {
-      problems.push(`console: ${message.text()}`);
+      problems.push(`${page.url()}: ${message.text()}`);
     }
   });
   const reads: string[] = [];
