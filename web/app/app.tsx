@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -48,11 +48,10 @@ export function Providers({
  * Marks the page as running (`<html data-app-ready>`) once the app has rendered or hydrated: what
  * the server sent is then interactive (the browser tests wait for it after loading a page).
  */
-function ReadyMark({ onReady }: { onReady: () => void }) {
+function ReadyMark() {
   useEffect(() => {
-    onReady();
     document.documentElement.dataset.appReady = '';
-  }, [onReady]);
+  }, []);
   return null;
 }
 
@@ -73,11 +72,6 @@ export function App({
   location?: string;
   server?: ServerRender | null;
 }) {
-  // The server's seed and clock hold for the hydrating render only (web/lib/render-seed.ts).
-  const [serverRender] = useState(() => {
-    let current = server;
-    return { get: () => current, end: () => (current = null) };
-  });
   const routes = (
     <OfferSlotsProvider value={offerSlots}>
       <AppRoutes />
@@ -85,8 +79,8 @@ export function App({
   );
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
-      <ServerRenderProvider value={serverRender.get}>
-        <ReadyMark onReady={serverRender.end} />
+      <ServerRenderProvider value={server}>
+        <ReadyMark />
         {location === undefined ? (
           <BrowserRouter>{routes}</BrowserRouter>
         ) : (

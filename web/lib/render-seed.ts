@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { useHydrated } from './use-hydrated';
 
 // Random choices and the clock read while rendering (SPEC §4 shuffles an offer's images on every
 // load; "5 minutes ago") must come out the same on the server and in the browser that hydrates its
@@ -11,13 +12,19 @@ export interface ServerRender {
   now: number;
 }
 
-/**
- * The server's render while its HTML is being hydrated, then null: pages rendered after (other
- * addresses, the same one visited again) choose and read the clock afresh. A getter, so that the
- * switch costs no render.
- */
-const ServerRenderContext = createContext<() => ServerRender | null>(() => null);
+/** The server's render of the page the browser loaded (null: the browser rendered it alone). */
+const ServerRenderContext = createContext<ServerRender | null>(null);
 export const ServerRenderProvider = ServerRenderContext.Provider;
+
+/**
+ * The server's render, for a component rendering on the server or hydrating the server's HTML
+ * (React hydrates each part in its own pass, some after the first commit); null for one the
+ * browser mounts afresh (other addresses, the same one visited again).
+ */
+function useServerRender(): ServerRender | null {
+  const server = useContext(ServerRenderContext);
+  return useHydrated() ? null : server;
+}
 
 /** mulberry32: a small, fast, seedable generator of numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -36,12 +43,12 @@ export function seededRandom(seed: number): () => number {
  * id) where the server chose one, else Math.random.
  */
 export function useRenderRandom(salt: number): () => number {
-  const server = useContext(ServerRenderContext)();
+  const server = useServerRender();
   return server === null ? Math.random : seededRandom(server.seed ^ Math.imul(salt, 0x9e3779b1));
 }
 
 /** The time to render with: the server's on the page it rendered, else now. */
 export function useRenderNow(): () => number {
-  const server = useContext(ServerRenderContext)();
+  const server = useServerRender();
   return server === null ? Date.now : () => server.now;
 }
