@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constan
 import { directionOf, isLanguage } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
+import { SITE_TEXTS } from './site-texts';
 import { pageAssets, stateScript, visitorTransport, type PageRenderer } from './page-render';
 import { languageOfQuery } from './page-urls';
 import { appendVary } from './vary';
@@ -130,7 +131,11 @@ export default fp<PagesOptions>(async (app, options) => {
   function pageHtml(request: FastifyRequest, meta: PageMeta, root: string, head = '', tail = '') {
     const lang = request.language;
     const tags = [
-      ...pageTags(meta, app.config.publicUrl + request.url),
+      // A page without a description of its own (home, search…) describes the site.
+      ...pageTags(
+        { ...meta, description: meta.description ?? SITE_TEXTS[lang].description },
+        app.config.publicUrl + request.url,
+      ),
       mapTags,
       dictionaryTags[lang],
       preloadTag(meta),
@@ -148,12 +153,14 @@ export default fp<PagesOptions>(async (app, options) => {
 
   /** The app's shell, filled by the script (no renderer: a server run without its build). */
   function shell(reply: FastifyReply, meta: PageMeta) {
-    return reply
-      // A page already known to be missing (a malformed id, plugins/errors.ts) stays a 404.
-      .status(reply.statusCode === 404 ? 404 : 200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(pageHtml(reply.request, meta, pageShell(reply.request.language)));
+    return (
+      reply
+        // A page already known to be missing (a malformed id, plugins/errors.ts) stays a 404.
+        .status(reply.statusCode === 404 ? 404 : 200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pageHtml(reply.request, meta, pageShell(reply.request.language)))
+    );
   }
 
   async function renderPage(reply: FastifyReply, meta: PageMeta) {

@@ -9,6 +9,7 @@ import { webManifestResponse, type WebManifest } from '../../../shared/schemas/p
 import { errorsBody } from '../../../shared/schemas/common';
 import { notFound } from '../../errors';
 import { appendVary } from '../../plugins/vary';
+import { SITE_TEXTS } from '../../plugins/site-texts';
 
 // DESIGN §11 "Offline and install" (docs/offline.md): the web manifest in the visitor's language,
 // and the built service worker, offline page and icons from the build's root (dist/web): the
@@ -17,24 +18,10 @@ import { appendVary } from '../../plugins/vary';
 const THEME = '#0f766e';
 const BACKGROUND = '#f7f7f5';
 
-const TEXTS: Record<Language, Pick<WebManifest, 'name' | 'short_name' | 'description'>> = {
-  ar: {
-    name: 'سوق: عروض وطلبات موريتانيا',
-    short_name: 'سوق',
-    description: 'عروض وطلبات الأفراد والمتاجر في كل موريتانيا، بالعربية والفرنسية.',
-  },
-  fr: {
-    name: 'Souq : annonces de Mauritanie',
-    short_name: 'Souq',
-    description:
-      'Les offres et demandes des particuliers et des boutiques de toute la Mauritanie, en arabe et en français.',
-  },
-};
-
 export function webManifest(lang: Language): WebManifest {
   return {
     id: '/',
-    ...TEXTS[lang],
+    ...SITE_TEXTS[lang],
     lang,
     dir: directionOf(lang),
     start_url: '/',
