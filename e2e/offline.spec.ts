@@ -11,13 +11,17 @@ import { randomPhone, signOut, signUp, testLanguage } from './helpers';
 
 // The rest of the suite blocks service workers (e2e/playwright.config.ts); these tests are about it.
 test.use({ serviceWorkers: 'allow' });
+// Known flake (issue 16 note): on a loaded machine the worker sometimes does not take control of
+// the page within `controlled`'s wait after a sign-up; a second try passes. A broken worker fails
+// every try.
+test.describe.configure({ retries: 1 });
 
 const productUrl = /\/products\/product\/(\d+)$/;
 
 /** The worker has taken control of the page (first visit: it installs, then claims the page). */
 async function controlled(page: Page) {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, {
-    timeout: 20_000,
+    timeout: 40_000,
   });
 }
 
