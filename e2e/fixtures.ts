@@ -3,7 +3,7 @@ import { test as base, type Page } from '@playwright/test';
 // Pages come rendered from the server (DESIGN §11) and the web app then hydrates them: a click on
 // a server-rendered button before that does nothing (and a form would be sent by the browser
 // itself). Every page load a test makes through goto/reload/back/forward waits until the app runs
-// (`<html data-app-ready>`, web/app/app.tsx), on the test's page and on the pages of contexts a
+// (`<html data-app-ready>`, web/app/layout/shell.tsx), on the test's page and on the pages of contexts a
 // test opens itself; addresses that are not app pages (no #root) do not wait.
 
 export * from '@playwright/test';
@@ -18,14 +18,18 @@ export async function appReady(page: Page) {
   );
 }
 
-const patched = new WeakSet<Page>();
+const LOADS = ['goto', 'reload', 'goBack', 'goForward'] as const;
+/** Pages made to wait, with their own methods. */
+const patched = new WeakMap<Page, Record<string, unknown>>();
 
 /** Makes the page's loads wait for the app (once per page). */
 function waitForAppOnLoads(page: Page) {
   if (patched.has(page)) return;
-  patched.add(page);
-  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+  const originals: Record<string, unknown> = {};
+  patched.set(page, originals);
+  for (const method of LOADS) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    originals[method] = page[method];
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
       await appReady(page);
@@ -34,10 +38,17 @@ function waitForAppOnLoads(page: Page) {
   }
 }
 
+/** A page with JavaScript off: its loads do not wait (nothing will run). */
+function loadsAsTheyAre(page: Page) {
+  const originals = patched.get(page);
+  if (originals) Object.assign(page, originals);
+}
+
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     // Without JavaScript the server's page is all there is.
-    if (javaScriptEnabled !== false) waitForAppOnLoads(page);
+    if (javaScriptEnabled === false) loadsAsTheyAre(page);
+    else waitForAppOnLoads(page);
     await use(page);
   },
   browser: [

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -45,17 +45,6 @@ export function Providers({
 }
 
 /**
- * Marks the page as running (`<html data-app-ready>`) once the app has rendered or hydrated: what
- * the server sent is then interactive (the browser tests wait for it after loading a page).
- */
-function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = '';
-  }, []);
-  return null;
-}
-
-/**
  * The whole web app. In the browser it follows the address bar; on the server (`location`) it
  * renders the one address asked for. `server` (its seed and clock) makes the first render's random
  * choices and times (the order of an offer's images, "5 minutes ago") the same on the server and
@@ -80,7 +69,6 @@ export function App({
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
       <ServerRenderProvider value={server}>
-        <ReadyMark />
         {location === undefined ? (
           <BrowserRouter>{routes}</BrowserRouter>
         ) : (

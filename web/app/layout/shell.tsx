@@ -18,6 +18,18 @@ function useScrollToTopOnNewPage() {
   }, [pathname, type]);
 }
 
+/**
+ * Marks the page as running (`<html data-app-ready>`) once the page itself has rendered or
+ * hydrated: React hydrates the page after the shell, in a pass of its own, and what the server
+ * sent is interactive from then on (the browser tests wait for it after loading a page).
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
 /** Every page: the header, the page itself, the footer, and on phones the bottom navigation. */
 export function Shell() {
   const { t } = useTranslation();
@@ -36,6 +48,7 @@ export function Shell() {
         <PageErrorBoundary resetKey={location.pathname + location.search}>
           <Suspense fallback={<Loader block />}>
             <Outlet />
+            <ReadyMark />
           </Suspense>
         </PageErrorBoundary>
       </main>
