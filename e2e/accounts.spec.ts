@@ -37,6 +37,9 @@ test('forgets the password, resets it by SMS code, and ends the other session', 
   await page.goto('/login');
   await page.getByRole('link', { name: t.forgot_password }).click();
   await expect(page).toHaveURL(/\/password\/forgot/);
+  // The sign-in page stays on screen until the next page's code is there: its own login field
+  // has the same name.
+  await expect(page.getByText(t.forgot_intro)).toBeVisible();
   await page.locator('input[name=login]').fill(phone);
   await snap(page, lang, 'password-forgot');
   await page.locator('form button[type=submit]').click();
