@@ -89,7 +89,7 @@ async function main() {
         from n`.execute(db);
     }
     await sql`analyze`.execute(db);
-    console.log(`${dialect}: ${PRODUCTS} products written in ${Date.now() - started} ms`);
+    console.info(`${dialect}: ${PRODUCTS} products written in ${Date.now() - started} ms`);
 
     const measure = async (url: string) => {
       let res = await app.inject({ method: 'GET', url });
@@ -104,7 +104,7 @@ async function main() {
       const median = times[Math.floor(times.length / 2)];
       const urls = (res.body.match(/<loc>/g) ?? []).length;
       const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-      console.log(
+      console.info(
         `${dialect} ${url}: median ${median.toFixed(1)} ms, ${urls} <loc>, ` +
           `${kib(res.rawPayload.length)} (${kib(zlib.gzipSync(res.rawPayload, { level: 6 }).length)} gzipped)`,
       );
@@ -123,7 +123,7 @@ async function main() {
     urlsetXml(config.publicUrl, entries);
     const t2 = process.hrtime.bigint();
     const ms = (a: bigint, b: bigint) => (Number(b - a) / 1e6).toFixed(1);
-    console.log(`${dialect} products-1: query ${ms(t0, t1)} ms, XML ${ms(t1, t2)} ms`);
+    console.info(`${dialect} products-1: query ${ms(t0, t1)} ms, XML ${ms(t1, t2)} ms`);
   } finally {
     await app.close();
     await connection.close();
