@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { randomPhone, signUp, snap, testLanguage, VIEWPORTS } from './helpers';
 
 // Issue 16 item 7: axe (WCAG 2.0/2.1, A and AA) finds no serious or critical violation on the main

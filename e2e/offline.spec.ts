@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import sharp from 'sharp';
 import { randomPhone, signOut, signUp, testLanguage } from './helpers';
 

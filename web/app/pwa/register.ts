@@ -21,9 +21,12 @@ function rememberFirstVisit(worker: ServiceWorker) {
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const firstVisit = !navigator.serviceWorker.controller;
-  window.addEventListener('load', () => {
+  const register = () => {
     void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {});
-  });
+  };
+  // (This module may run after the load event, when it comes with a later chunk.)
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
   if (firstVisit) {
     navigator.serviceWorker.addEventListener(
       'controllerchange',
