@@ -1,4 +1,12 @@
-import type { Executor } from '../../db/types';
+import {
+  expressionBuilder,
+  sql,
+  type AliasableExpression,
+  type ExpressionBuilder,
+  type Generated,
+  type SqlBool,
+} from 'kysely';
+import type { Database, Executor } from '../../db/types';
 
 // The only Kysely code of the seo feature (issue 16 item 3). A sitemap file holds one section's
 // rows whose ids fall in one fixed range (seo.service.ts): every query here is a range of the
@@ -14,82 +22,86 @@ export interface SitemapRow {
   pcategory_id: number | null;
 }
 
+/** Each section's table: its primary key `id` orders the ranges, `updated_at` is a URL's lastmod. */
+const SECTION_TABLES = {
+  products: 'products',
+  shops: 'shops',
+  categories: 'pcategories',
+  subcategories: 'psubcategories',
+} as const satisfies Record<SitemapSection, keyof Database>;
+type SectionTable<S extends SitemapSection = SitemapSection> = (typeof SECTION_TABLES)[S];
+// The one query below reads `id` and `updated_at` of whichever table: each must have both.
+type RangeColumns = { id: Generated<number>; updated_at: string };
+const _sectionTablesHaveRangeColumns: {
+  [T in SectionTable]: Database[T] extends RangeColumns ? true : never;
+} = { products: true, shops: true, pcategories: true, psubcategories: true };
+void _sectionTablesHaveRangeColumns;
+
+type SectionExpression<S extends SitemapSection, T> = (
+  eb: ExpressionBuilder<Database, SectionTable<S>>,
+) => AliasableExpression<T>;
+
+/**
+ * Which of a section's rows are public. Offers and demands: only those anyone may see (issue 19:
+ * held, hidden and a banned author's are not); deleted ones are gone from the table.
+ */
+const PUBLIC: { [S in SitemapSection]: SectionExpression<S, SqlBool> | null } = {
+  products: (eb) => eb('moderation_status', '=', 'visible'),
+  shops: null,
+  categories: null,
+  subcategories: null,
+};
+
+/** The row's parent in its page's path: a subcategory's category. */
+const PARENT: { [S in SitemapSection]: SectionExpression<S, number | null> } = {
+  products: () => sql<null>`null`,
+  shops: () => sql<null>`null`,
+  categories: () => sql<null>`null`,
+  subcategories: (eb) => eb.ref('pcategory_id'),
+};
+
 /** Lowest and highest id of the section's table: the two ends of its primary key, no scan. */
 export async function idBounds(
   db: Executor,
   section: SitemapSection,
 ): Promise<{ min: number; max: number } | null> {
-  const table = {
-    products: 'products',
-    shops: 'shops',
-    categories: 'pcategories',
-    subcategories: 'psubcategories',
-  } as const;
   // Two reads of one end each: SQLite answers min() and max() from the index only one at a time.
   const end = (direction: 'asc' | 'desc') =>
-    db.selectFrom(table[section]).select('id').orderBy('id', direction).limit(1).executeTakeFirst();
+    db
+      .selectFrom(SECTION_TABLES[section])
+      .select('id')
+      .orderBy('id', direction)
+      .limit(1)
+      .executeTakeFirst();
   const [min, max] = [await end('asc'), await end('desc')];
   if (!min || !max) return null;
   return { min: Number(min.id), max: Number(max.id) };
 }
 
-/**
- * The section's public rows with after < id ≤ upTo, in id order, at most `limit`. Offers and
- * demands: only those anyone may see (issue 19: held, hidden and a banned author's are not);
- * deleted ones are gone from the table.
- */
-export async function rowsIn(
+/** The section's public rows with after < id ≤ upTo, in id order, at most `limit`. */
+export async function rowsIn<S extends SitemapSection>(
   db: Executor,
-  section: SitemapSection,
+  section: S,
   after: number,
   upTo: number,
   limit: number,
 ): Promise<SitemapRow[]> {
-  const rows = await (() => {
-    switch (section) {
-      case 'products':
-        return db
-          .selectFrom('products')
-          .select(['id', 'updated_at'])
-          .where('id', '>', after)
-          .where('id', '<=', upTo)
-          .where('moderation_status', '=', 'visible')
-          .orderBy('id')
-          .limit(limit)
-          .execute();
-      case 'shops':
-        return db
-          .selectFrom('shops')
-          .select(['id', 'updated_at'])
-          .where('id', '>', after)
-          .where('id', '<=', upTo)
-          .orderBy('id')
-          .limit(limit)
-          .execute();
-      case 'categories':
-        return db
-          .selectFrom('pcategories')
-          .select(['id', 'updated_at'])
-          .where('id', '>', after)
-          .where('id', '<=', upTo)
-          .orderBy('id')
-          .limit(limit)
-          .execute();
-      case 'subcategories':
-        return db
-          .selectFrom('psubcategories')
-          .select(['id', 'updated_at', 'pcategory_id'])
-          .where('id', '>', after)
-          .where('id', '<=', upTo)
-          .orderBy('id')
-          .limit(limit)
-          .execute();
-    }
-  })();
+  const eb = expressionBuilder<Database, SectionTable<S>>();
+  const isPublic = PUBLIC[section];
+  const rows = await db
+    .selectFrom(SECTION_TABLES[section] as SectionTable)
+    .select(['id', 'updated_at'])
+    .select(PARENT[section](eb).as('pcategory_id'))
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
+    .$if(isPublic !== null, (q) => q.where(isPublic!(eb)))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     updated_at: r.updated_at,
-    pcategory_id: 'pcategory_id' in r ? Number(r.pcategory_id) : null,
+    pcategory_id: r.pcategory_id === null ? null : Number(r.pcategory_id),
   }));
 }
 
