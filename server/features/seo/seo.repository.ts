@@ -12,7 +12,13 @@ import type { Database, Executor } from '../../db/types';
 // rows whose ids fall in one fixed range (seo.service.ts): every query here is a range of the
 // primary key, read in id order, never an OFFSET that walks the rows before it.
 
-export const SITEMAP_SECTIONS = ['products', 'shops', 'categories', 'subcategories'] as const;
+export const SITEMAP_SECTIONS = [
+  'products',
+  'shops',
+  'categories',
+  'subcategories',
+  'users',
+] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 export interface SitemapRow {
@@ -28,13 +34,14 @@ const SECTION_TABLES = {
   shops: 'shops',
   categories: 'pcategories',
   subcategories: 'psubcategories',
+  users: 'users',
 } as const satisfies Record<SitemapSection, keyof Database>;
 type SectionTable<S extends SitemapSection = SitemapSection> = (typeof SECTION_TABLES)[S];
 // The one query below reads `id` and `updated_at` of whichever table: each must have both.
 type RangeColumns = { id: Generated<number>; updated_at: string };
 const _sectionTablesHaveRangeColumns: {
   [T in SectionTable]: Database[T] extends RangeColumns ? true : never;
-} = { products: true, shops: true, pcategories: true, psubcategories: true };
+} = { products: true, shops: true, pcategories: true, psubcategories: true, users: true };
 void _sectionTablesHaveRangeColumns;
 
 type SectionExpression<S extends SitemapSection, T> = (
@@ -43,13 +50,30 @@ type SectionExpression<S extends SitemapSection, T> = (
 
 /**
  * Which of a section's rows are public. Offers and demands: only those anyone may see (issue 19:
- * held, hidden and a banned author's are not); deleted ones are gone from the table.
+ * held, hidden and a banned author's are not); deleted ones are gone from the table. Users: those
+ * not banned with at least one such offer in a shop they own (their page lists their shops and
+ * their personal shop's offers); a deleted account is gone from the table. The look-up goes
+ * through the indexes shop_employees(user_id) and products(shop_id, type, id).
  */
 const PUBLIC: { [S in SitemapSection]: SectionExpression<S, SqlBool> | null } = {
   products: (eb) => eb('moderation_status', '=', 'visible'),
   shops: null,
   categories: null,
   subcategories: null,
+  users: (eb) =>
+    eb.and([
+      eb('users.banned_at', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('shop_employees')
+          .innerJoin('products', 'products.shop_id', 'shop_employees.shop_id')
+          .select('products.id')
+          .whereRef('shop_employees.user_id', '=', 'users.id')
+          .where('shop_employees.role', '=', 'owner')
+          .where('products.type', '=', 'offer')
+          .where('products.moderation_status', '=', 'visible'),
+      ),
+    ]),
 };
 
 /** The row's parent in its page's path: a subcategory's category. */
@@ -58,6 +82,7 @@ const PARENT: { [S in SitemapSection]: SectionExpression<S, number | null> } = {
   shops: () => sql<null>`null`,
   categories: () => sql<null>`null`,
   subcategories: (eb) => eb.ref('pcategory_id'),
+  users: () => sql<null>`null`,
 };
 
 /** Lowest and highest id of the section's table: the two ends of its primary key, no scan. */
