@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { REPORT_TEXT_MAX, type ModerationAction } from '../../../../shared/domain/trust';
 import type { ModerationItem } from '../../../../shared/schemas/trust';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { useErrorText } from '../../../components/form-field';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/format';
-import { errorText, formErrorsOf } from '../../../lib/form-errors';
+import { formErrorsOf } from '../../../lib/form-errors';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useBanUser } from '../api/ban-user';
@@ -16,14 +17,6 @@ import './catalog-section.css';
 import './moderation-tab.css';
 import { ACTION_LABEL, actionsFor, FLAG_LABEL, STATUS_NOTE, TYPE_LABEL } from './moderation-labels';
 import { BanDialog } from './moderation-ban-dialog';
-
-function useErrorText() {
-  const { t, i18n } = useTranslation();
-  return (error: unknown) => {
-    const [first] = formErrorsOf(error, []).general;
-    return errorText(t, first ?? 'unknown_error', (key) => i18n.exists(key));
-  };
-}
 
 export function QueueItem({ item }: { item: ModerationItem }) {
   const { t, i18n } = useTranslation();
@@ -34,7 +27,10 @@ export function QueueItem({ item }: { item: ModerationItem }) {
   const [banning, setBanning] = useState<'ban' | 'unban' | null>(null);
   const moderate = useModerateItem();
   const ban = useBanUser();
-  const messageOf = useErrorText();
+  const errorText = useErrorText();
+  // A failed action's first message (the server's `global` one).
+  const messageOf = (error: unknown) =>
+    errorText(formErrorsOf(error, []).general[0] ?? 'unknown_error');
   const author = item.author;
   const authorName = author ? `${author.first_name} ${author.last_name}` : '';
 
