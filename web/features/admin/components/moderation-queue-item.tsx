@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REPORT_TEXT_MAX, type ModerationAction } from '../../../../shared/domain/trust';
+import type { ModerationAction } from '../../../../shared/domain/trust';
 import type { ModerationItem } from '../../../../shared/schemas/trust';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useErrorText } from '../../../components/form-field';
@@ -17,11 +17,11 @@ import './catalog-section.css';
 import './moderation-tab.css';
 import { ACTION_LABEL, actionsFor, FLAG_LABEL, STATUS_NOTE, TYPE_LABEL } from './moderation-labels';
 import { BanDialog } from './moderation-ban-dialog';
+import { ModerationNoteField } from './moderation-note-field';
 
 export function QueueItem({ item }: { item: ModerationItem }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const noteId = useId();
   const [note, setNote] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [banning, setBanning] = useState<'ban' | 'unban' | null>(null);
@@ -112,19 +112,13 @@ export function QueueItem({ item }: { item: ModerationItem }) {
         </ul>
       )}
       {actions.length > 0 && (
-        <div className="field moderation-item__note">
-          <label htmlFor={noteId} className="field__label">
-            {t('moderation_note')}
-          </label>
-          <textarea
-            id={noteId}
-            dir="auto"
-            rows={2}
-            maxLength={REPORT_TEXT_MAX}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <ModerationNoteField
+          className="moderation-item__note"
+          label={t('moderation_note')}
+          rows={2}
+          value={note}
+          onChange={setNote}
+        />
       )}
       <div className="moderation-item__actions">
         {actions.map((action) => (
