@@ -28,21 +28,22 @@ export interface SitemapRow {
   pcategory_id: number | null;
 }
 
-/** Each section's table: its primary key `id` orders the ranges, `updated_at` is a URL's lastmod. */
+/** A table whose primary key `id` can order the ranges and whose `updated_at` is a URL's lastmod. */
+type RangeTable = {
+  [T in keyof Database]: Database[T] extends { id: Generated<number>; updated_at: string }
+    ? T
+    : never;
+}[keyof Database];
+
+/** Each section's table (the one query below reads `id` and `updated_at` of whichever). */
 const SECTION_TABLES = {
   products: 'products',
   shops: 'shops',
   categories: 'pcategories',
   subcategories: 'psubcategories',
   users: 'users',
-} as const satisfies Record<SitemapSection, keyof Database>;
+} as const satisfies Record<SitemapSection, RangeTable>;
 type SectionTable<S extends SitemapSection = SitemapSection> = (typeof SECTION_TABLES)[S];
-// The one query below reads `id` and `updated_at` of whichever table: each must have both.
-type RangeColumns = { id: Generated<number>; updated_at: string };
-const _sectionTablesHaveRangeColumns: {
-  [T in SectionTable]: Database[T] extends RangeColumns ? true : never;
-} = { products: true, shops: true, pcategories: true, psubcategories: true, users: true };
-void _sectionTablesHaveRangeColumns;
 
 type SectionExpression<S extends SitemapSection, T> = (
   eb: ExpressionBuilder<Database, SectionTable<S>>,
