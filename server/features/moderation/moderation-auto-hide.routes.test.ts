@@ -6,7 +6,7 @@ import { moderationScenario } from './moderation.test-helpers';
 // Issue 19 item 2: trusted reporters hold an item for review (docs/trust.md).
 
 describeEachEngine('moderation: auto-hide', (ctx) => {
-  const { seller, oldReporters, foundIds } = moderationScenario(ctx);
+  const { seller, oldReporters, foundIds, offerPage } = moderationScenario(ctx);
 
   it('three trusted reporters hide an offer from everyone but its author and staff', async () => {
     const s = await seller();
@@ -16,22 +16,10 @@ describeEachEngine('moderation: auto-hide', (ctx) => {
       const res = await r.client.post(`/products/${id}/reports`, { reason: 'scam' });
       expect(res.json().report.moderation_status).toBe(i < 2 ? 'visible' : 'review');
     }
-    const stranger = ctx().client();
-    expect(
-      (await stranger.get(`/products/product/${id}`, { headers: { accept: 'application/json' } }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await reporters[0]!.client.get(`/products/product/${id}`, {
-          headers: { accept: 'application/json' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await offerPage(id)).statusCode).toBe(404);
+    expect((await offerPage(id, reporters[0]!.client)).statusCode).toBe(404);
     expect(await foundIds()).not.toContain(id);
-    const own = await s.client.get(`/products/product/${id}`, {
-      headers: { accept: 'application/json' },
-    });
+    const own = await offerPage(id, s.client);
     expect(own.statusCode).toBe(200);
     expect(own.json().product.moderation).toEqual({
       status: 'review',
@@ -39,10 +27,7 @@ describeEachEngine('moderation: auto-hide', (ctx) => {
       flag: null,
     });
     const mod = await signIn(ctx(), 'moderator');
-    expect(
-      (await mod.client.get(`/products/product/${id}`, { headers: { accept: 'application/json' } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await offerPage(id, mod.client)).statusCode).toBe(200);
     // The author was told.
     const note = await ctx()
       .app.db.selectFrom('notifications')

@@ -44,5 +44,9 @@ export function moderationScenario(ctx: () => TestContext) {
       }[]
     ).map((p) => p.id);
 
-  return { seller, oldReporters, foundIds };
+  /** An offer's JSON (SPEC §7's page address, asked for JSON), as `client` sees it. */
+  const offerPage = (id: number, client = ctx().client()) =>
+    client.get(`/products/product/${id}`, { headers: { accept: 'application/json' } });
+
+  return { seller, oldReporters, foundIds, offerPage };
 }
