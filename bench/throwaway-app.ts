@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { connect } from '../server/db/connect';
 import type { DB, Dialect } from '../server/db/types';
+import { createDatabaseOn } from '../server/test/postgres-database';
 
 // The app on a new, empty database for one bench run, dropped after: PostgreSQL when
 // TEST_DATABASE_URL names a server (a database souq_bench_<random> on it), else SQLite in a new
@@ -21,34 +20,14 @@ export interface ThrowawayApp {
   dialect: Dialect;
 }
 
-async function pgDatabase() {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return null;
-  const name = `souq_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Runs `work` on the app over a throwaway database; `env` adds to the bench's configuration. */
 export async function withThrowawayApp(
   env: Record<string, string>,
   work: (bench: ThrowawayApp) => Promise<void>,
 ): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
-  const postgres = await pgDatabase();
+  const base = process.env.TEST_DATABASE_URL;
+  const postgres = base ? await createDatabaseOn(base, 'souq_bench') : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url,
