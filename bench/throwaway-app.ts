@@ -47,6 +47,16 @@ export async function withThrowawayApp(
   }
 }
 
+/** A query of one column `i`: 1, 2, … `count`, to write rows by INSERT … SELECT. */
+export function numbersUpTo(dialect: Dialect, count: number) {
+  return dialect === 'postgres'
+    ? sql<{ i: number }>`select i from generate_series(1, ${count}) as i`
+    : sql<{
+        i: number;
+      }>`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+        select i from n`;
+}
+
 /**
  * Writes `count` products by one INSERT … SELECT, with the products' triggers dropped first (a
  * throwaway database is never searched): every third a demand, the rest offers, spread in turn
@@ -81,18 +91,13 @@ export async function insertProducts(
         ? sql`drop trigger ${sql.id(t.name)} on products`
         : sql`drop trigger ${sql.id(t.name)}`
     ).execute(db);
-  const numbers =
-    dialect === 'postgres'
-      ? sql`select i from generate_series(1, ${count}) as i`
-      : sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
-          select i from n`;
   const hidden = hiddenEvery > 0 ? sql`i % ${hiddenEvery} = 0` : sql`1 = 0`;
   await sql`insert into products (type, shop_id, psubcategory_id, name, offer_type,
       created_at, updated_at, moderation_status)
     select case when i % 3 = 0 then 'demand' else 'offer' end, ${firstShopId} + i % ${shops},
       ${psubcategoryId}, 'Product ' || i, 'sale', ${at}, ${at},
       case when ${hidden} then 'hidden' else 'visible' end
-    from (${numbers}) as numbers`.execute(db);
+    from (${numbersUpTo(dialect, count)}) as numbers`.execute(db);
 }
 
 /** The median time in ms of `runs` GETs of `url` through inject, after `warmup` unmeasured ones. */

@@ -104,17 +104,17 @@ export async function idBounds(
   return { min: Number(min.id), max: Number(max.id) };
 }
 
-/** The section's public rows with after < id ≤ upTo, in id order, at most `limit`. */
-export async function rowsIn<S extends SitemapSection>(
+/** The query of the section's public rows with after < id ≤ upTo, in id order, at most `limit`. */
+export function rowsInQuery<S extends SitemapSection>(
   db: Executor,
   section: S,
   after: number,
   upTo: number,
   limit: number,
-): Promise<SitemapRow[]> {
+) {
   const eb = expressionBuilder<Database, SectionTable<S>>();
   const isPublic = PUBLIC[section];
-  const rows = await db
+  return db
     .selectFrom(SECTION_TABLES[section] as SectionTable)
     .select(['id', 'updated_at'])
     .select(PARENT[section](eb).as('pcategory_id'))
@@ -122,8 +122,18 @@ export async function rowsIn<S extends SitemapSection>(
     .where('id', '<=', upTo)
     .$if(isPublic !== null, (q) => q.where(isPublic!(eb)))
     .orderBy('id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+}
+
+/** The section's public rows with after < id ≤ upTo, in id order, at most `limit`. */
+export async function rowsIn(
+  db: Executor,
+  section: SitemapSection,
+  after: number,
+  upTo: number,
+  limit: number,
+): Promise<SitemapRow[]> {
+  const rows = await rowsInQuery(db, section, after, upTo, limit).execute();
   return rows.map((r) => ({
     id: Number(r.id),
     updated_at: r.updated_at,

@@ -1,10 +1,17 @@
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
-import { injectMedian, insertProducts, withThrowawayApp } from '../../../bench/throwaway-app';
+import { CompiledQuery, sql } from 'kysely';
+import {
+  injectMedian,
+  insertProducts,
+  numbersUpTo,
+  withThrowawayApp,
+} from '../../../bench/throwaway-app';
 import { createSubcategory } from '../../test/fixtures';
+import { rowsInQuery } from './seo.repository';
 import { sitemapEntries, urlsetXml } from './seo.service';
 
-// The sitemaps at a million offers and demands (one in twenty hidden), docs/seo.md:
+// The sitemaps at a million offers and demands (one in twenty hidden) of 10,000 sellers among
+// 100,000 users, docs/seo.md:
 //   npx tsx server/features/seo/sitemap.bench.ts
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx server/features/seo/sitemap.bench.ts
 // Medians of RUNS requests through inject (one process, no network). The rows are written by one
@@ -13,6 +20,8 @@ import { sitemapEntries, urlsetXml } from './seo.service';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 1_000_000);
 const RUNS = 7;
+const USERS = Number(process.env.USERS ?? 100_000);
+const SELLER_EVERY = 10;
 
 async function main() {
   await withThrowawayApp(
@@ -20,20 +29,41 @@ async function main() {
     async ({ app, config, db, dialect }) => {
       const sub = await createSubcategory(db);
       const at = new Date().toISOString();
-      const shop = await db
-        .insertInto('shops')
-        .values({ name: 'Bench', created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
       const started = Date.now();
+      // USERS users; one in SELLER_EVERY owns a shop, over which the products are spread in turn.
+      const sellers = Math.ceil(USERS / SELLER_EVERY);
+      await sql`insert into users (first_name, last_name, phone_1, password_hash, created_at,
+          updated_at)
+        select 'Bench', 'User ' || i, '2' || (10000000 + i), '-', ${at}, ${at}
+        from (${numbersUpTo(dialect, USERS)}) as numbers`.execute(db);
+      await sql`insert into shops (name, created_at, updated_at)
+        select 'Shop ' || i, ${at}, ${at} from (${numbersUpTo(dialect, sellers)}) as numbers`.execute(
+        db,
+      );
+      const first = async (table: 'users' | 'shops') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.min('id').as('id'))
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      const [firstUser, firstShop] = [await first('users'), await first('shops')];
+      await sql`insert into shop_employees (shop_id, user_id, role, created_at)
+        select ${firstShop} + i - 1, ${firstUser} + (i - 1) * ${SELLER_EVERY}, 'owner', ${at}
+        from (${numbersUpTo(dialect, sellers)}) as numbers`.execute(db);
       await insertProducts(db, dialect, {
         count: PRODUCTS,
-        firstShopId: shop.id,
+        firstShopId: firstShop,
+        shops: sellers,
         psubcategoryId: sub.id,
         hiddenEvery: 20,
       });
       await sql`analyze`.execute(db);
-      console.info(`${dialect}: ${PRODUCTS} products written in ${Date.now() - started} ms`);
+      console.info(
+        `${dialect}: ${USERS} users, ${PRODUCTS} products written in ${Date.now() - started} ms`,
+      );
 
       const measure = async (url: string) => {
         const { median, res } = await injectMedian(app, url, RUNS);
@@ -51,6 +81,8 @@ async function main() {
       );
       await measure(files[0]);
       await measure(files[files.length - 1]);
+      const users = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/users-\d+\.xml)<\/loc>/g)];
+      if (users.length) await measure(users[0][1]);
       // Where a file's time goes: the query, then the XML.
       const t0 = process.hrtime.bigint();
       const entries = (await sitemapEntries(db, config.sitemapPageSize, 'products', 1)) ?? [];
@@ -59,6 +91,15 @@ async function main() {
       const t2 = process.hrtime.bigint();
       const ms = (a: bigint, b: bigint) => (Number(b - a) / 1e6).toFixed(1);
       console.info(`${dialect} products-1: query ${ms(t0, t1)} ms, XML ${ms(t1, t2)} ms`);
+      if (process.env.EXPLAIN) {
+        const size = config.sitemapPageSize;
+        const query = rowsInQuery(db, 'users', 0, size, size).compile();
+        const prefix = dialect === 'postgres' ? 'explain analyze ' : 'explain query plan ';
+        const plan = await db.executeQuery<Record<string, unknown>>(
+          CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+        );
+        for (const row of plan.rows) console.info('   ', Object.values(row).join(' '));
+      }
     },
   );
 }
