@@ -40,6 +40,7 @@ export const pagePaths = {
   category: (id: number) => `/categories/${id}`,
   subcategory: (pcategoryId: number, id: number) =>
     `/categories/${pcategoryId}/subcategories/${id}`,
+  user: (id: number) => `/users/user/${id}`,
 };
 
 /**

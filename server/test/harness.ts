@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -11,6 +9,7 @@ import { connect, type Connection } from '../db/connect';
 import { register } from '../features/users/users.service';
 import type { SiteRole } from '../../shared/constants';
 import { TestClient } from './client';
+import { createDatabaseOn } from './postgres-database';
 import type { PageRenderer } from '../plugins/page-render';
 
 // Every API suite runs once per engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
@@ -45,23 +44,8 @@ export function nextPhone(): string {
 }
 export const TEST_PASSWORD = 'test-password-1';
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `souq_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabaseOn(pgUrl!, `souq_test_${process.pid}`);
 }
 
 /**

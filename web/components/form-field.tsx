@@ -1,12 +1,12 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_LIMITS } from '../lib/i18n';
+import { errorText } from '../lib/form-errors';
 import { AlertIcon, EyeIcon, EyeOffIcon } from './icons';
 
-/** Message keys (the server's or the client's) in the page's language. */
+/** Message keys (the server's or the client's) in the page's language (lib/form-errors.ts). */
 export function useErrorText() {
   const { t, i18n } = useTranslation();
-  return (key: string) => (i18n.exists(key) ? t(key, MESSAGE_LIMITS) : t('unknown_error'));
+  return (key: string) => errorText(t, key, (k) => i18n.exists(k));
 }
 
 interface ControlProps {

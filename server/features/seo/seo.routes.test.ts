@@ -93,6 +93,7 @@ describeEachEngine(
       expect(files).toContain(`${publicUrl}/sitemaps/shops-1.xml`);
       expect(files).toContain(`${publicUrl}/sitemaps/categories-1.xml`);
       expect(files).toContain(`${publicUrl}/sitemaps/subcategories-1.xml`);
+      expect(files).toContain(`${publicUrl}/sitemaps/users-${Math.ceil(ownerId / SIZE)}.xml`);
 
       const listed: string[] = [];
       for (const file of files) {
@@ -109,6 +110,7 @@ describeEachEngine(
       expect(listed).toContain(`/shops/shop/${shopId}`);
       expect(listed).toContain(`/categories/${sub.pcategory_id}`);
       expect(listed).toContain(`/categories/${sub.pcategory_id}/subcategories/${sub.id}`);
+      expect(listed).toContain(`/users/user/${ownerId}`);
     });
 
     it('each URL has its last change and its address in both languages', async () => {
@@ -158,6 +160,95 @@ describeEachEngine(
         const res = await get(fileOf(id));
         expect(res.body).not.toContain(`/products/product/${id}<`);
       }
+    });
+
+    it('lists the pages of users with a visible offer, not of the banned or those with none', async () => {
+      const db = ctx().app.db;
+      const someone = async () => {
+        const { client, user } = await ctx().userClient();
+        return { client, id: user.id, shop: await personalShopOf(db, user.id) };
+      };
+      const offerOf = async (
+        u: { id: number; shop: number },
+        status: ModerationStatus = 'visible',
+        type: 'offer' | 'demand' = 'offer',
+      ) =>
+        createProduct(db, {
+          shop_id: u.shop,
+          psubcategory_id: sub.id,
+          user_id: u.id,
+          moderation_status: status,
+          type,
+        });
+      const [nothing, hiddenOnly, demandOnly, banned, seller] = [
+        await someone(),
+        await someone(),
+        await someone(),
+        await someone(),
+        await someone(),
+      ];
+      await offerOf(hiddenOnly, 'hidden');
+      await offerOf(hiddenOnly, 'review');
+      await offerOf(demandOnly, 'visible', 'demand');
+      await offerOf(banned);
+      await offerOf(seller, 'hidden');
+      await offerOf(seller);
+      const admin = (await ctx().userClient('admin')).client;
+      const ban = await admin.request('POST', `/admin/users/${banned.id}/ban`, {
+        body: { reason: 'spam' },
+      });
+      expect(ban.statusCode).toBe(200);
+
+      const files = locs((await get('/sitemap.xml')).body).filter((f) =>
+        f.includes('/sitemaps/users-'),
+      );
+      const listed: string[] = [];
+      for (const file of files) {
+        const urls = locs((await get(path(file))).body);
+        expect(urls.length).toBeGreaterThan(0);
+        expect(urls.length).toBeLessThanOrEqual(SIZE);
+        listed.push(...urls.map(path));
+      }
+      expect(listed).toContain(`/users/user/${ownerId}`);
+      expect(listed).toContain(`/users/user/${seller.id}`);
+      for (const u of [nothing, hiddenOnly, demandOnly, banned])
+        expect(listed).not.toContain(`/users/user/${u.id}`);
+      // The users without public offers: their range lists no one else, so it is no file.
+      const emptyRanges = [nothing, hiddenOnly, demandOnly, banned]
+        .map((u) => Math.ceil(u.id / SIZE))
+        .filter((n) => n !== Math.ceil(seller.id / SIZE) && n !== Math.ceil(ownerId / SIZE));
+      for (const n of emptyRanges) {
+        const ids = Array.from({ length: SIZE }, (_, i) => (n - 1) * SIZE + i + 1);
+        if (ids.some((id) => listed.includes(`/users/user/${id}`))) continue;
+        expect(files).not.toContain(`${publicUrl}/sitemaps/users-${n}.xml`);
+        expect((await get(`/sitemaps/users-${n}.xml`)).statusCode).toBe(404);
+      }
+
+      // Each in both languages, with its last change.
+      const row = await db
+        .selectFrom('users')
+        .select('updated_at')
+        .where('id', '=', seller.id)
+        .executeTakeFirstOrThrow();
+      const res = await get(`/sitemaps/users-${Math.ceil(seller.id / SIZE)}.xml`);
+      const loc = `${publicUrl}/users/user/${seller.id}`;
+      expect(res.body).toContain(
+        `<url><loc>${loc}</loc><lastmod>${row.updated_at}</lastmod>` +
+          `<xhtml:link rel="alternate" hreflang="ar" href="${loc}?lang=ar"/>` +
+          `<xhtml:link rel="alternate" hreflang="fr" href="${loc}?lang=fr"/>` +
+          `<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/></url>`,
+      );
+
+      // Once their last visible offer is gone, so is their page.
+      const { id: last } = await db
+        .selectFrom('products')
+        .select('id')
+        .where('user_id', '=', seller.id)
+        .where('moderation_status', '=', 'visible')
+        .executeTakeFirstOrThrow();
+      expect((await seller.client.request('DELETE', `/products/${last}`)).statusCode).toBe(204);
+      const after = await get(`/sitemaps/users-${Math.ceil(seller.id / SIZE)}.xml`);
+      expect(after.body).not.toContain(`${loc}<`);
     });
 
     it('answers 404 for a file that is not one of the index', async () => {

@@ -109,6 +109,8 @@ function pathOf(section: SitemapSection, row: SitemapRow): string {
       return pagePaths.category(row.id);
     case 'subcategories':
       return pagePaths.subcategory(row.pcategory_id ?? 0, row.id);
+    case 'users':
+      return pagePaths.user(row.id);
   }
 }
 

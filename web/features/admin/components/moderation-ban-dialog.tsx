@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_TEXT_MAX } from '../../../../shared/domain/trust';
 import { Modal } from '../../../components/modal';
 import './moderation-tab.css';
+import { ModerationNoteField } from './moderation-note-field';
 
 export function BanDialog({
   name,
@@ -19,7 +19,6 @@ export function BanDialog({
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   return (
     <Modal title={t('moderation_ban_title', { name })} onClose={onCancel}>
       <form
@@ -30,19 +29,13 @@ export function BanDialog({
         }}
       >
         <p className="modal__message">{t('moderation_ban_text')}</p>
-        <div className="field moderation-ban__reason">
-          <label htmlFor={reasonId} className="field__label">
-            {t('moderation_ban_reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            dir="auto"
-            rows={3}
-            maxLength={REPORT_TEXT_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <ModerationNoteField
+          className="moderation-ban__reason"
+          label={t('moderation_ban_reason')}
+          rows={3}
+          value={reason}
+          onChange={setReason}
+        />
         {error && (
           <p className="form-error" role="alert">
             {error}

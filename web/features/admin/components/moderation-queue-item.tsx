@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REPORT_TEXT_MAX, type ModerationAction } from '../../../../shared/domain/trust';
+import type { ModerationAction } from '../../../../shared/domain/trust';
 import type { ModerationItem } from '../../../../shared/schemas/trust';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { useErrorText } from '../../../components/form-field';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/format';
-import { errorText, formErrorsOf } from '../../../lib/form-errors';
+import { formErrorsOf } from '../../../lib/form-errors';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useBanUser } from '../api/ban-user';
@@ -16,25 +17,20 @@ import './catalog-section.css';
 import './moderation-tab.css';
 import { ACTION_LABEL, actionsFor, FLAG_LABEL, STATUS_NOTE, TYPE_LABEL } from './moderation-labels';
 import { BanDialog } from './moderation-ban-dialog';
-
-function useErrorText() {
-  const { t, i18n } = useTranslation();
-  return (error: unknown) => {
-    const [first] = formErrorsOf(error, []).general;
-    return errorText(t, first ?? 'unknown_error', (key) => i18n.exists(key));
-  };
-}
+import { ModerationNoteField } from './moderation-note-field';
 
 export function QueueItem({ item }: { item: ModerationItem }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const noteId = useId();
   const [note, setNote] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [banning, setBanning] = useState<'ban' | 'unban' | null>(null);
   const moderate = useModerateItem();
   const ban = useBanUser();
-  const messageOf = useErrorText();
+  const errorText = useErrorText();
+  // A failed action's first message (the server's `global` one).
+  const messageOf = (error: unknown) =>
+    errorText(formErrorsOf(error, []).general[0] ?? 'unknown_error');
   const author = item.author;
   const authorName = author ? `${author.first_name} ${author.last_name}` : '';
 
@@ -116,19 +112,13 @@ export function QueueItem({ item }: { item: ModerationItem }) {
         </ul>
       )}
       {actions.length > 0 && (
-        <div className="field moderation-item__note">
-          <label htmlFor={noteId} className="field__label">
-            {t('moderation_note')}
-          </label>
-          <textarea
-            id={noteId}
-            dir="auto"
-            rows={2}
-            maxLength={REPORT_TEXT_MAX}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <ModerationNoteField
+          className="moderation-item__note"
+          label={t('moderation_note')}
+          rows={2}
+          value={note}
+          onChange={setNote}
+        />
       )}
       <div className="moderation-item__actions">
         {actions.map((action) => (

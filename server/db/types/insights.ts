@@ -1,0 +1,20 @@
+import type { Counter } from './columns';
+
+// Row types of offers' daily figures (docs/insights.md).
+
+/** Per offer and UTC day (YYYY-MM-DD): views, phone reveals, taps (015, docs/insights.md). */
+export interface ProductDailyStatsTable {
+  product_id: number;
+  day: string;
+  view_count: Counter;
+  phone_count: Counter;
+  call_count: Counter;
+  whatsapp_count: Counter;
+  share_count: Counter;
+}
+
+/** The day's keyed hashes of (visitor, offer): one view each; deleted with the day (015). */
+export interface ProductViewMarksTable {
+  day: string;
+  mark: string;
+}

@@ -1,0 +1,27 @@
+import type { Id } from './columns';
+
+// Row types of settings, per-user rate limits and logs sent by the web app.
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Per-user rate limits (server/limits/): hits of `key` in `scope` during one fixed window. */
+export interface RateLimitsTable {
+  scope: string;
+  key: string;
+  /** Unix seconds. */
+  window_start: number;
+  window_end: number;
+  count: number;
+}
+
+export interface FrontendLogsTable {
+  id: Id;
+  user_id: number | null;
+  text: string;
+  created_at: string;
+  /** The address that sent it (quota and pruning per source); null for logs before 006. */
+  source: string | null;
+}
