@@ -3,8 +3,9 @@ import type { Dialect, Executor } from '../../db/types';
 import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
-import { distanceExpr, MAX_KM } from './search-geo';
-import { conditions } from './search-conditions';
+import { LISTED } from '../../db/migrations/020-search-covering-indexes';
+import { boundingBox, distanceExpr, MAX_KM, type Point } from './search-geo';
+import { conditions, indexedPfield, pfieldValueCondition } from './search-conditions';
 
 // The only Kysely code of the search (DESIGN §7). One filtered query gives the page of ids and
 // the total; the cards of that page are then read with the products feature's card query. Its
@@ -15,6 +16,16 @@ import { conditions } from './search-conditions';
  * textCondition). Below, reading the products of every match by id is cheaper.
  */
 const COMMON_WORDS = 5000;
+/**
+ * A field value held by fewer products than this leads the search (its products read first from
+ * the field's index); a commoner one is tested on the rows the other filters lead to.
+ */
+const FEW_VALUES = 3000;
+/**
+ * The nearest-first search halves its first radius while the box around it holds this many
+ * products (whatever the other filters).
+ */
+const CROWDED = 4 * (SEARCH_TOTAL_MAX + 1);
 /** The nearest-first search looks this far first (km), then farther. */
 const FIRST_RADIUS_KM = 0.25;
 
@@ -51,6 +62,11 @@ export interface SearchQuery {
   /** km around `origin`. */
   distanceKm?: number;
   pfields: PfieldFilter[];
+  /**
+   * The field value filter (index in `pfields`) whose products are few enough (under
+   * FEW_VALUES) to be read first from its index, the other conditions tested on them.
+   */
+  leadingPfield?: number;
 }
 
 export type Row = { id: number; distance_km: number | null; price: number | null };
@@ -197,6 +213,17 @@ function orderedRows(
     .then((r) => r.rows);
 }
 
+/** The type, listing, subcategory and box conditions of a place search: what its indexes hold. */
+function placeConditions(q: SearchQuery & { origin?: Point }, km: number) {
+  const list = [sql`products.type = ${q.type}`, sql`products.${sql.raw(LISTED)}`];
+  if (q.psubcategoryIds.length) {
+    list.push(
+      sql`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,
+    );
+  }
+  return q.origin ? [...list, ...boundingBox(q.origin, km)] : list;
+}
+
 /**
  * Nearest first: ordering by distance reads every product within it. So look within a small
  * radius first, then farther, and stop at the first radius holding COUNTED products (or at the
@@ -212,7 +239,17 @@ async function nearestRows(
   // SQLite, common words within a subcategory: every radius would read all the words' matches
   // again, while the subcategory's places come from an index and are few: one look at once.
   const atOnce = dialect === 'sqlite' && q.commonWords && q.psubcategoryIds.length > 0;
-  for (let radius = atOnce ? km : Math.min(km, FIRST_RADIUS_KM); ;) {
+  let first = atOnce ? km : Math.min(km, FIRST_RADIUS_KM);
+  // A crowded place (a town's centre): ordering every product of the first radius by distance
+  // costs more than the page needs. The box's products (the place index alone, no distance
+  // computed) are counted up to CROWDED; the radius is halved while they reach it.
+  for (let halved = 0; !atOnce && halved < 8; halved++) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
+      where ${sql.join(placeConditions(q, first), sql` and `)} limit ${CROWDED}) box`.execute(db);
+    if (Number(rows[0]?.n) < CROWDED) break;
+    first /= 2;
+  }
+  for (let radius = first; ;) {
     const rows = await orderedRows(db, dialect, { ...q, distanceKm: radius }, COUNTED, 0);
     if (rows.length >= COUNTED || radius >= km) return rows;
     // Area grows with the square of the radius; at least twice, at most sixteen times as far.
@@ -250,22 +287,47 @@ export function commonWords(db: Executor): Promise<Map<string, number>> {
  * ordered, rather than found by walking the primary key newest first: each word's share is the
  * sum of its terms' (its alternatives in the tier: stem, lexicon words, transliterations,
  * typos), from the most common elements ANALYZE keeps for search_vector (terms not among them are
- * rarer); the rarest word counts. Rare words matter as much as middling ones: a rare word with
+ * rarer); the words' shares multiply. Rare words matter as much as middling ones: a rare word with
  * a dozen alternatives was estimated at 12,000 matches, and the walk tested 490,000 rows (3.4 s
  * for 'ssavq' at 490,000 products, over the 5 s timeout under load).
  */
 async function middlingWords(db: Executor, words: string[][]): Promise<boolean> {
   const freqs = await commonWords(db);
   if (!freqs.size) return false;
-  const share = Math.min(
-    ...words.map((terms) =>
+  // Every word is required: the words' shares multiply (as if independent). The rarest word's
+  // share alone made two common words that seldom meet walk the whole table ('voiture propre':
+  // 4 % and 22 % of the products, 0.1 % together: 100,000 rows tested for 101 matches).
+  const share = words
+    .map((terms) =>
       [...freqs].reduce(
         (sum, [elem, f]) => (terms.some((t) => elem.startsWith(t)) ? sum + f : sum),
         0,
       ),
-    ),
-  );
+    )
+    .reduce((product, f) => product * Math.min(1, f), 1);
   return share <= MATCHES_FIRST_MAX;
+}
+
+/**
+ * The field value filter held by the fewest products, when under FEW_VALUES: each indexed one
+ * is counted from its index, up to FEW_VALUES (a capped count costs little; an exact one of a
+ * common value would read all of it).
+ */
+async function leadingPfield(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+): Promise<number | undefined> {
+  let best: { index: number; n: number } | undefined;
+  for (const [index, f] of q.pfields.entries()) {
+    if (!indexedPfield(f)) continue;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1
+      from product_pfield where pfield_id = ${f.pfieldId} and ${pfieldValueCondition(dialect, f)}
+      limit ${FEW_VALUES}) found`.execute(db);
+    const n = Number(rows[0]?.n);
+    if (n < FEW_VALUES && (!best || n < best.n)) best = { index, n };
+  }
+  return best?.index;
 }
 
 /**
@@ -284,6 +346,8 @@ export async function firstRows(db: Executor, dialect: Dialect, q: SearchQuery):
   if (dialect === 'postgres' && q.text) {
     q = { ...q, matchesFirst: await middlingWords(db, q.text.words) };
   }
+  if (q.pfields.some(indexedPfield))
+    q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
   return q.order === 'nearest' && q.origin && q.distanceKm !== undefined
     ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm })
     : orderedRows(db, dialect, q, COUNTED, 0);
