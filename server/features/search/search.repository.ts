@@ -236,14 +236,18 @@ async function nearestRows(
   q: SearchQuery & { distanceKm: number },
 ): Promise<Row[]> {
   const km = Math.min(q.distanceKm, MAX_KM);
-  // SQLite, common words within a subcategory: every radius would read all the words' matches
-  // again, while the subcategory's places come from an index and are few: one look at once.
-  const atOnce = dialect === 'sqlite' && q.commonWords && q.psubcategoryIds.length > 0;
+  // With words, every radius would read all the words' matches again: one look at once when
+  // they are few (SQLite: under COMMON_WORDS; PostgreSQL: read from the text index first), or,
+  // on SQLite, when a subcategory's places (from an index, and few) lead.
+  const atOnce =
+    q.text !== undefined &&
+    (dialect === 'sqlite' ? !q.commonWords || q.psubcategoryIds.length > 0 : !!q.matchesFirst);
   let first = atOnce ? km : Math.min(km, FIRST_RADIUS_KM);
   // A crowded place (a town's centre): ordering every product of the first radius by distance
   // costs more than the page needs. The box's products (the place index alone, no distance
-  // computed) are counted up to CROWDED; the radius is halved while they reach it.
-  for (let halved = 0; !atOnce && halved < 8; halved++) {
+  // computed) are counted up to CROWDED; the radius is halved while they reach it. (Words make
+  // the matches sparser than the box: not then.)
+  for (let halved = 0; !atOnce && !q.text && halved < 8; halved++) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
       where ${sql.join(placeConditions(q, first), sql` and `)} limit ${CROWDED}) box`.execute(db);
     if (Number(rows[0]?.n) < CROWDED) break;
