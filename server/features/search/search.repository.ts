@@ -263,53 +263,81 @@ async function nearestRows(
   }
 }
 
-const wordStats = new WeakMap<object, { at: number; freqs: Promise<Map<string, number>> }>();
+type WordStats = { freqs: Map<string, number>; rows: number };
+const wordStats = new WeakMap<object, { at: number; stats: Promise<WordStats> }>();
 const WORD_STATS_MS = 10 * 60_000;
 /** Up to this share of products, reading the matches first beats walking the primary key. */
 const MATCHES_FIRST_MAX = 0.015;
+/** The newest products tested to guess how far a walk for common words goes. */
+const WALK_PROBE = 1000;
 
-/** PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE). */
-export function commonWords(db: Executor): Promise<Map<string, number>> {
-  let stats = wordStats.get(db);
-  if (!stats || Date.now() - stats.at > WORD_STATS_MS) {
-    const freqs = sql<{ elems: string[] | null; freqs: number[] | null }>`
-      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+/**
+ * PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE),
+ * and the number of products the planner counts.
+ */
+export function commonWords(db: Executor): Promise<WordStats> {
+  let cached = wordStats.get(db);
+  if (!cached || Date.now() - cached.at > WORD_STATS_MS) {
+    const stats = sql<{ elems: string[] | null; freqs: number[] | null; rows: number | null }>`
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs,
+        (select reltuples from pg_class where relname = 'products') as rows
       from pg_stats where tablename = 'products' and attname = 'search_vector'`
       .execute(db)
       .then(({ rows }) => {
-        const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
-        return new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)]));
+        const { elems, freqs, rows: count } = rows[0] ?? { elems: null, freqs: null, rows: 0 };
+        return {
+          freqs: new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)])),
+          rows: Number(count ?? 0),
+        };
       });
-    stats = { at: Date.now(), freqs };
-    wordStats.set(db, stats);
+    cached = { at: Date.now(), stats };
+    wordStats.set(db, cached);
   }
-  return stats.freqs;
+  return cached.stats;
 }
 
 /**
  * PostgreSQL: whether the words' matches are few enough to be read from the text index and then
- * ordered, rather than found by walking the primary key newest first: each word's share is the
+ * ordered, rather than found by walking the primary key newest first. Each word's share is the
  * sum of its terms' (its alternatives in the tier: stem, lexicon words, transliterations,
- * typos), from the most common elements ANALYZE keeps for search_vector (terms not among them are
- * rarer); the words' shares multiply. Rare words matter as much as middling ones: a rare word with
- * a dozen alternatives was estimated at 12,000 matches, and the walk tested 490,000 rows (3.4 s
- * for 'ssavq' at 490,000 products, over the 5 s timeout under load).
+ * typos; the typed word as a prefix, the others whole), from the most common elements ANALYZE
+ * keeps for search_vector (terms not among them are rarer); the rarest word bounds the share of
+ * all of them together. Rare words matter as much as middling ones: a rare word with a dozen
+ * alternatives was estimated at 12,000 matches, and the walk tested 490,000 rows (3.4 s for
+ * 'ssavq' at 490,000 products, over the 5 s timeout under load).
+ *
+ * Words each common may still seldom meet ('voiture propre': 4 % and 22 % of the products, 0.1 %
+ * together, every row tested), or always ('très bon état': 25 % each and together), and the
+ * statistics count a word in any column (a subcategory's name is in all its products' related
+ * words) where the first tier looks in the text only. So when the rarest word is common, the
+ * newest WALK_PROBE products are tested: from the matches among them, the walk's length is
+ * guessed, and the walk is kept only when it reads fewer rows than the text index would give.
  */
-async function middlingWords(db: Executor, words: string[][]): Promise<boolean> {
-  const freqs = await commonWords(db);
+async function middlingWords(
+  db: Executor,
+  q: SearchQuery & { text: { ts: string; words: string[][] } },
+): Promise<boolean> {
+  const { freqs, rows } = await commonWords(db);
   if (!freqs.size) return false;
-  // Every word is required: the words' shares multiply (as if independent). The rarest word's
-  // share alone made two common words that seldom meet walk the whole table ('voiture propre':
-  // 4 % and 22 % of the products, 0.1 % together: 100,000 rows tested for 101 matches).
-  const share = words
-    .map((terms) =>
+  const share = Math.min(
+    ...q.text.words.map((terms) =>
       [...freqs].reduce(
-        (sum, [elem, f]) => (terms.some((t) => elem.startsWith(t)) ? sum + f : sum),
+        (sum, [elem, f]) =>
+          terms.some((t) => (t.endsWith('*') ? elem.startsWith(t.slice(0, -1)) : elem === t))
+            ? sum + f
+            : sum,
         0,
       ),
-    )
-    .reduce((product, f) => product * Math.min(1, f), 1);
-  return share <= MATCHES_FIRST_MAX;
+    ),
+  );
+  if (share <= MATCHES_FIRST_MAX) return true;
+  const probe = await sql<{ n: number }>`select count(*) as n from (select search_vector
+    from products where type = ${q.type} and ${sql.raw(LISTED)}
+    order by id desc limit ${WALK_PROBE}) newest
+    where search_vector @@ to_tsquery('simple', ${q.text.ts})`.execute(db);
+  const found = Number(probe.rows[0]?.n);
+  const walked = found ? (COUNTED * WALK_PROBE) / found : Infinity;
+  return walked > share * rows;
 }
 
 /**
@@ -348,7 +376,7 @@ export async function firstRows(db: Executor, dialect: Dialect, q: SearchQuery):
     q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
   }
   if (dialect === 'postgres' && q.text) {
-    q = { ...q, matchesFirst: await middlingWords(db, q.text.words) };
+    q = { ...q, matchesFirst: await middlingWords(db, { ...q, text: q.text }) };
   }
   if (q.pfields.some(indexedPfield))
     q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
