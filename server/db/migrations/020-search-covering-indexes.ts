@@ -32,7 +32,10 @@ const FILTERS = ['price', 'negotiable', 'used', 'delivery', 'offer_type'];
 const COVERING: Record<string, [string[], string[]]> = {
   products_listed_type: [['type', 'id'], FILTERS],
   products_listed_subcategory: [['psubcategory_id', 'type', 'id'], FILTERS],
-  products_listed_place: [['type', 'latitude', 'longitude'], ['id', ...FILTERS]],
+  products_listed_place: [
+    ['type', 'latitude', 'longitude'],
+    ['id', ...FILTERS],
+  ],
   products_listed_subcategory_place: [
     ['psubcategory_id', 'type', 'latitude', 'longitude'],
     ['id', ...FILTERS],
