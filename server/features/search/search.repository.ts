@@ -17,10 +17,11 @@ import { conditions, indexedPfield, pfieldValueCondition } from './search-condit
  */
 const COMMON_WORDS = 5000;
 /**
- * A field value held by fewer products than this leads the search (its products read first from
- * the field's index); a commoner one is tested on the rows the other filters lead to.
+ * `fewValues`: a field value held by fewer products than this leads the search (its products
+ * read first from the field's index); a commoner one is tested on the rows the other filters
+ * lead to. (An object so that a test can read both ways on a small database.)
  */
-const FEW_VALUES = 3000;
+export const pfieldTuning = { fewValues: 3000 };
 /**
  * The nearest-first search halves its first radius while the box around it holds this many
  * products (whatever the other filters).
@@ -64,7 +65,7 @@ export interface SearchQuery {
   pfields: PfieldFilter[];
   /**
    * The field value filter (index in `pfields`) whose products are few enough (under
-   * FEW_VALUES) to be read first from its index, the other conditions tested on them.
+   * pfieldTuning.fewValues) to be read first from its index, the other conditions tested on them.
    */
   leadingPfield?: number;
 }
@@ -341,8 +342,8 @@ async function middlingWords(
 }
 
 /**
- * The field value filter held by the fewest products, when under FEW_VALUES: each indexed one
- * is counted from its index, up to FEW_VALUES (a capped count costs little; an exact one of a
+ * The field value filter held by the fewest products, when under pfieldTuning.fewValues: each
+ * indexed one is counted from its index, up to that (a capped count costs little; an exact one of a
  * common value would read all of it).
  */
 async function leadingPfield(
@@ -355,9 +356,9 @@ async function leadingPfield(
     if (!indexedPfield(f)) continue;
     const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1
       from product_pfield where pfield_id = ${f.pfieldId} and ${pfieldValueCondition(dialect, f)}
-      limit ${FEW_VALUES}) found`.execute(db);
+      limit ${pfieldTuning.fewValues}) found`.execute(db);
     const n = Number(rows[0]?.n);
-    if (n < FEW_VALUES && (!best || n < best.n)) best = { index, n };
+    if (n < pfieldTuning.fewValues && (!best || n < best.n)) best = { index, n };
   }
   return best?.index;
 }
