@@ -52,7 +52,10 @@ export interface SearchQuery {
    * tsquery, and each word's terms in that tier (PostgreSQL reads how common they are).
    */
   text?: { fts: string; ts: string; words: string[][] };
-  /** SQLite: the words match at least COMMON_WORDS products (see textCondition). */
+  /**
+   * The words are common and other filters narrow (see textCondition). SQLite: they match at
+   * least COMMON_WORDS products; PostgreSQL: they are not read first (matchesFirst).
+   */
   commonWords?: boolean;
   /**
    * PostgreSQL: read every match from the indexes first, then order them (see orderedRows):
@@ -310,8 +313,8 @@ export function commonWords(db: Executor): Promise<WordStats> {
  * Words each common may still seldom meet ('voiture propre': 4 % and 22 % of the products, 0.1 %
  * together, every row tested), or always ('très bon état': 25 % each and together), and the
  * statistics count a word in any column (a subcategory's name is in all its products' related
- * words) where the first tier looks in the text only. So when the rarest word is common, the
- * newest WALK_PROBE products are tested: from the matches among them, the walk's length is
+ * words) where the first tier looks in the text only. So when the rarest word is common and
+ * nothing but words is asked, the newest WALK_PROBE products are tested: from the matches among them, the walk's length is
  * guessed, and the walk is kept only when it reads fewer rows than the text index would give.
  */
 async function middlingWords(
@@ -332,6 +335,9 @@ async function middlingWords(
     ),
   );
   if (share <= MATCHES_FIRST_MAX) return true;
+  // With other filters the walk follows their index, which the probe would not measure; and
+  // every tier would pay for it (prix + phones + used: 230 → 550 ms at 100,000).
+  if (!onlyWords({ ...q, order: 'newest' })) return false;
   const probe = await sql<{ n: number }>`select count(*) as n from (select search_vector
     from products where type = ${q.type} and ${sql.raw(LISTED)}
     order by id desc limit ${WALK_PROBE}) newest
@@ -377,7 +383,9 @@ export async function firstRows(db: Executor, dialect: Dialect, q: SearchQuery):
     q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
   }
   if (dialect === 'postgres' && q.text) {
-    q = { ...q, matchesFirst: await middlingWords(db, { ...q, text: q.text }) };
+    const matchesFirst = await middlingWords(db, { ...q, text: q.text });
+    const narrow = q.psubcategoryIds.length > 0 || q.shopId !== undefined;
+    q = { ...q, matchesFirst, commonWords: !matchesFirst && narrow };
   }
   if (q.pfields.some(indexedPfield))
     q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
