@@ -58,10 +58,11 @@ export function connect(options: ConnectOptions): Connection {
   sqlite.pragma('busy_timeout = 5000');
   // Pages of the file mapped (read without a system call) and cached by SQLite itself: both
   // count in the server's resident memory, which issue 17 bounds at 250 MB under load at
-  // 1,000,000 products (a 2 GiB mapping gave 1 GB). 96 MiB mapped + 32 MiB cache + the process
-  // itself stay under it; other pages come from the OS page cache (docs/search.md, Benchmark).
-  sqlite.pragma(`mmap_size = ${96 * 2 ** 20}`);
-  sqlite.pragma('cache_size = -32768');
+  // 1,000,000 products (a 2 GiB mapping gave 1 GB; 96 MiB + 32 MiB of cache, 307 MB). 32 MiB
+  // mapped + 16 MiB cache + the process itself; other pages come from the OS page cache (the
+  // searches read compact covering indexes: docs/search.md, Speed at 1,000,000 products).
+  sqlite.pragma(`mmap_size = ${32 * 2 ** 20}`);
+  sqlite.pragma('cache_size = -16384');
   // Kysely's SQLite driver runs every query (and every transaction) on this one connection,
   // one at a time: writes are serialised, as DESIGN §5 asks.
   const db = new Kysely<Database>({

@@ -40,9 +40,19 @@ function alternatives(w: TieredWord, tier: Tier): Alternative[] {
   return list;
 }
 
-/** Every term a word may match in a tier (PostgreSQL reads how common they are together). */
+/**
+ * Every term a word may match in a tier (PostgreSQL reads how common they are together); the
+ * typed word, matched as a prefix, ends with `*`.
+ */
 export function tierTerms(words: TieredWord[], tier: Tier): string[][] {
-  return words.map((w) => [...new Set(alternatives(w, tier).flatMap((a) => a.terms))]);
+  return words.map((w) => [
+    ...new Set(
+      alternatives(w, tier).flatMap(({ columns, terms }) =>
+        // The text alternative matches as a prefix (`w*`), the others whole terms.
+        columns === 'text' ? [`${terms[0]}*`] : terms,
+      ),
+    ),
+  ]);
 }
 
 const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;

@@ -3,8 +3,9 @@ import type { Dialect, Executor } from '../../db/types';
 import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
-import { distanceExpr, MAX_KM } from './search-geo';
-import { conditions } from './search-conditions';
+import { LISTED } from '../../db/migrations/020-search-covering-indexes';
+import { boundingBox, distanceExpr, MAX_KM, type Point } from './search-geo';
+import { conditions, indexedPfield, pfieldValueCondition } from './search-conditions';
 
 // The only Kysely code of the search (DESIGN §7). One filtered query gives the page of ids and
 // the total; the cards of that page are then read with the products feature's card query. Its
@@ -15,6 +16,17 @@ import { conditions } from './search-conditions';
  * textCondition). Below, reading the products of every match by id is cheaper.
  */
 const COMMON_WORDS = 5000;
+/**
+ * `fewValues`: a field value held by fewer products than this leads the search (its products
+ * read first from the field's index); a commoner one is tested on the rows the other filters
+ * lead to. (An object so that a test can read both ways on a small database.)
+ */
+export const pfieldTuning = { fewValues: 3000 };
+/**
+ * The nearest-first search halves its first radius while the box around it holds this many
+ * products (whatever the other filters).
+ */
+const CROWDED = 4 * (SEARCH_TOTAL_MAX + 1);
 /** The nearest-first search looks this far first (km), then farther. */
 const FIRST_RADIUS_KM = 0.25;
 
@@ -40,7 +52,10 @@ export interface SearchQuery {
    * tsquery, and each word's terms in that tier (PostgreSQL reads how common they are).
    */
   text?: { fts: string; ts: string; words: string[][] };
-  /** SQLite: the words match at least COMMON_WORDS products (see textCondition). */
+  /**
+   * The words are common and other filters narrow (see textCondition). SQLite: they match at
+   * least COMMON_WORDS products; PostgreSQL: they are not read first (matchesFirst).
+   */
   commonWords?: boolean;
   /**
    * PostgreSQL: read every match from the indexes first, then order them (see orderedRows):
@@ -51,6 +66,11 @@ export interface SearchQuery {
   /** km around `origin`. */
   distanceKm?: number;
   pfields: PfieldFilter[];
+  /**
+   * The field value filter (index in `pfields`) whose products are few enough (under
+   * pfieldTuning.fewValues) to be read first from its index, the other conditions tested on them.
+   */
+  leadingPfield?: number;
 }
 
 export type Row = { id: number; distance_km: number | null; price: number | null };
@@ -197,6 +217,17 @@ function orderedRows(
     .then((r) => r.rows);
 }
 
+/** The type, listing, subcategory and box conditions of a place search: what its indexes hold. */
+function placeConditions(q: SearchQuery & { origin?: Point }, km: number) {
+  const list = [sql`products.type = ${q.type}`, sql`products.${sql.raw(LISTED)}`];
+  if (q.psubcategoryIds.length) {
+    list.push(
+      sql`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,
+    );
+  }
+  return q.origin ? [...list, ...boundingBox(q.origin, km)] : list;
+}
+
 /**
  * Nearest first: ordering by distance reads every product within it. So look within a small
  * radius first, then farther, and stop at the first radius holding COUNTED products (or at the
@@ -209,10 +240,24 @@ async function nearestRows(
   q: SearchQuery & { distanceKm: number },
 ): Promise<Row[]> {
   const km = Math.min(q.distanceKm, MAX_KM);
-  // SQLite, common words within a subcategory: every radius would read all the words' matches
-  // again, while the subcategory's places come from an index and are few: one look at once.
-  const atOnce = dialect === 'sqlite' && q.commonWords && q.psubcategoryIds.length > 0;
-  for (let radius = atOnce ? km : Math.min(km, FIRST_RADIUS_KM); ;) {
+  // With words, every radius would read all the words' matches again: one look at once when
+  // they are few (SQLite: under COMMON_WORDS; PostgreSQL: read from the text index first), or,
+  // on SQLite, when a subcategory's places (from an index, and few) lead.
+  const atOnce =
+    q.text !== undefined &&
+    (dialect === 'sqlite' ? !q.commonWords || q.psubcategoryIds.length > 0 : !!q.matchesFirst);
+  let first = atOnce ? km : Math.min(km, FIRST_RADIUS_KM);
+  // A crowded place (a town's centre): ordering every product of the first radius by distance
+  // costs more than the page needs. The box's products (the place index alone, no distance
+  // computed) are counted up to CROWDED; the radius is halved while they reach it. (Words make
+  // the matches sparser than the box: not then.)
+  for (let halved = 0; !atOnce && !q.text && halved < 8; halved++) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
+      where ${sql.join(placeConditions(q, first), sql` and `)} limit ${CROWDED}) box`.execute(db);
+    if (Number(rows[0]?.n) < CROWDED) break;
+    first /= 2;
+  }
+  for (let radius = first; ;) {
     const rows = await orderedRows(db, dialect, { ...q, distanceKm: radius }, COUNTED, 0);
     if (rows.length >= COUNTED || radius >= km) return rows;
     // Area grows with the square of the radius; at least twice, at most sixteen times as far.
@@ -222,50 +267,106 @@ async function nearestRows(
   }
 }
 
-const wordStats = new WeakMap<object, { at: number; freqs: Promise<Map<string, number>> }>();
+type WordStats = { freqs: Map<string, number>; rows: number };
+const wordStats = new WeakMap<object, { at: number; stats: Promise<WordStats> }>();
 const WORD_STATS_MS = 10 * 60_000;
 /** Up to this share of products, reading the matches first beats walking the primary key. */
 const MATCHES_FIRST_MAX = 0.015;
+/** The newest products tested to guess how far a walk for common words goes. */
+const WALK_PROBE = 1000;
 
-/** PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE). */
-export function commonWords(db: Executor): Promise<Map<string, number>> {
-  let stats = wordStats.get(db);
-  if (!stats || Date.now() - stats.at > WORD_STATS_MS) {
-    const freqs = sql<{ elems: string[] | null; freqs: number[] | null }>`
-      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+/**
+ * PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE),
+ * and the number of products the planner counts.
+ */
+export function commonWords(db: Executor): Promise<WordStats> {
+  let cached = wordStats.get(db);
+  if (!cached || Date.now() - cached.at > WORD_STATS_MS) {
+    const stats = sql<{ elems: string[] | null; freqs: number[] | null; rows: number | null }>`
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs,
+        (select reltuples from pg_class where relname = 'products') as rows
       from pg_stats where tablename = 'products' and attname = 'search_vector'`
       .execute(db)
       .then(({ rows }) => {
-        const { elems, freqs } = rows[0] ?? { elems: null, freqs: null };
-        return new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)]));
+        const { elems, freqs, rows: count } = rows[0] ?? { elems: null, freqs: null, rows: 0 };
+        return {
+          freqs: new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)])),
+          rows: Number(count ?? 0),
+        };
       });
-    stats = { at: Date.now(), freqs };
-    wordStats.set(db, stats);
+    cached = { at: Date.now(), stats };
+    wordStats.set(db, cached);
   }
-  return stats.freqs;
+  return cached.stats;
 }
 
 /**
  * PostgreSQL: whether the words' matches are few enough to be read from the text index and then
- * ordered, rather than found by walking the primary key newest first: each word's share is the
+ * ordered, rather than found by walking the primary key newest first. Each word's share is the
  * sum of its terms' (its alternatives in the tier: stem, lexicon words, transliterations,
- * typos), from the most common elements ANALYZE keeps for search_vector (terms not among them are
- * rarer); the rarest word counts. Rare words matter as much as middling ones: a rare word with
- * a dozen alternatives was estimated at 12,000 matches, and the walk tested 490,000 rows (3.4 s
- * for 'ssavq' at 490,000 products, over the 5 s timeout under load).
+ * typos; the typed word as a prefix, the others whole), from the most common elements ANALYZE
+ * keeps for search_vector (terms not among them are rarer); the rarest word bounds the share of
+ * all of them together. Rare words matter as much as middling ones: a rare word with a dozen
+ * alternatives was estimated at 12,000 matches, and the walk tested 490,000 rows (3.4 s for
+ * 'ssavq' at 490,000 products, over the 5 s timeout under load).
+ *
+ * Words each common may still seldom meet ('voiture propre': 4 % and 22 % of the products, 0.1 %
+ * together, every row tested), or always ('très bon état': 25 % each and together), and the
+ * statistics count a word in any column (a subcategory's name is in all its products' related
+ * words) where the first tier looks in the text only. So when the rarest word is common and
+ * nothing but words is asked, the newest WALK_PROBE products are tested: from the matches among them, the walk's length is
+ * guessed, and the walk is kept only when it reads fewer rows than the text index would give.
  */
-async function middlingWords(db: Executor, words: string[][]): Promise<boolean> {
-  const freqs = await commonWords(db);
+async function middlingWords(
+  db: Executor,
+  q: SearchQuery & { text: { ts: string; words: string[][] } },
+): Promise<boolean> {
+  const { freqs, rows } = await commonWords(db);
   if (!freqs.size) return false;
   const share = Math.min(
-    ...words.map((terms) =>
+    ...q.text.words.map((terms) =>
       [...freqs].reduce(
-        (sum, [elem, f]) => (terms.some((t) => elem.startsWith(t)) ? sum + f : sum),
+        (sum, [elem, f]) =>
+          terms.some((t) => (t.endsWith('*') ? elem.startsWith(t.slice(0, -1)) : elem === t))
+            ? sum + f
+            : sum,
         0,
       ),
     ),
   );
-  return share <= MATCHES_FIRST_MAX;
+  if (share <= MATCHES_FIRST_MAX) return true;
+  // With other filters the walk follows their index, which the probe would not measure; and
+  // every tier would pay for it (prix + phones + used: 230 → 550 ms at 100,000).
+  if (!onlyWords({ ...q, order: 'newest' })) return false;
+  const probe = await sql<{ n: number }>`select count(*) as n from (select search_vector
+    from products where type = ${q.type} and ${sql.raw(LISTED)}
+    order by id desc limit ${WALK_PROBE}) newest
+    where search_vector @@ to_tsquery('simple', ${q.text.ts})`.execute(db);
+  const found = Number(probe.rows[0]?.n);
+  const walked = found ? (COUNTED * WALK_PROBE) / found : Infinity;
+  return walked > share * rows;
+}
+
+/**
+ * The field value filter held by the fewest products, when under pfieldTuning.fewValues: each
+ * indexed one is counted from its index, up to that (a capped count costs little; an exact one of a
+ * common value would read all of it).
+ */
+async function leadingPfield(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+): Promise<number | undefined> {
+  let best: { index: number; n: number } | undefined;
+  for (const [index, f] of q.pfields.entries()) {
+    if (!indexedPfield(f)) continue;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1
+      from product_pfield where pfield_id = ${f.pfieldId} and ${pfieldValueCondition(dialect, f)}
+      limit ${pfieldTuning.fewValues}) found`.execute(db);
+    const n = Number(rows[0]?.n);
+    if (n < pfieldTuning.fewValues && (!best || n < best.n)) best = { index, n };
+  }
+  return best?.index;
 }
 
 /**
@@ -282,8 +383,12 @@ export async function firstRows(db: Executor, dialect: Dialect, q: SearchQuery):
     q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
   }
   if (dialect === 'postgres' && q.text) {
-    q = { ...q, matchesFirst: await middlingWords(db, q.text.words) };
+    const matchesFirst = await middlingWords(db, { ...q, text: q.text });
+    const narrow = q.psubcategoryIds.length > 0 || q.shopId !== undefined;
+    q = { ...q, matchesFirst, commonWords: !matchesFirst && narrow };
   }
+  if (q.pfields.some(indexedPfield))
+    q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
   return q.order === 'nearest' && q.origin && q.distanceKm !== undefined
     ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm })
     : orderedRows(db, dialect, q, COUNTED, 0);
