@@ -29,6 +29,15 @@ const pages = [
   { name: 'shop', url: `/shops/shop/${await shopOf(server.info.productId)}` },
 ];
 
+// A server that has just started renders its first pages several times slower (modules loaded
+// and compiled on first use), and Lighthouse takes the page's server time as is: each page is
+// asked a few times first, as a server in service would have been.
+for (const page of pages) {
+  for (let i = 0; i < 3; i++) {
+    await (await fetch(server.info.address + page.url, { headers: { accept: 'text/html' } })).text();
+  }
+}
+
 /** Issue 16's figures on main before server rendering (two runs, load average 4–7). */
 const BEFORE =
   'Before server rendering (issue 16, main, two runs at load 4–7): performance 80 / 83 / 82 and ' +
@@ -59,14 +68,19 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(base + page.url, {
-        port: chrome.port,
-        onlyCategories: ['performance', 'seo', 'accessibility'],
-        output: 'json',
-        logLevel: 'error',
-      });
-      if (!result) throw new Error(`lighthouse gave nothing for ${page.url}`);
-      runs.push(result.lhr);
+      // A run whose trace came out broken (NO_NAVSTART, seen under heavy load) is run again.
+      let lhr;
+      for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
+        const result = await lighthouse(base + page.url, {
+          port: chrome.port,
+          onlyCategories: ['performance', 'seo', 'accessibility'],
+          output: 'json',
+          logLevel: 'error',
+        });
+        if (!result) throw new Error(`lighthouse gave nothing for ${page.url}`);
+        lhr = result.lhr;
+      }
+      runs.push(lhr!);
     }
     const lhr = runs.sort(
       (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0),
