@@ -165,6 +165,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         ]),
   ],
   publicDir: isSsrBuild ? false : 'public',
+  // The server renderer bundles its packages (React, React Router, TanStack Query…) with
+  // NODE_ENV fixed to production: left external, Node would load React's development build unless
+  // the server happens to run with NODE_ENV=production (about twice as slow to render a page).
+  ssr: {
+    noExternal: true,
+  },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: isSsrBuild ? '../dist/ssr' : '../dist/web',
     emptyOutDir: true,

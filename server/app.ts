@@ -22,6 +22,7 @@ import session from './plugins/session';
 import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
+import { BOOT_SCRIPT_SOURCE } from './plugins/page-boot';
 import type { PageRenderer } from './plugins/page-render';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
@@ -110,7 +111,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pages' one inline script, by its hash: it starts the app after the first paint.
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', originOf(config.tileUrl), ...mediaOrigin(config)],
         connectSrc: ["'self'"],

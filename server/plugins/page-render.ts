@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants';
+import { jsonScript } from './page-boot';
 import { escapeHtml } from './page-tags';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): the web app's own render
@@ -63,14 +64,21 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** What a page module needs beside the entry: its stylesheet links, and the modules to preload. */
+export interface PageAssets {
+  css: string;
+  modules: string[];
+}
+
 /**
- * Per page module, the tags that fetch its chunk, the chunks it imports and their CSS at once
- * (from the build's manifest), leaving out what the entry already loads. A page's own styles are
- * then in place when its HTML shows, with or without JavaScript.
+ * Per page module, the stylesheets of its chunk and of the chunks it imports (linked from the
+ * head: the page's own styles are in place when its HTML shows, with or without JavaScript), and
+ * those chunks' files, which the app's script preloads with the entry (page-boot.ts), all from the
+ * build's manifest, leaving out what the entry already loads.
  */
-export function pageAssets(webDir: string): (module: string) => string {
+export function pageAssets(webDir: string): (module: string) => PageAssets {
   const file = path.join(webDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return () => '';
+  if (!fs.existsSync(file)) return () => ({ css: '', modules: [] });
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -80,31 +88,25 @@ export function pageAssets(webDir: string): (module: string) => string {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = entry ? closure(entry) : new Set<string>();
-  const cache = new Map<string, string>();
+  const cache = new Map<string, PageAssets>();
   return (module) => {
-    let tags = cache.get(module);
-    if (tags === undefined) {
+    let assets = cache.get(module);
+    if (assets === undefined) {
       const chunks = [...closure(module)].filter((key) => !loaded.has(key));
-      tags = [
-        ...chunks
+      assets = {
+        css: chunks
           .flatMap((key) => manifest[key].css ?? [])
-          .map((css) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`),
-        ...chunks.map(
-          (key) =>
-            `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key].file)}">`,
-        ),
-      ].join('\n');
-      cache.set(module, tags);
+          .map((css) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`)
+          .join('\n'),
+        modules: chunks.map((key) => `/${manifest[key].file}`),
+      };
+      cache.set(module, assets);
     }
-    return tags;
+    return assets;
   };
 }
 
 /** The page's data for the browser: JSON in a data block (not run, so the CSP allows it). */
 export function stateScript(state: unknown): string {
-  const json = JSON.stringify(state).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `<script type="application/json" id="souq-state">${json}</script>`;
+  return jsonScript('souq-state', state);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type Connection } from '../db/connect';
+import { BOOT_SCRIPT } from './page-boot';
 
-// With a production build, every page tells the browser to fetch its language's dictionary chunk
-// (named in the build's manifest) together with the app's script, not after it has run.
-describe('pages: the dictionary chunk is preloaded', () => {
+// With a production build, every page names the app's script and the modules to fetch with it,
+// its language's dictionary chunk among them (from the build's manifest), in a data block that an
+// inline script (allowed by its hash) turns into preloads and the module script after the first
+// paint (page-boot.ts): nothing in the head competes with the stylesheets and the first images.
+describe('pages: the app script and its modules start after the first paint', () => {
   let app: FastifyInstance;
   let connection: Connection;
   let dir: string;
@@ -20,7 +24,11 @@ describe('pages: the dictionary chunk is preloaded', () => {
     fs.mkdirSync(path.join(webDir, '.vite'), { recursive: true });
     fs.writeFileSync(
       path.join(webDir, 'index.html'),
-      '<!doctype html><html lang="ar"><head><title>Souq</title></head><body></body></html>',
+      '<!doctype html><html lang="ar"><head><title>Souq</title>' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+        '</head><body><div id="root"></div></body></html>',
     );
     const manifest = {
       'locales/ar.ts': { file: 'assets/ar-1.js', imports: ['_areas.js'] },
@@ -44,20 +52,51 @@ describe('pages: the dictionary chunk is preloaded', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const preloads = async (lang: string) => {
+  const page = async (lang: string) => {
     const res = await app.inject({
       method: 'GET',
       url: '/',
       headers: { accept: 'text/html', cookie: `lang=${lang}` },
     });
     expect(res.statusCode).toBe(200);
-    return [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-      (m) => m[1],
-    );
+    return res;
   };
+  const bootOf = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="souq-boot">(.*?)<\/script>/.exec(html)![1],
+    ) as {
+      entry: string;
+      modules: string[];
+    };
 
-  it("names the page language's dictionary and what it imports, not the other language's", async () => {
-    expect(await preloads('fr')).toEqual(['/assets/fr-1.js', '/assets/areas-1.js']);
-    expect(await preloads('ar')).toEqual(['/assets/ar-1.js', '/assets/areas-1.js']);
+  it("names the entry, what it imports and the page language's dictionary, not the other language's", async () => {
+    expect(bootOf((await page('fr')).body)).toEqual({
+      entry: '/assets/index-1.js',
+      modules: ['/assets/react-1.js', '/assets/fr-1.js', '/assets/areas-1.js'],
+    });
+    expect(bootOf((await page('ar')).body).modules).toEqual([
+      '/assets/react-1.js',
+      '/assets/ar-1.js',
+      '/assets/areas-1.js',
+    ]);
+  });
+
+  it('fetches no script from the head; the stylesheets stay there', async () => {
+    const { body } = (await page('ar')) as { body: string };
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    // The data block and the script come after the page's content.
+    expect(body.indexOf('id="souq-boot"')).toBeGreaterThan(body.indexOf('<div id="root">'));
+  });
+
+  it('allows its one inline script by hash in the CSP, and no other inline script', async () => {
+    const res = await page('ar');
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([BOOT_SCRIPT]);
+    const hash = crypto.createHash('sha256').update(inline[0]).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });

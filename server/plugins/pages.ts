@@ -9,6 +9,7 @@ import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { pageAssets, stateScript, visitorTransport, type PageRenderer } from './page-render';
+import { bootTags, splitTemplate } from './page-boot';
 import { languageOfQuery } from './page-urls';
 import { appendVary } from './vary';
 
@@ -53,14 +54,14 @@ export function resolveLanguage(request: FastifyRequest): Language {
 }
 
 /**
- * Per language, <link rel="modulepreload"> tags for its dictionary's chunk (and what that chunk
- * imports), from the build's manifest: the browser fetches it with the app's own script instead of
- * after it has run. None without a build.
+ * Per language, its dictionary's chunk and what that chunk imports, from the build's manifest:
+ * preloaded with the app's own script (page-boot.ts) instead of after it has run. None without a
+ * build.
  */
-function dictionaryPreloads(webDir: string): Record<Language, string> {
-  const tags = { ar: '', fr: '' } as Record<Language, string>;
+function dictionaryModules(webDir: string): Record<Language, string[]> {
+  const modules = { ar: [], fr: [] } as Record<Language, string[]>;
   const file = path.join(webDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return tags;
+  if (!fs.existsSync(file)) return modules;
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }
@@ -73,11 +74,9 @@ function dictionaryPreloads(webDir: string): Record<Language, string> {
     return seen;
   };
   for (const lang of LANGUAGES) {
-    tags[lang] = [...filesOf(`locales/${lang}.ts`)]
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`)
-      .join('\n');
+    modules[lang] = [...filesOf(`locales/${lang}.ts`)].map((f) => `/${f}`);
   }
-  return tags;
+  return modules;
 }
 
 export interface PagesOptions {
@@ -91,7 +90,9 @@ export default fp<PagesOptions>(async (app, options) => {
   const assetsOf = pageAssets(webDir);
   const built = path.join(webDir, 'index.html');
   const templatePath = fs.existsSync(built) ? built : path.resolve('web/index.html');
-  const template = fs.readFileSync(templatePath, 'utf8');
+  // The template's module script and preloads go to the end of the body (page-boot.ts).
+  const scripts = splitTemplate(fs.readFileSync(templatePath, 'utf8'));
+  const { template } = scripts;
 
   // A request whose answer has depended on wantsJson: its answer varies with those two headers
   // (issue 14 item 12), which caches must be told.
@@ -125,10 +126,18 @@ export default fp<PagesOptions>(async (app, options) => {
     `<meta name="routing-url" content="${escapeHtml(app.config.routingUrl)}">`,
   ].join('\n');
 
-  const dictionaryTags = dictionaryPreloads(webDir);
+  const dictionaries = dictionaryModules(webDir);
 
-  /** The page's HTML around #root's content: the head's tags, the language, the data. */
-  function pageHtml(request: FastifyRequest, meta: PageMeta, root: string, head = '', tail = '') {
+  /**
+   * The page's HTML around #root's content: the head's tags, the language, the data, and the
+   * app's scripts, started after the first paint with the page's own modules (`modules`).
+   */
+  function pageHtml(
+    request: FastifyRequest,
+    meta: PageMeta,
+    root: string,
+    { head = '', tail = '', modules = [] as string[] } = {},
+  ) {
     const lang = request.language;
     const tags = [
       // A page without a description of its own (home, search…) describes the site.
@@ -137,7 +146,6 @@ export default fp<PagesOptions>(async (app, options) => {
         app.config.publicUrl + request.url,
       ),
       mapTags,
-      dictionaryTags[lang],
       preloadTag(meta),
     ]
       .filter(Boolean)
@@ -148,7 +156,12 @@ export default fp<PagesOptions>(async (app, options) => {
       .replace(/<html[^>]*>/, () => `<html lang="${lang}" dir="${directionOf(lang)}">`)
       .replace(/<title>[\s\S]*?<\/title>/, () => tags)
       .replace('</head>', () => `${head}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>${tail}`);
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${root}</div>${tail}` +
+          bootTags(scripts.entry, [...scripts.preloads, ...dictionaries[lang], ...modules]),
+      );
   }
 
   /** The app's shell, filled by the script (no renderer: a server run without its build). */
@@ -176,13 +189,20 @@ export default fp<PagesOptions>(async (app, options) => {
     if (page.redirect) {
       return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
     }
+    const assets = assetsOf(page.module);
     return (
       reply
         .status(page.status)
         .type('text/html; charset=utf-8')
         // The page holds the visitor's own data (who is signed in): never shared by caches.
         .header('cache-control', 'private, no-cache')
-        .send(pageHtml(request, meta, page.html, assetsOf(page.module), stateScript(page.state)))
+        .send(
+          pageHtml(request, meta, page.html, {
+            head: assets.css,
+            tail: stateScript(page.state),
+            modules: assets.modules,
+          }),
+        )
     );
   }
 

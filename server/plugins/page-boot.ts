@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { escapeHtml } from './page-tags';
+
+// The web app's scripts start once the page has been painted (issue 16, docs/performance.md
+// "Lighthouse"). A server-rendered page is readable from its HTML and CSS alone; fetched from the
+// head, the app's ~50 modules (~170 KiB) would share the phone's connection with the stylesheets
+// and the first images, and run before the first paint. The page names its modules in a data
+// block (`souq-boot`); this small inline script adds them (preloads, then the entry) on the frame
+// after the first paint, or at once in a tab that is not shown (it paints nothing).
+
+/** The inline script: the same text on every page, allowed by its hash in the CSP (app.ts). */
+export const BOOT_SCRIPT =
+  '(function(){var d=document,b=JSON.parse(d.getElementById("souq-boot").textContent);' +
+  'function add(t,a){var e=d.createElement(t);e.crossOrigin="";for(var k in a)e[k]=a[k];d.head.appendChild(e)}' +
+  'function start(){b.modules.forEach(function(m){add("link",{rel:"modulepreload",href:m})});' +
+  'add("script",{type:"module",src:b.entry})}' +
+  'if(d.visibilityState==="hidden")start();' +
+  'else requestAnimationFrame(function(){setTimeout(start,0)})})()';
+
+/** The CSP source that allows BOOT_SCRIPT and nothing else inline. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${crypto.createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** A JSON data block (not run, so the CSP allows it), with `<`, `>`, `&`, U+2028/9 escaped. */
+export function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${escapeHtml(id)}">${json}</script>`;
+}
+
+export interface PageScripts {
+  /** The document template without its module script and preloads. */
+  template: string;
+  /** The app's entry module (the template's `<script type="module" src>`), if it has one. */
+  entry: string | null;
+  /** The modules the template preloads (what the entry imports), in its order. */
+  preloads: string[];
+}
+
+/** Takes the module script and its preloads out of the document template (Vite's index.html). */
+export function splitTemplate(template: string): PageScripts {
+  const script = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(template);
+  if (!script) return { template, entry: null, preloads: [] };
+  const preloads: string[] = [];
+  const rest = template
+    .replace(script[0], '')
+    .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_link, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  return { template: rest, entry: script[1], preloads };
+}
+
+/** The end of the page's body: the module list and the script that loads it after the paint. */
+export function bootTags(entry: string | null, modules: string[]): string {
+  if (!entry) return '';
+  return (
+    jsonScript('souq-boot', { entry, modules: [...new Set(modules)] }) +
+    `<script>${BOOT_SCRIPT}</script>`
+  );
+}
