@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import type { Point } from '../../shared/domain/route-mode';
 import { CloseIcon, PinIcon } from './icons';
 import { Loader } from './loader';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Loader } from './loader';
 import { MapBoundary } from './map/map-boundary';
 import './location-picker.css';

@@ -118,7 +118,7 @@ describe('dictionaries', () => {
   });
 });
 
-describe('i18next setup', () => {
+describe('translations', () => {
   it('picks the Arabic plural form for each count', () => {
     const i18n = createI18n('ar', dictionaryOf('ar'));
     const t = i18n.t.bind(i18n);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, NavLink } from 'react-router';
 import { PlusIcon } from '../../components/icons';
 import { useMe } from '../../lib/use-me';

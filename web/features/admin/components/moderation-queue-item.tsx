@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { REPORT_TEXT_MAX, type ModerationAction } from '../../../../shared/domain/trust';
 import type { ModerationItem } from '../../../../shared/schemas/trust';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useMe } from '../../../lib/use-me';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FlagIcon } from '../../../components/product-icons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useMe } from '../../../lib/use-me';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { BookmarkIcon } from '../../../components/icons';
