@@ -137,6 +137,29 @@ function precacheSelection(outDir: string): ManifestTransform {
   };
 }
 
+const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
+
+/**
+ * The web app's source files that `file` imports, directly or not, with static imports (not
+ * `import()`, not types), found by reading them: the home page's modules, which its chunk loads.
+ */
+function staticImports(file: string, found = new Set<string>()): Set<string> {
+  if (found.has(file)) return found;
+  found.add(file);
+  const code = fs.readFileSync(file, 'utf8');
+  const specifiers = code.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gm);
+  for (const [, specifier] of specifiers) {
+    const base = path.resolve(path.dirname(file), specifier);
+    const source = [base, `${base}.ts`, `${base}.tsx`].find(
+      (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate),
+    );
+    if (source) staticImports(source, found);
+  }
+  return found;
+}
+
+const homeModules = staticImports(path.resolve(HOME_PAGE));
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML, nor
@@ -172,6 +195,27 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // Read by the server (server/plugins/pages.ts) to preload the page language's dictionary.
     manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !/[\\/]web[\\/](main\.tsx|index\.html)/.test(id),
+                  priority: 2,
+                },
+                {
+                  name: 'home',
+                  test: (id) => homeModules.has(id) && !id.endsWith(HOME_PAGE),
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     port: 5173,
