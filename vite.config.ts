@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
@@ -103,8 +103,51 @@ function globalStylesFirst(): Plugin {
 }
 
 /**
+ * Each language's dictionary in two parts (scripts/first-view-dictionary.ts): an area file imported
+ * with `?first-view` keeps the keys the shell and the home page need, with `?rest` the others
+ * (web/locales/<lang>.ts and <lang>-rest.ts). That is for the browser's build only: the server
+ * renderer's build and the development server (`whole`) get every key with `?first-view` and none
+ * with `?rest`, as do tests, where no plugin reads the query. Also finds the home page's modules
+ * for the chunk groups below.
+ */
+const DICTIONARY_PART = 'souq-dictionary-part:';
+
+function dictionarySplit({ whole }: { whole: boolean }): Plugin {
+  let isFirstView: (key: string, area: string) => boolean = () => true;
+  return {
+    name: 'souq-dictionary-split',
+    enforce: 'pre',
+    async buildStart() {
+      if (whole || this.meta.watchMode) return;
+      // Loaded through Vite (it reads the server's catalogue tree, TypeScript without extensions).
+      const { module } = await runnerImport<typeof import('./scripts/first-view-dictionary')>(
+        path.resolve('scripts/first-view-dictionary.ts'),
+        { configFile: false, logLevel: 'warn' },
+      );
+      isFirstView = module.firstViewKeys();
+      module.staticImports(path.resolve(HOME_PAGE), homeModules);
+    },
+    // A module of its own (not the JSON file's), so that no JSON plugin reads it.
+    resolveId(source, importer) {
+      const [file, query] = source.split('?');
+      if (!file.endsWith('.json') || (query !== 'first-view' && query !== 'rest')) return null;
+      return `\0${DICTIONARY_PART}${path.resolve(path.dirname(importer ?? ''), file)}?${query}`;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${DICTIONARY_PART}`)) return null;
+      const [file, query] = id.slice(DICTIONARY_PART.length + 1).split('?');
+      const area = path.basename(file, '.json');
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      const wanted = query === 'first-view';
+      const part = Object.entries(all).filter(([key]) => isFirstView(key, area) === wanted);
+      return `export default ${JSON.stringify(Object.fromEntries(part))};`;
+    },
+  };
+}
+
+/**
  * What the service worker precaches (docs/offline.md): the shell (the entry, what it imports, its
- * styles), both dictionaries, the offline page and the outbox, read from the build's manifest; the
+ * styles), both dictionaries (both parts of each), the offline page and the outbox, read from the build's manifest; the
  * pages' own chunks are cached as they are visited, not all downloaded on the first visit.
  */
 function precacheSelection(outDir: string): ManifestTransform {
@@ -124,7 +167,9 @@ function precacheSelection(outDir: string): ManifestTransform {
     const keys = [
       'index.html',
       'locales/ar.ts',
+      'locales/ar-rest.ts',
       'locales/fr.ts',
+      'locales/fr-rest.ts',
       'features/products/outbox/pending-posts.tsx',
     ];
     for (const key of keys) {
@@ -139,26 +184,8 @@ function precacheSelection(outDir: string): ManifestTransform {
 
 const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
 
-/**
- * The web app's source files that `file` imports, directly or not, with static imports (not
- * `import()`, not types), found by reading them: the home page's modules, which its chunk loads.
- */
-function staticImports(file: string, found = new Set<string>()): Set<string> {
-  if (found.has(file)) return found;
-  found.add(file);
-  const code = fs.readFileSync(file, 'utf8');
-  const specifiers = code.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gm);
-  for (const [, specifier] of specifiers) {
-    const base = path.resolve(path.dirname(file), specifier);
-    const source = [base, `${base}.ts`, `${base}.tsx`].find(
-      (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate),
-    );
-    if (source) staticImports(source, found);
-  }
-  return found;
-}
-
-const homeModules = staticImports(path.resolve(HOME_PAGE));
+/** The home page's modules (filled at the start of the build by dictionarySplit). */
+const homeModules = new Set<string>();
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
@@ -167,6 +194,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     pageLanguage(),
+    dictionarySplit({ whole: !!isSsrBuild }),
     ...(isSsrBuild
       ? []
       : [

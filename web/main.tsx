@@ -8,7 +8,12 @@ import { hydrate } from '@tanstack/react-query';
 import { App, createQueryClient } from './app/app';
 import { preloadPage } from './app/router';
 import { HttpError } from './lib/http';
-import { createI18n, currentLanguage, loadDictionary } from './lib/i18n';
+import {
+  createI18n,
+  currentLanguage,
+  loadDictionary,
+  loadRestOfDictionaryOnInput,
+} from './lib/i18n';
 import type { ServerState } from './entry-server';
 
 const language = currentLanguage();
@@ -18,6 +23,8 @@ const page = preloadPage(window.location.pathname);
 const queryClient = createQueryClient();
 const root = document.getElementById('root')!;
 const state = serverState();
+// The home page needs only the dictionary's first part; the rest comes when the visitor acts.
+loadRestOfDictionaryOnInput();
 
 if (state) {
   // The server rendered this page (web/entry-server.tsx): take over its HTML as it is, with the

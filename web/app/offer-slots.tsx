@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { afterDictionary } from '../lib/i18n';
 import { Loader } from '../components/loader';
 import type { OfferSlots } from '../features/products/components/offer-slots';
 import { ShopMap } from '../components/shop-map';
@@ -7,10 +8,14 @@ import { ShopMap } from '../components/shop-map';
 // offer view, on its page and in the details modal, shows the conversations feature's tabs and
 // the shop's map. Each tab is its own chunk, fetched when the tab is opened.
 const CommentsTab = lazy(() =>
-  import('../features/comments/comments-tab').then((m) => ({ default: m.CommentsTab })),
+  afterDictionary(import('../features/comments/comments-tab')).then((m) => ({
+    default: m.CommentsTab,
+  })),
 );
 const CommandsTab = lazy(() =>
-  import('../features/commands/commands-tab').then((m) => ({ default: m.CommandsTab })),
+  afterDictionary(import('../features/commands/commands-tab')).then((m) => ({
+    default: m.CommandsTab,
+  })),
 );
 
 export const offerSlots: OfferSlots = {

@@ -11,6 +11,9 @@ import type { Dictionary } from '../locales/areas';
 
 // The page's language is the one the server declared in <html lang> (SPEC §1, DESIGN §3). Its
 // dictionary (web/locales/<lang>/*.json, merged) is a chunk of its own: a page loads one language.
+// The build splits it in two (scripts/first-view-dictionary.ts): what the shell and the home page
+// show comes first (web/locales/<lang>.ts); the rest (<lang>-rest.ts) before any other page or part
+// loaded later (`afterDictionary`), or at the visitor's first touch or key.
 // Messages are looked up and filled in here (docs/decisions.md "Translations without i18next"):
 // flat keys, `{{name}}` values, plural forms `key_<category>` chosen by Intl.PluralRules.
 
@@ -18,6 +21,44 @@ const loaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> = {
   ar: () => import('../locales/ar'),
   fr: () => import('../locales/fr'),
 };
+
+const restLoaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> = {
+  ar: () => import('../locales/ar-rest'),
+  fr: () => import('../locales/fr-rest'),
+};
+
+/** The second part of each language's dictionary, once loaded (read by every `t`). */
+const rest: Partial<Record<Language, Dictionary>> = {};
+let restLoading: Promise<void> | undefined;
+
+/**
+ * The page language's whole dictionary. On the server (no document) there is nothing to load: its
+ * build's dictionary is whole.
+ */
+export function loadRestOfDictionary(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  const language = currentLanguage();
+  restLoading ??= restLoaders[language]().then((part) => {
+    rest[language] = part.dictionary;
+  });
+  return restLoading;
+}
+
+/** `module` once the whole dictionary is here too: for code loaded after the first view. */
+export async function afterDictionary<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadRestOfDictionary()]);
+  return loaded;
+}
+
+/** The rest of the dictionary loads at the visitor's first touch, click or key, if not before. */
+export function loadRestOfDictionaryOnInput() {
+  const load = () => {
+    for (const type of events) removeEventListener(type, load, true);
+    void loadRestOfDictionary();
+  };
+  const events = ['pointerdown', 'keydown', 'touchstart'];
+  for (const type of events) addEventListener(type, load, { capture: true, passive: true });
+}
 
 export { isLanguage, directionOf };
 
@@ -72,18 +113,21 @@ function fill(text: string, values: MessageValues | undefined): string {
 
 export function createI18n(language: Language, dictionary: Dictionary): I18n {
   const plurals = new Intl.PluralRules(language);
-  const has = (key: string) => Object.hasOwn(dictionary, key);
+  const message = (key: string): string | undefined => {
+    if (Object.hasOwn(dictionary, key)) return dictionary[key];
+    const later = rest[language];
+    return later && Object.hasOwn(later, key) ? later[key] : undefined;
+  };
+  const has = (key: string) => message(key) !== undefined;
   const t: TFunction = (key, values) => {
     const count = values?.count;
     let found: string | undefined;
     if (typeof count === 'number') {
       // 0 may have a form of its own (`_zero`) in any language; then the language's category.
-      if (count === 0 && has(`${key}_zero`)) found = dictionary[`${key}_zero`];
-      else if (has(`${key}_${plurals.select(count)}`))
-        found = dictionary[`${key}_${plurals.select(count)}`];
+      if (count === 0) found = message(`${key}_zero`);
+      found ??= message(`${key}_${plurals.select(count)}`);
     }
-    if (found === undefined) found = has(key) ? dictionary[key] : key;
-    return fill(found, values);
+    return fill(found ?? message(key) ?? key, values);
   };
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
