@@ -14,21 +14,78 @@ import { CATALOG_TREE } from '../server/features/catalog/seed/tree';
 /** The shell's and the home page's modules start from these (relative to the repository). */
 export const FIRST_VIEW_ENTRIES = ['web/main.tsx', 'web/app/pages/home-page.tsx'];
 
+function resolveSource(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+    (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate),
+  );
+}
+
+/** The names of `{ a, b as c, type d }` (their exported side: a, b), without the types. */
+function namesOf(list: string): string[] {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0]);
+}
+
+const IMPORT = /^import\s+(?!type\b)([^;]*?)\s+from\s+'(\.[^']+)'|^import\s+'(\.[^']+)'/gm;
+const RE_EXPORT = /^export\s+(?!type\b)(\*|\{[^}]*\})\s+from\s+'(\.[^']+)'/gm;
+
 /**
  * The source files that `file` imports, directly or not, with static imports (not `import()`, not
- * types), found by reading them.
+ * types), found by reading them. Through a module that re-exports others (a feature's index.ts),
+ * only the modules of the names imported are followed.
  */
-export function staticImports(file: string, found = new Set<string>()): Set<string> {
-  if (found.has(file)) return found;
+export function staticImports(
+  file: string,
+  found = new Set<string>(),
+  names: string[] | null = null,
+  seen = new Map<string, Set<string>>(),
+): Set<string> {
+  const first = !seen.has(file);
+  const done = seen.get(file) ?? new Set<string>();
+  seen.set(file, done);
+  const wanted = names === null ? ['*'] : names;
+  const fresh = done.has('*') ? [] : wanted.filter((name) => !done.has(name));
+  if (!first && !fresh.length) return found;
+  for (const name of fresh) done.add(name);
   found.add(file);
   const code = fs.readFileSync(file, 'utf8');
-  const specifiers = code.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gm);
-  for (const [, specifier] of specifiers) {
-    const base = path.resolve(path.dirname(file), specifier);
-    const source = [base, `${base}.ts`, `${base}.tsx`].find(
-      (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate),
-    );
-    if (source) staticImports(source, found);
+  if (first) {
+    for (const [, clause, from, bare] of code.matchAll(IMPORT)) {
+      const source = resolveSource(file, from ?? bare);
+      if (!source) continue;
+      const named = clause && /^\{[^}]*\}$/.exec(clause.trim());
+      staticImports(source, found, named ? namesOf(named[0].slice(1, -1)) : null, seen);
+    }
+  }
+  const all = fresh.includes('*');
+  for (const [, what, from] of code.matchAll(RE_EXPORT)) {
+    const source = resolveSource(file, from);
+    if (!source) continue;
+    if (what === '*') {
+      staticImports(source, found, all ? null : fresh, seen);
+      continue;
+    }
+    const pairs = what
+      .slice(1, -1)
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part && !part.startsWith('type '))
+      .map((part) => {
+        const [local, exported = local] = part.split(/\s+as\s+/);
+        return { local, exported };
+      });
+    const picked = pairs.filter((pair) => all || fresh.includes(pair.exported));
+    if (picked.length)
+      staticImports(
+        source,
+        found,
+        picked.map((pair) => pair.local),
+        seen,
+      );
   }
   return found;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/use-translation';
 import { Modal } from './modal';
 import './confirm-modal.css';
 
-interface ConfirmModalProps {
+export interface ConfirmModalProps {
   open: boolean;
   onConfirm: () => void;
   onCancel: () => void;

@@ -10,7 +10,7 @@ import {
 import { useReportItem, type ReportAnswer } from '../api/report-item';
 import './report-dialog.css';
 
-interface ReportDialogProps {
+export interface ReportDialogProps {
   type: ModeratedType;
   id: number;
   onClose: () => void;
