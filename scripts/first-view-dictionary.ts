@@ -4,11 +4,11 @@ import { CATALOG_TREE } from '../server/features/catalog/seed/tree';
 
 // The build splits each language's dictionary in two (vite.config.ts, docs/performance.md): what
 // the first view needs — the app's shell and the home page — comes with the page; the rest is
-// loaded before any other page, any part loaded later (`afterDictionary`, web/lib/i18n.ts) or at
-// the visitor's first touch or key. A key is the first view's when:
+// loaded before any other page, any part loaded later (`afterDictionary`, web/lib/i18n.ts), any
+// API error (web/lib/http.ts: the server's message keys are in any area), or at the visitor's first
+// touch or key. A key is the first view's when:
 // - it is written (as `'key'`, or its plural's base) in a source file the shell or the home page
 //   imports statically, or starts like a key built there (`tab_${…}`);
-// - it is an error message (the errors area: the server may send any of them);
 // - it names a category or subcategory of SPEC §3's tree (the home lists them by name).
 
 /** The shell's and the home page's modules start from these (relative to the repository). */
@@ -111,8 +111,7 @@ export function firstViewKeys(root = process.cwd()): (key: string, area: string)
   const catalog = new Set(
     CATALOG_TREE.flatMap((c) => [c.name, ...c.subcategories.map((s) => s.name)]),
   );
-  return (key, area) =>
-    area === 'errors' ||
+  return (key) =>
     strings.has(key) ||
     strings.has(key.replace(PLURAL, '')) ||
     catalog.has(key) ||

@@ -12,6 +12,7 @@ import {
   createI18n,
   currentLanguage,
   loadDictionary,
+  loadRestOfDictionary,
   loadRestOfDictionaryOnInput,
 } from './lib/i18n';
 import type { ServerState } from './entry-server';
@@ -30,7 +31,13 @@ if (state) {
   // The server rendered this page (web/entry-server.tsx): take over its HTML as it is, with the
   // data it was rendered from, once the page's code and the dictionary are here.
   hydrate(queryClient, state.queries);
-  const [i18nDictionary] = await Promise.all([dictionary, page]);
+  // A server's message (an error the page shows) may be anywhere in the dictionary.
+  const failed = state.queries.queries.some((query) => query.state.error);
+  const [i18nDictionary] = await Promise.all([
+    dictionary,
+    page,
+    failed ? loadRestOfDictionary() : null,
+  ]);
   hydrateRoot(
     root,
     <StrictMode>

@@ -38,9 +38,16 @@ let restLoading: Promise<void> | undefined;
 export function loadRestOfDictionary(): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   const language = currentLanguage();
-  restLoading ??= restLoaders[language]().then((part) => {
-    rest[language] = part.dictionary;
-  });
+  restLoading ??= restLoaders[language]().then(
+    (part) => {
+      rest[language] = part.dictionary;
+    },
+    (error: unknown) => {
+      // Offline, say: asked again next time.
+      restLoading = undefined;
+      throw error;
+    },
+  );
   return restLoading;
 }
 
