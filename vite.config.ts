@@ -103,12 +103,11 @@ function globalStylesFirst(): Plugin {
 }
 
 /**
- * Each language's dictionary in two parts (scripts/first-view-dictionary.ts): an area file imported
- * with `?first-view` keeps the keys the shell and the home page need, with `?rest` the others
- * (web/locales/<lang>.ts and <lang>-rest.ts). That is for the browser's build only: the server
- * renderer's build and the development server (`whole`) get every key with `?first-view` and none
- * with `?rest`, as do tests, where no plugin reads the query. Also finds the home page's modules
- * for the chunk groups below.
+ * Each language's dictionary in two parts (scripts/first-view-dictionary.ts): the area files that
+ * web/locales/<lang>.ts imports keep the keys the shell and the home page need, those that
+ * <lang>-rest.ts imports the others. That is for the browser's build only: elsewhere (`whole`: the
+ * server renderer's build, the development server; tests, which do not use this file) both
+ * modules hold every key. Also finds the home page's modules for the chunk groups below.
  */
 const DICTIONARY_PART = 'souq-dictionary-part:';
 
@@ -129,9 +128,11 @@ function dictionarySplit({ whole }: { whole: boolean }): Plugin {
     },
     // A module of its own (not the JSON file's), so that no JSON plugin reads it.
     resolveId(source, importer) {
-      const [file, query] = source.split('?');
-      if (!file.endsWith('.json') || (query !== 'first-view' && query !== 'rest')) return null;
-      return `\0${DICTIONARY_PART}${path.resolve(path.dirname(importer ?? ''), file)}?${query}`;
+      // An area file imported by web/locales/<lang>.ts (the first part) or <lang>-rest.ts.
+      const part = /[\\/]web[\\/]locales[\\/](ar|fr)(-rest)?\.ts$/.exec(importer ?? '');
+      if (whole || !part || !source.endsWith('.json')) return null;
+      const file = path.resolve(path.dirname(importer!), source);
+      return `\0${DICTIONARY_PART}${file}?${part[2] ? 'rest' : 'first-view'}`;
     },
     load(id) {
       if (!id.startsWith(`\0${DICTIONARY_PART}`)) return null;

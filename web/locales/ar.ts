@@ -4,10 +4,6 @@ import { areasOf, merge } from './areas';
 // only the keys the first view (the shell and the home page) needs; the others are in
 // ./ar-rest.ts (vite.config.ts, dictionarySplit). Elsewhere (tests, server rendering) every key.
 export const areas = areasOf(
-  import.meta.glob<Record<string, string>>('./ar/*.json', {
-    eager: true,
-    import: 'default',
-    query: '?first-view',
-  }),
+  import.meta.glob<Record<string, string>>('./ar/*.json', { eager: true, import: 'default' }),
 );
 export const dictionary = merge(areas);
