@@ -5,6 +5,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import type * as FirstViewModule from './scripts/first-view-dictionary';
 
 const api = 'http://localhost:3000';
 const webRoot = path.resolve('web');
@@ -119,7 +120,7 @@ function dictionarySplit({ whole }: { whole: boolean }): Plugin {
     async buildStart() {
       if (whole || this.meta.watchMode) return;
       // Loaded through Vite (it reads the server's catalogue tree, TypeScript without extensions).
-      const { module } = await runnerImport<typeof import('./scripts/first-view-dictionary')>(
+      const { module } = await runnerImport<typeof FirstViewModule>(
         path.resolve('scripts/first-view-dictionary.ts'),
         { configFile: false, logLevel: 'warn' },
       );
