@@ -153,7 +153,10 @@ describe('translations', () => {
   });
 
   it('takes a key without plural forms as it is, whatever the count', () => {
-    const i18n = createI18n('fr', { total: '{{count}} au total', items_other: '{{count}} articles' });
+    const i18n = createI18n('fr', {
+      total: '{{count}} au total',
+      items_other: '{{count}} articles',
+    });
     expect(i18n.t('total', { count: 3 })).toBe('3 au total');
     // French 1 is "one": no such form here, so the key itself (absent: shown as it is).
     expect(i18n.t('items', { count: 1 })).toBe('items');
