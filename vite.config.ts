@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import type * as FirstViewModule from './scripts/first-view-dictionary';
 
 const api = 'http://localhost:3000';
 const webRoot = path.resolve('web');
@@ -103,8 +104,52 @@ function globalStylesFirst(): Plugin {
 }
 
 /**
+ * Each language's dictionary in two parts (scripts/first-view-dictionary.ts): the area files that
+ * web/locales/<lang>.ts imports keep the keys the shell and the home page need, those that
+ * <lang>-rest.ts imports the others. That is for the browser's build only: elsewhere (`whole`: the
+ * server renderer's build, the development server; tests, which do not use this file) both
+ * modules hold every key. Also finds the home page's modules for the chunk groups below.
+ */
+const DICTIONARY_PART = 'souq-dictionary-part:';
+
+function dictionarySplit({ whole }: { whole: boolean }): Plugin {
+  let isFirstView: (key: string, area: string) => boolean = () => true;
+  return {
+    name: 'souq-dictionary-split',
+    enforce: 'pre',
+    async buildStart() {
+      if (whole || this.meta.watchMode) return;
+      // Loaded through Vite (it reads the server's catalogue tree, TypeScript without extensions).
+      const { module } = await runnerImport<typeof FirstViewModule>(
+        path.resolve('scripts/first-view-dictionary.ts'),
+        { configFile: false, logLevel: 'warn' },
+      );
+      isFirstView = module.firstViewKeys();
+      module.staticImports(path.resolve(HOME_PAGE), homeModules);
+    },
+    // A module of its own (not the JSON file's), so that no JSON plugin reads it.
+    resolveId(source, importer) {
+      // An area file imported by web/locales/<lang>.ts (the first part) or <lang>-rest.ts.
+      const part = /[\\/]web[\\/]locales[\\/](ar|fr)(-rest)?\.ts$/.exec(importer ?? '');
+      if (whole || !part || !source.endsWith('.json')) return null;
+      const file = path.resolve(path.dirname(importer!), source);
+      return `\0${DICTIONARY_PART}${file}?${part[2] ? 'rest' : 'first-view'}`;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${DICTIONARY_PART}`)) return null;
+      const [file, query] = id.slice(DICTIONARY_PART.length + 1).split('?');
+      const area = path.basename(file, '.json');
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      const wanted = query === 'first-view';
+      const part = Object.entries(all).filter(([key]) => isFirstView(key, area) === wanted);
+      return `export default ${JSON.stringify(Object.fromEntries(part))};`;
+    },
+  };
+}
+
+/**
  * What the service worker precaches (docs/offline.md): the shell (the entry, what it imports, its
- * styles), both dictionaries, the offline page and the outbox, read from the build's manifest; the
+ * styles), both dictionaries (both parts of each), the offline page and the outbox, read from the build's manifest; the
  * pages' own chunks are cached as they are visited, not all downloaded on the first visit.
  */
 function precacheSelection(outDir: string): ManifestTransform {
@@ -124,7 +169,9 @@ function precacheSelection(outDir: string): ManifestTransform {
     const keys = [
       'index.html',
       'locales/ar.ts',
+      'locales/ar-rest.ts',
       'locales/fr.ts',
+      'locales/fr-rest.ts',
       'features/products/outbox/pending-posts.tsx',
     ];
     for (const key of keys) {
@@ -137,6 +184,11 @@ function precacheSelection(outDir: string): ManifestTransform {
   };
 }
 
+const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
+
+/** The home page's modules (filled at the start of the build by dictionarySplit). */
+const homeModules = new Set<string>();
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML, nor
@@ -144,6 +196,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     pageLanguage(),
+    dictionarySplit({ whole: !!isSsrBuild }),
     ...(isSsrBuild
       ? []
       : [
@@ -179,6 +232,27 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // Read by the server (server/plugins/pages.ts) to preload the page language's dictionary.
     manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !/[\\/]web[\\/](main\.tsx|index\.html)/.test(id),
+                  priority: 2,
+                },
+                {
+                  name: 'home',
+                  test: (id) => homeModules.has(id) && !id.endsWith(HOME_PAGE),
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     port: 5173,

@@ -8,7 +8,13 @@ import { hydrate } from '@tanstack/react-query';
 import { App, createQueryClient } from './app/app';
 import { preloadPage } from './app/router';
 import { HttpError } from './lib/http';
-import { createI18n, currentLanguage, loadDictionary } from './lib/i18n';
+import {
+  createI18n,
+  currentLanguage,
+  loadDictionary,
+  loadRestOfDictionary,
+  loadRestOfDictionaryOnInput,
+} from './lib/i18n';
 import type { ServerState } from './entry-server';
 
 const language = currentLanguage();
@@ -18,12 +24,20 @@ const page = preloadPage(window.location.pathname);
 const queryClient = createQueryClient();
 const root = document.getElementById('root')!;
 const state = serverState();
+// The home page needs only the dictionary's first part; the rest comes when the visitor acts.
+loadRestOfDictionaryOnInput();
 
 if (state) {
   // The server rendered this page (web/entry-server.tsx): take over its HTML as it is, with the
   // data it was rendered from, once the page's code and the dictionary are here.
   hydrate(queryClient, state.queries);
-  const [i18nDictionary] = await Promise.all([dictionary, page]);
+  // A server's message (an error the page shows) may be anywhere in the dictionary.
+  const failed = state.queries.queries.some((query) => query.state.error);
+  const [i18nDictionary] = await Promise.all([
+    dictionary,
+    page,
+    failed ? loadRestOfDictionary() : null,
+  ]);
   hydrateRoot(
     root,
     <StrictMode>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '../lib/i18n';
+import { I18nProvider } from '../lib/use-translation';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { HttpError } from '../lib/http';
 import { ServerRenderProvider, type ServerRender } from '../lib/render-seed';
@@ -33,14 +33,14 @@ export function Providers({
   queryClient,
   children,
 }: {
-  i18n: i18n;
+  i18n: I18n;
   queryClient: QueryClient;
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
@@ -56,7 +56,7 @@ export function App({
   location,
   server = null,
 }: {
-  i18n: i18n;
+  i18n: I18n;
   queryClient: QueryClient;
   location?: string;
   server?: ServerRender | null;

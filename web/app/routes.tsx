@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { afterDictionary } from '../lib/i18n';
 import { lazyRoute, type PageModule } from './lazy-route';
 
 // The route table: one line per page, each page loaded on first visit (its module exports
@@ -10,16 +11,23 @@ import { lazyRoute, type PageModule } from './lazy-route';
 /** Every page module, each its own chunk, by file (this folder's and the features'). */
 const pages = import.meta.glob<PageModule>(['./pages/*-page.tsx', '../features/*/*-page.tsx']);
 
+/**
+ * The page that comes with the first part of the dictionary (scripts/first-view-dictionary.ts);
+ * every other page waits for the whole dictionary.
+ */
+const FIRST_VIEW_PAGE = './pages/home-page.tsx';
+
 /** A route to a page file: the file is loaded on first visit, and named for the server's links. */
 function page(route: Pick<RouteObject, 'path' | 'index'>, file: string): RouteObject {
   const loader = pages[file];
   if (!loader) throw new Error(`routes: no page module ${file}`);
+  const load = file === FIRST_VIEW_PAGE ? loader : () => afterDictionary(loader());
   // The build manifest names files from web/.
-  return lazyRoute(route, new URL(file, 'file:///web/app/').pathname.slice('/web/'.length), loader);
+  return lazyRoute(route, new URL(file, 'file:///web/app/').pathname.slice('/web/'.length), load);
 }
 
 export const routes: RouteObject[] = [
-  page({ index: true }, './pages/home-page.tsx'),
+  page({ index: true }, FIRST_VIEW_PAGE),
   page({ path: 'register' }, '../features/account/sign-up-page.tsx'),
   page({ path: 'login' }, '../features/account/sign-in-page.tsx'),
   page({ path: 'account/password' }, '../features/account/password-page.tsx'),

@@ -18,6 +18,8 @@ async function openUserMenu() {
   const button = await screen.findByRole('button', { name: 'Menu du compte' });
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
+  // The panel's code is loaded on first opening.
+  await waitFor(() => expect(document.querySelector('.user-menu__list')).not.toBeNull());
   return { user, button };
 }
 
@@ -152,7 +154,7 @@ describe('the shell', () => {
     expect(document.querySelector('.user-menu__panel')).toBeNull();
     expect(button).toHaveFocus();
     await user.click(button);
-    await user.click(screen.getByRole('link', { name: 'Changer le mot de passe' }));
+    await user.click(await screen.findByRole('link', { name: 'Changer le mot de passe' }));
     await screen.findByRole('heading', { name: 'Changer de mot de passe' });
     expect(document.querySelector('.user-menu__panel')).toBeNull();
   });

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Modal } from './modal';
 import './confirm-modal.css';
 
-interface ConfirmModalProps {
+export interface ConfirmModalProps {
   open: boolean;
   onConfirm: () => void;
   onCancel: () => void;

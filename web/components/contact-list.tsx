@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { internationalPhone, whatsappLink } from '../../shared/domain/phone';
 import { MailIcon, PhoneIcon, WhatsAppIcon } from './icons';
 import './contact-list.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 /** The line under a list once everything has been loaded ('no more', 'all notifications shown'). */
 export function EndOfList({ message }: { message?: string }) {

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { errorText } from '../lib/form-errors';
 import { AlertIcon, EyeIcon, EyeOffIcon } from './icons';
 

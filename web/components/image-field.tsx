@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { MAX_FILE_BYTES } from '../../shared/constants';
 import { useErrorText } from './form-field';
 import { CloseIcon, ImageIcon } from './icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 interface LoaderProps {
   /** Visible text next to the spinner; the spinner alone still says 'loading' to screen readers. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { afterDictionary } from '../lib/i18n';
+import { useTranslation } from '../lib/use-translation';
 import type { Point } from '../../shared/domain/route-mode';
 import { CloseIcon, PinIcon } from './icons';
 import { Loader } from './loader';
@@ -11,7 +12,7 @@ import { useHydrated } from '../lib/use-hydrated';
 // A place picked on the map (shop forms): click to place the marker, drag to adjust, or take the
 // device's position. Leaflet is in its own chunk, as for ShopMap.
 
-const LeafletLocationPicker = lazy(() => import('./map/leaflet-location-picker'));
+const LeafletLocationPicker = lazy(() => afterDictionary(import('./map/leaflet-location-picker')));
 
 /** Nouakchott: where the map opens when nothing is placed yet. */
 export const DEFAULT_CENTER: Point = { latitude: 18.0858, longitude: -15.9785 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { PAGINATION_WINDOW_DEFAULT } from '../../shared/constants';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';
 import './pagination.css';

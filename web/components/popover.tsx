@@ -65,10 +65,13 @@ const MENU_ITEMS =
  */
 export function useMenuKeyboard(open: boolean, panel: RefObject<HTMLElement | null>) {
   const fromKeyboard = useRef(false);
+  /** Opened from the keyboard: the focus goes to the first item (a panel loaded late calls it). */
+  const focusFirst = useCallback(() => {
+    if (fromKeyboard.current) panel.current?.querySelector<HTMLElement>(MENU_ITEMS)?.focus();
+  }, [panel]);
   useEffect(() => {
-    if (open && fromKeyboard.current)
-      panel.current?.querySelector<HTMLElement>(MENU_ITEMS)?.focus();
-  }, [open, panel]);
+    if (open) focusFirst();
+  }, [open, focusFirst]);
   // A click from Enter or Space has no pointer position and `detail` 0.
   const onTriggerClick = useCallback((event: ReactMouseEvent) => {
     fromKeyboard.current = event.detail === 0;
@@ -90,7 +93,7 @@ export function useMenuKeyboard(open: boolean, panel: RefObject<HTMLElement | nu
           : (at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
     items[at === -1 && event.key === 'ArrowUp' ? items.length - 1 : next].focus();
   }, []);
-  return { onTriggerClick, onPanelKeyDown };
+  return { onTriggerClick, onPanelKeyDown, focusFirst };
 }
 
 interface PopoverProps {

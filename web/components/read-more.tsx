@@ -1,5 +1,5 @@
 import { Fragment, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { READ_MORE_LENGTH } from '../../shared/constants';
 import { textDirection } from '../../shared/domain/text-direction';
 

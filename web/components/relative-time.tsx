@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { refreshDelay, relativeTime, type RelativeUnit } from '../../shared/domain/relative-time';
 import { formatDateTime } from '../lib/format';
 import { isLanguage } from '../lib/i18n';

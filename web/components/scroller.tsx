@@ -8,7 +8,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { SCROLLER } from '../../shared/constants';
 import { useMediaQuery } from '../lib/use-media-query';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';

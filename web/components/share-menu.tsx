@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { CheckIcon } from './icons';
 import { Popover } from './popover';
 import { FacebookIcon, LinkIcon, MailIcon, ShareIcon, WhatsappIcon } from './product-icons';

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { afterDictionary } from '../lib/i18n';
+import { useTranslation } from '../lib/use-translation';
 import { Loader } from './loader';
 import { MapBoundary } from './map/map-boundary';
 import './location-picker.css';
@@ -8,7 +9,7 @@ import { useHydrated } from '../lib/use-hydrated';
 // SPEC §2: the map of a shop (shop header, full offer view), with a route from the visitor for
 // professional shops (SPEC §9). Leaflet is in its own chunk, fetched only when a map is shown.
 
-const LeafletShopMap = lazy(() => import('./map/leaflet-shop-map'));
+const LeafletShopMap = lazy(() => afterDictionary(import('./map/leaflet-shop-map')));
 
 export interface ShopMapProps {
   shop: {

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import useEmblaCarousel from 'embla-carousel-react';
 import { SLIDER_AUTO_MS } from '../../shared/constants';
 import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from './icons';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 import { HttpError, type Errors } from './http';
 import { MESSAGE_LIMITS } from './i18n';
 

@@ -2,6 +2,7 @@
 // carries the XSRF token read from its cookie; no timeout; 2xx is success; a 401 sends the browser
 // to the site root (the caller never sees it); every other failure reaches the caller as an
 // HttpError with the server's `errors` object (field → message keys, `global` for the rest).
+import { loadRestOfDictionary } from './i18n';
 
 export type Errors = Record<string, string[]>;
 
@@ -89,7 +90,12 @@ function settle<T>(status: number, text: string): Promise<T> {
   if (status === 401 && typeof window !== 'undefined') return leaveForRoot();
   const payload = parse(text);
   if (status >= 200 && status < 300) return Promise.resolve(payload as T);
-  return Promise.reject(new HttpError(status, errorsOf(status, payload)));
+  // The server's message keys may be anywhere in the dictionary: its whole is here first.
+  const errors = errorsOf(status, payload);
+  return loadRestOfDictionary().then(
+    () => Promise.reject(new HttpError(status, errors)),
+    () => Promise.reject(new HttpError(status, errors)),
+  );
 }
 
 function withXhr<T>(method: string, url: string, body: Body, options: RequestOptions): Promise<T> {

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../../shared/constants';
 import { areas as arAreas } from '../locales/ar';
 import { merge, type Dictionary } from '../locales/areas';
 import { areas as frAreas } from '../locales/fr';
-import { createI18n } from './i18n';
+import { createI18n, loadRestOfDictionary } from './i18n';
 
 const dictionaryAreas: Record<Language, Record<string, Dictionary>> = { ar: arAreas, fr: frAreas };
 const dictionaryOf = (language: Language) => merge(dictionaryAreas[language]);
@@ -118,7 +118,7 @@ describe('dictionaries', () => {
   });
 });
 
-describe('i18next setup', () => {
+describe('translations', () => {
   it('picks the Arabic plural form for each count', () => {
     const i18n = createI18n('ar', dictionaryOf('ar'));
     const t = i18n.t.bind(i18n);
@@ -133,6 +133,41 @@ describe('i18next setup', () => {
   it('picks the French plural form for each count', () => {
     const i18n = createI18n('fr', dictionaryOf('fr'));
     expect(i18n.t('comments_count', { count: 1 })).toBe('1 commentaire');
+    expect(i18n.t('comments_count', { count: 5 })).toBe('5 commentaires');
+  });
+
+  it('fills in values as i18next did: given as undefined, empty; not given, left as written', () => {
+    const i18n = createI18n('fr', { hello: 'Bonjour {{name}} ({{place}})' });
+    expect(i18n.t('hello', { name: 'Aïcha', place: undefined })).toBe('Bonjour Aïcha ()');
+    expect(i18n.t('hello', { name: 0 })).toBe('Bonjour 0 ({{place}})');
+    expect(i18n.t('hello')).toBe('Bonjour {{name}} ({{place}})');
+  });
+
+  it('shows an unknown key as it is, and `exists` tells them apart', () => {
+    const i18n = createI18n('ar', { known: 'معروف' });
+    expect(i18n.t('unknown_key')).toBe('unknown_key');
+    expect(i18n.exists('known')).toBe(true);
+    expect(i18n.exists('unknown_key')).toBe(false);
+    expect(i18n.dir()).toBe('rtl');
+    expect(i18n.language).toBe('ar');
+  });
+
+  it('takes a key without plural forms as it is, whatever the count', () => {
+    const i18n = createI18n('fr', {
+      total: '{{count}} au total',
+      items_other: '{{count}} articles',
+    });
+    expect(i18n.t('total', { count: 3 })).toBe('3 au total');
+    // French 1 is "one": no such form here, so the key itself (absent: shown as it is).
+    expect(i18n.t('items', { count: 1 })).toBe('items');
+    expect(i18n.t('items', { count: 4 })).toBe('4 articles');
+  });
+
+  it('finds the keys of the dictionary part loaded later', async () => {
+    document.documentElement.lang = 'fr';
+    const i18n = createI18n('fr', {});
+    await loadRestOfDictionary();
+    // Outside the build both parts hold every key (the split is vite.config.ts's).
     expect(i18n.t('comments_count', { count: 5 })).toBe('5 commentaires');
   });
 

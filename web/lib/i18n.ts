@@ -1,5 +1,3 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
   MAX_FILE_BYTES,
@@ -13,11 +11,61 @@ import type { Dictionary } from '../locales/areas';
 
 // The page's language is the one the server declared in <html lang> (SPEC §1, DESIGN §3). Its
 // dictionary (web/locales/<lang>/*.json, merged) is a chunk of its own: a page loads one language.
+// The build splits it in two (scripts/first-view-dictionary.ts): what the shell and the home page
+// show comes first (web/locales/<lang>.ts); the rest (<lang>-rest.ts) before any other page or part
+// loaded later (`afterDictionary`), or at the visitor's first touch or key.
+// Messages are looked up and filled in here (docs/decisions.md "Translations without i18next"):
+// flat keys, `{{name}}` values, plural forms `key_<category>` chosen by Intl.PluralRules.
 
 const loaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> = {
   ar: () => import('../locales/ar'),
   fr: () => import('../locales/fr'),
 };
+
+const restLoaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> = {
+  ar: () => import('../locales/ar-rest'),
+  fr: () => import('../locales/fr-rest'),
+};
+
+/** The second part of each language's dictionary, once loaded (read by every `t`). */
+const rest: Partial<Record<Language, Dictionary>> = {};
+let restLoading: Promise<void> | undefined;
+
+/**
+ * The page language's whole dictionary. On the server (no document) there is nothing to load: its
+ * build's dictionary is whole.
+ */
+export function loadRestOfDictionary(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  const language = currentLanguage();
+  restLoading ??= restLoaders[language]().then(
+    (part) => {
+      rest[language] = part.dictionary;
+    },
+    (error: unknown) => {
+      // Offline, say: asked again next time.
+      restLoading = undefined;
+      throw error;
+    },
+  );
+  return restLoading;
+}
+
+/** `module` once the whole dictionary is here too: for code loaded after the first view. */
+export async function afterDictionary<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadRestOfDictionary()]);
+  return loaded;
+}
+
+/** The rest of the dictionary loads at the visitor's first touch, click or key, if not before. */
+export function loadRestOfDictionaryOnInput() {
+  const load = () => {
+    for (const type of events) removeEventListener(type, load, true);
+    void loadRestOfDictionary();
+  };
+  const events = ['pointerdown', 'keydown', 'touchstart'];
+  for (const type of events) addEventListener(type, load, { capture: true, passive: true });
+}
 
 export { isLanguage, directionOf };
 
@@ -40,23 +88,57 @@ export const MESSAGE_LIMITS = {
   max_saved_searches: SAVED_SEARCHES_MAX_PER_USER,
 };
 
-export function createI18n(language: Language, dictionary: Dictionary): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    resources: { [language]: { translation: dictionary } },
-    // Flat keys: a dot or colon in a key is just a character.
-    keySeparator: false,
-    nsSeparator: false,
-    // React escapes text itself.
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
+/** A message's values (`{{name}}`), and `count`, which also picks its plural form. */
+export type MessageValues = { count?: number } & Record<string, unknown>;
+
+/** A message in the page's language; an unknown key is shown as it is. */
+export type TFunction = (key: string, values?: MessageValues) => string;
+
+/** The page's language and its messages (what components get from `useTranslation`). */
+export interface I18n {
+  language: Language;
+  t: TFunction;
+  /** Whether the dictionary has this key (as written: no plural form is added). */
+  exists(key: string): boolean;
+  dir(): 'rtl' | 'ltr';
+}
+
+const VALUE = /\{\{(\w+)\}\}/g;
+
+/**
+ * `{{name}}` replaced by its value; a value given as undefined (or null) is left empty, one not
+ * given at all leaves the placeholder as it is (as i18next did).
+ */
+function fill(text: string, values: MessageValues | undefined): string {
+  if (!values || !text.includes('{{')) return text;
+  return text.replace(VALUE, (placeholder, name: string) => {
+    if (!Object.hasOwn(values, name)) return placeholder;
+    const value = values[name];
+    return value === undefined || value === null ? '' : String(value);
   });
+}
+
+export function createI18n(language: Language, dictionary: Dictionary): I18n {
+  const plurals = new Intl.PluralRules(language);
+  const message = (key: string): string | undefined => {
+    if (Object.hasOwn(dictionary, key)) return dictionary[key];
+    const later = rest[language];
+    return later && Object.hasOwn(later, key) ? later[key] : undefined;
+  };
+  const has = (key: string) => message(key) !== undefined;
+  const t: TFunction = (key, values) => {
+    const count = values?.count;
+    let found: string | undefined;
+    if (typeof count === 'number') {
+      // 0 may have a form of its own (`_zero`) in any language; then the language's category.
+      if (count === 0) found = message(`${key}_zero`);
+      found ??= message(`${key}_${plurals.select(count)}`);
+    }
+    return fill(found ?? message(key) ?? key, values);
+  };
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     document.documentElement.dir = directionOf(language);
   }
-  return instance;
+  return { language, t, exists: has, dir: () => directionOf(language) };
 }

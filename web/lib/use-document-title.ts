@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 
 /** `<title>`: the page's own title, then the site's name. */
 export function useDocumentTitle(title?: string) {

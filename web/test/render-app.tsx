@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../lib/use-translation';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import type { Language } from '../../shared/constants';
@@ -59,14 +59,14 @@ export function renderApp(path: string, language: Language = 'fr') {
     router.state.location = location;
   };
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>
           <LocationProbe onLocation={onLocation} />
           <AppRoutes />
         </MemoryRouter>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return { ...view, router, queryClient };
 }

@@ -1,7 +1,7 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../lib/use-translation';
 import { MemoryRouter } from 'react-router';
 import type { Language } from '../../shared/constants';
 import { dictionary as ar } from '../locales/ar';
@@ -15,7 +15,7 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
   queryClient?: QueryClient;
 }
 
-/** Renders with the app's providers: i18next in the given language, a QueryClient, a router. */
+/** Renders with the app's providers: the translations of the given language, a QueryClient, a router. */
 export function renderWithApp(ui: ReactElement, options: Options = {}) {
   const { language = 'fr', path = '/', queryClient, ...rest } = options;
   const i18n = createI18n(language, language === 'ar' ? ar : fr);
@@ -24,11 +24,11 @@ export function renderWithApp(ui: ReactElement, options: Options = {}) {
     new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
         </QueryClientProvider>
-      </I18nextProvider>
+      </I18nProvider>
     );
   }
   return { ...render(ui, { wrapper: Wrapper, ...rest }), i18n, queryClient: client };

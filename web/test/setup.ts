@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadRestOfDictionary } from '../lib/i18n';
 
 // Without vitest globals, Testing Library cannot register its own cleanup: unmount after each test.
 afterEach(() => cleanup());
@@ -8,6 +9,9 @@ afterEach(() => cleanup());
 // Lazy pages load their chunk on first render; on a busy 2-core machine that can take more than
 // Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
+// The second part of the dictionary (web/lib/i18n.ts), which pages and lazy parts wait for: loaded
+// once per file here, not inside the first test's time. (Outside the build it holds every key.)
+beforeAll(() => loadRestOfDictionary());
 
 // jsdom lays nothing out and has no ResizeObserver or IntersectionObserver; embla-carousel (the
 // slider) observes its slides with both. Observers that never report are what jsdom would see.

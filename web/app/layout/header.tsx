@@ -1,13 +1,19 @@
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, NavLink } from 'react-router';
 import { PlusIcon } from '../../components/icons';
+import { afterDictionary } from '../../lib/i18n';
 import { useMe } from '../../lib/use-me';
 import { paths } from '../../lib/paths';
 import { LanguageLink } from './language-link';
 import { navItems } from './nav-items';
 import { NavMenu } from './nav-menu';
-import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
+
+// Only a signed-in user has a bell (and its live stream): a visitor's page does not load it.
+const NotificationBell = lazy(() =>
+  afterDictionary(import('./notification-bell')).then((m) => ({ default: m.NotificationBell })),
+);
 
 export function Header() {
   const { t } = useTranslation();
@@ -45,7 +51,11 @@ export function Header() {
             <span className="post-link__label">{t('post_ad')}</span>
           </Link>
           <LanguageLink />
-          {me && <NotificationBell />}
+          {me && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <UserMenu />
         </div>
       </div>

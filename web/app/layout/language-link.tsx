@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { GlobeIcon } from '../../components/icons';
 import { isLanguage, otherLanguage } from '../../lib/i18n';
 import { DEFAULT_LANGUAGE } from '../../../shared/constants';

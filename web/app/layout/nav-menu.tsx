@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { NavLink, useLocation } from 'react-router';
 import { MenuIcon } from '../../components/icons';
 import { useDismiss, useMenuKeyboard } from '../../components/popover';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 // Page chunks being fetched. While one is, a thin bar runs along the top of the window; the page
 // on screen stays until the next one is ready (router updates run in a transition).

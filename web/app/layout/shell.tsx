@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loader } from '../../components/loader';
 import { NetworkStatus } from '../pwa/network-status';

@@ -1,25 +1,18 @@
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
-import { can } from '../../../shared/domain/permissions';
 import { Avatar } from '../../components/avatar';
-import {
-  BookmarkIcon,
-  ChevronDownIcon,
-  EditIcon,
-  KeyIcon,
-  LoginIcon,
-  LogoutIcon,
-  PlusIcon,
-  ShieldIcon,
-  StoreIcon,
-  UserIcon,
-} from '../../components/icons';
+import { ChevronDownIcon, UserIcon } from '../../components/icons';
 import { useDismiss, useMenuKeyboard } from '../../components/popover';
-import { UserText } from '../../components/user-text';
 import { signOut } from '../../features/account/api/sign-out';
+import { afterDictionary } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/use-me';
+
+// The panel is loaded (with the rest of the dictionary) when the menu is first opened.
+const UserMenuPanel = lazy(() =>
+  afterDictionary(import('./user-menu-panel')).then((m) => ({ default: m.UserMenuPanel })),
+);
 
 /** Where 'sign in' should come back to: the page the visitor is on, unless it is an account page. */
 function useReturnPath() {
@@ -50,7 +43,7 @@ export function UserMenu() {
   }
 
   useDismiss(open, setOpen, root, button);
-  const { onTriggerClick, onPanelKeyDown } = useMenuKeyboard(open, panel);
+  const { onTriggerClick, onPanelKeyDown, focusFirst } = useMenuKeyboard(open, panel);
 
   async function onSignOut() {
     setSigningOut(true);
@@ -63,8 +56,6 @@ export function UserMenu() {
   }
 
   const name = me ? `${me.first_name} ${me.last_name}` : '';
-  // The admin page opens for whoever may manage the catalogue (admin-page.tsx asks the same).
-  const staff = can.manageCatalog(me);
 
   return (
     <div className="user-menu" ref={root}>
@@ -96,106 +87,19 @@ export function UserMenu() {
       </button>
       {open && (
         <div id={panelId} ref={panel} className="user-menu__panel" onKeyDown={onPanelKeyDown}>
-          {me ? (
-            <>
-              <div className="user-menu__who">
-                <Avatar name={name} photo={me.photo} size={44} />
-                <div>
-                  <p className="user-menu__caption">{t('signed_in_as')}</p>
-                  <UserText as="p" className="user-menu__name" text={name} />
-                </div>
-              </div>
-              <ul className="user-menu__list">
-                <li>
-                  <Link to={paths.user(me.id)} className="user-menu__item">
-                    <UserIcon size={18} />
-                    {t('my_profile')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to={paths.profileEdit} className="user-menu__item">
-                    <EditIcon size={18} />
-                    {t('menu_edit_profile')}
-                  </Link>
-                </li>
-                {me.shops.length > 0 && (
-                  <li className="user-menu__group">
-                    <p className="user-menu__group-title">{t('my_shops')}</p>
-                    <ul className="user-menu__list">
-                      {me.shops.map((shop) => (
-                        <li key={shop.id}>
-                          <Link to={paths.shop(shop.id)} className="user-menu__item">
-                            <StoreIcon size={18} />
-                            <UserText text={shop.name} />
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                )}
-                <li>
-                  <Link to={paths.myShops} className="user-menu__item">
-                    <StoreIcon size={18} />
-                    {t('menu_manage_shops')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to={paths.mySearches} className="user-menu__item">
-                    <BookmarkIcon size={18} />
-                    {t('my_searches')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to={paths.passwordChange} className="user-menu__item">
-                    <KeyIcon size={18} />
-                    {t('change_password')}
-                  </Link>
-                </li>
-                {staff && (
-                  <li>
-                    <Link to={paths.admin} className="user-menu__item">
-                      <ShieldIcon size={18} />
-                      {t('admin')}
-                    </Link>
-                  </li>
-                )}
-                <li className="user-menu__separator" role="separator" />
-                <li>
-                  <button
-                    type="button"
-                    className="user-menu__item user-menu__item--danger"
-                    onClick={onSignOut}
-                    disabled={signingOut}
-                    aria-busy={signingOut}
-                  >
-                    <LogoutIcon size={18} />
-                    {signingOut ? t('signing_out') : t('sign_out')}
-                  </button>
-                </li>
-              </ul>
-            </>
-          ) : (
-            <>
-              <div className="user-menu__who user-menu__who--guest">
-                <p className="user-menu__name">{t('welcome_guest')}</p>
-                <p className="user-menu__caption">{t('guest_menu_text')}</p>
-              </div>
-              <ul className="user-menu__list">
-                <li>
-                  <Link to={signInHref} className="user-menu__item">
-                    <LoginIcon size={18} />
-                    {t('sign_in')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to={paths.signUp} className="user-menu__item">
-                    <PlusIcon size={18} />
-                    {t('sign_up')}
-                  </Link>
-                </li>
-              </ul>
-            </>
-          )}
+          <Suspense
+            fallback={
+              <span className="loader__spinner loader__spinner--small" aria-hidden="true" />
+            }
+          >
+            <UserMenuPanel
+              me={me ?? null}
+              signInHref={signInHref}
+              signingOut={signingOut}
+              onSignOut={onSignOut}
+              onShown={focusFirst}
+            />
+          </Suspense>
         </div>
       )}
     </div>

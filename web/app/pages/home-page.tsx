@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { ArrowEndIcon, SearchIcon } from '../../components/icons';
 import { paths } from '../../lib/paths';

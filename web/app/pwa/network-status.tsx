@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { afterDictionary } from '../../lib/i18n';
+import { useTranslation } from '../../lib/use-translation';
 import { useMe } from '../../lib/use-me';
 import './network-status.css';
 
@@ -7,7 +8,9 @@ import './network-status.css';
 // the signed-in user's offers waiting to be posted. Only a signed-in user can have posted any: an
 // anonymous visitor never loads the outbox's code.
 const PendingPosts = lazy(() =>
-  import('../../features/products/outbox/pending-posts').then((m) => ({ default: m.PendingPosts })),
+  afterDictionary(import('../../features/products/outbox/pending-posts')).then((m) => ({
+    default: m.PendingPosts,
+  })),
 );
 
 function subscribe(onChange: () => void) {

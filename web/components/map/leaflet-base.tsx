@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { AttributionControl, TileLayer, ZoomControl } from 'react-leaflet';
 import { MAP } from '../../../shared/constants';
 import { mapConfig } from './map-config';

@@ -1,6 +1,6 @@
 import type { LeafletMouseEvent, Marker as LeafletMarker } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { Point } from '../../../shared/domain/route-mode';
 import { MapChrome, mapDefaults } from './leaflet-base';

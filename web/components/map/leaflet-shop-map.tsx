@@ -1,6 +1,6 @@
 import { latLngBounds } from 'leaflet';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { CircleMarker, MapContainer, Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
 import type { Point } from '../../../shared/domain/route-mode';
 import { MapChrome, mapDefaults } from './leaflet-base';

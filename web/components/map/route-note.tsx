@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { MAP } from '../../../shared/constants';
 import { formatNumber } from '../../lib/format';
 import { isLanguage } from '../../lib/i18n';

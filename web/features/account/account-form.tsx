@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
 import type { Errors } from '../../lib/http';

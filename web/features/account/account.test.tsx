@@ -83,7 +83,7 @@ describe('sign up', () => {
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/saved'));
     await user.click(screen.getByRole('button', { name: 'Menu du compte' }));
-    expect(screen.getByText('Sidi Ould')).toBeInTheDocument();
+    expect(await screen.findByText('Sidi Ould')).toBeInTheDocument();
   });
 
   it('shows a mismatched confirmation under the confirmation field', async () => {

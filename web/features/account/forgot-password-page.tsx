@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotBody } from '../../../shared/schemas/users';
 import { normalizePhone } from '../../../shared/domain/phone';

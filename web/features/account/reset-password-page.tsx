@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_CODES } from '../../../shared/constants';
 import { resetBody } from '../../../shared/schemas/users';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { withNotice } from '../../lib/notice';
 import { registerBody } from '../../../shared/schemas/users';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { catalogName, type CatalogNamed } from '../../../shared/domain/catalog-names';
 import { isLanguage } from '../../../shared/domain/language';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { FormErrors } from '../../lib/form-errors';
 
 // SPEC §5/§8: a bad value reads '{field} {name} {bad input}' ("The field « Order » is incorrect").

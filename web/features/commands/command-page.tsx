@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useParams } from 'react-router';
 import { Loader } from '../../components/loader';
 import { useDocumentTitle } from '../../lib/use-document-title';

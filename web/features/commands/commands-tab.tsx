@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { COMMANDS_PAGE_SIZE } from '../../../shared/constants';
 import { canBeOrdered } from '../../../shared/domain/commands';
 import { can } from '../../../shared/domain/permissions';

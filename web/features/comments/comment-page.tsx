@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { useDocumentTitle } from '../../lib/use-document-title';

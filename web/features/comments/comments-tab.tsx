@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { can } from '../../../shared/domain/permissions';
 import { useMe } from '../../lib/use-me';
 import { CommentsList } from './components/comments-list';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { NOTIFICATION_FILTERS, PAGINATION_WINDOW_LISTS } from '../../../shared/constants';
 import { EmptyState } from '../../components/empty-state';

@@ -9,4 +9,4 @@ export { useOfferModalHistory } from './components/offer-history';
 export { PhoneButton } from './components/phone-button';
 export { priceText } from './components/product-text';
 export { ReactionsBar, topKinds, type ReactionState } from './components/reactions-bar';
-export { ReportDialog } from './components/report-dialog';
+export { LazyReportDialog as ReportDialog } from './components/lazy-report-dialog';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { MAX_FILES_PER_PRODUCT } from '../../../shared/constants';
 import type { Pfile } from '../../../shared/schemas/products';
 import { CameraIcon } from '../../components/product-icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Pcategory, Psubcategory } from '../../../shared/schemas/catalog';
 import { FormField } from '../../components/form-field';
 import { catalogName } from '../../../shared/domain/catalog-names';

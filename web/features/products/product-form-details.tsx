@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { CONTACT_METHODS, type Pfile } from '../../../shared/schemas/products';
 import { FormField, useErrorText } from '../../components/form-field';
 import { PlacePicker } from '../../components/place-picker';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Psubcategory } from '../../../shared/schemas/catalog';
 import type { Product, ProductType } from '../../../shared/schemas/products';
 import { FormField } from '../../components/form-field';

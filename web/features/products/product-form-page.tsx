@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import type { ProductType } from '../../../shared/schemas/products';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { pfieldKey, pfieldSubKey } from '../../../shared/domain/pfield-values';

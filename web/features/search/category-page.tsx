@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { SearchIcon, TagIcon } from '../../components/icons';
 import { Loader } from '../../components/loader';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { BookmarkIcon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { SearchIcon } from '../../components/icons';

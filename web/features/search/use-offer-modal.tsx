@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { afterDictionary } from '../../lib/i18n';
 import { useOfferModalHistory } from '../products';
 
 // SPEC §2: a card opens the offer details modal. The modal brings the whole offer view (slider,
@@ -7,7 +8,7 @@ import { useOfferModalHistory } from '../products';
 
 const loadModal = () => import('../products/components/offer-details-modal');
 const OfferDetailsModal = lazy(() =>
-  loadModal().then((module) => ({ default: module.OfferDetailsModal })),
+  afterDictionary(loadModal()).then((module) => ({ default: module.OfferDetailsModal })),
 );
 
 /** After the page's own requests, not in their way. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SavedSearch } from '../../../shared/schemas/searches';
 import { ConfirmModal } from '../../components/confirm-modal';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useParams } from 'react-router';
 import { productName } from '../../../shared/domain/products';
 import type { Insights } from '../../../shared/schemas/insights';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { FormAlert } from '../../components/form-field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import type { MyInvitation } from '../../../shared/schemas/shops';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { FormAlert } from '../../../components/form-field';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import type { Pcategory } from '../../../../shared/schemas/catalog';
 import { useDeletePcategory } from '../api/delete-pcategory';

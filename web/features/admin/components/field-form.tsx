@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FIELD_POSITIONS, FIELD_TYPES, FIELD_UNITS } from '../../../../shared/constants';
 import type { Pfield } from '../../../../shared/schemas/catalog';
 import { FormAlert, FormField } from '../../../components/form-field';

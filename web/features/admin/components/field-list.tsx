@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Pfield } from '../../../../shared/schemas/catalog';
 import { readFieldValues } from '../../../../shared/domain/pfield-values';
 import { ChevronEndIcon } from '../../../components/icons';

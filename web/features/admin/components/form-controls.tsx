@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { YesNo } from '../../../../shared/constants';
 import { FormField, useErrorText } from '../../../components/form-field';
 import './form-controls.css';

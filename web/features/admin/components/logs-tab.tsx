@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { READ_MORE_LENGTH } from '../../../../shared/constants';
 import { internationalPhone } from '../../../../shared/domain/phone';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Modal } from '../../../components/modal';
 import './moderation-tab.css';
 import { ModerationNoteField } from './moderation-note-field';

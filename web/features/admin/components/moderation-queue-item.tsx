@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { ModerationAction } from '../../../../shared/domain/trust';
 import type { ModerationItem } from '../../../../shared/schemas/trust';

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MODERATION_QUEUE_FILTERS, MODERATION_QUEUE_SORTS } from '../../../../shared/domain/trust';
 import { useModerationQueue } from '../api/moderation-queue';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FormField, SubmitButton } from '../../../components/form-field';
 import type { CatalogNamed as Named } from '../../../../shared/domain/catalog-names';
 import './name-fields.css';

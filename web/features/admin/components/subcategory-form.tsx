@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SUBCATEGORY_UNITS } from '../../../../shared/constants';
 import {
   psubcategoryCreateBody,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SUBCATEGORY_FLAGS, type Psubcategory } from '../../../../shared/schemas/catalog';
 import { Loader } from '../../../components/loader';
 import { useDeletePsubcategory } from '../api/delete-psubcategory';

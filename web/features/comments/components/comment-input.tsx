@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useErrorText } from '../../../components/form-field';
 import { formErrorsOf, noErrors, type FormErrors } from '../../../lib/form-errors';
 import type { Comment, CommentableType } from '../api/comment';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';
 import { ChatIcon } from '../../../components/icons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Popover } from '../../../components/popover';
 import { FlagIcon } from '../../../components/product-icons';
 import { ReportDialog } from '../../products';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Product } from '../../../../shared/schemas/products';
 import { pfieldSubKey, subFieldOf } from '../../../../shared/domain/pfield-values';
 import { formatNumber } from '../../../lib/format';

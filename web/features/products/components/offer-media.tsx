@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Pfile } from '../../../../shared/schemas/products';
 import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
 import { ProductImage } from '../../../components/product-image';

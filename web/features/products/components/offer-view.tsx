@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
 import type { Product, ProductCard } from '../../../../shared/schemas/products';

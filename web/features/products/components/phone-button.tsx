@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { internationalPhone, whatsappLink } from '../../../../shared/domain/phone';
 import { Popover } from '../../../components/popover';
 import { PhoneIcon, WhatsappIcon } from '../../../components/product-icons';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../components/icons';
 import { ProductImage, type ImageFile } from '../../../components/product-image';

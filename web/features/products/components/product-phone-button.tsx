@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Popover } from '../../../components/popover';
 import { Loader } from '../../../components/loader';
 import { PhoneIcon } from '../../../components/product-icons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { REACTION_KINDS, type ReactionKind } from '../../../../shared/constants';
 import type { ReactionCounts, ReactionableType } from '../../../../shared/schemas/reactions';
 import { useMe } from '../../../lib/use-me';

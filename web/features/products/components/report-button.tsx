@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useMe } from '../../../lib/use-me';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { LazyConfirmModal } from '../../../components/lazy-confirm-modal';
 import { FlagIcon } from '../../../components/product-icons';
 import { patchProduct } from '../api/product';
 import { useSetReport, type ReportState } from '../api/report';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
+import { LazyReportDialog } from './lazy-report-dialog';
 import './report-button.css';
-import { ReportDialog } from './report-dialog';
 
 export type { ReportState };
 
@@ -86,7 +86,7 @@ export function ReportButton({
         <span>{reported ? t('unreport') : t('report')}</span>
       </button>
       {choosing && (
-        <ReportDialog
+        <LazyReportDialog
           type="product"
           id={productId}
           onClose={() => setChoosing(false)}
@@ -100,7 +100,7 @@ export function ReportButton({
           }}
         />
       )}
-      <ConfirmModal
+      <LazyConfirmModal
         open={confirming}
         message={t('confirm_unreport')}
         onCancel={() => setConfirming(false)}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Modal } from '../../../components/modal';
 import {
   REPORT_REASONS,
@@ -10,7 +10,7 @@ import {
 import { useReportItem, type ReportAnswer } from '../api/report-item';
 import './report-dialog.css';
 
-interface ReportDialogProps {
+export interface ReportDialogProps {
   type: ModeratedType;
   id: number;
   onClose: () => void;

@@ -45,13 +45,13 @@ describe('SaveButton', () => {
       queryClient: clientWith(aUser()),
     });
     await user.click(screen.getByRole('button', { name: /Retirer des sauvegardés/ }));
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
       'Retirer cet élément de vos sauvegardes ?',
     );
     await user.click(screen.getByRole('button', { name: 'Non' }));
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: /Retirer des sauvegardés/ }));
-    await user.click(screen.getByRole('button', { name: 'Oui' }));
+    await user.click(await screen.findByRole('button', { name: 'Oui' }));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /^Sauvegarder/ })).toHaveAttribute(
         'aria-pressed',
@@ -114,7 +114,7 @@ describe('ReportButton', () => {
       queryClient: clientWith(aUser()),
     });
     await user.click(screen.getByRole('button', { name: 'Signaler' }));
-    const send = screen.getByRole('button', { name: 'Envoyer le signalement' });
+    const send = await screen.findByRole('button', { name: 'Envoyer le signalement' });
     expect(send).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: 'Arnaque' }));
     await user.type(screen.getByLabelText('Précisions (facultatif)'), 'avance demandée');
@@ -128,7 +128,7 @@ describe('ReportButton', () => {
       text: 'avance demandée',
     });
     await user.click(screen.getByRole('button', { name: 'Annuler le signalement' }));
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
       'Annuler votre signalement de cette annonce ?',
     );
     await user.click(screen.getByRole('button', { name: 'Oui' }));
@@ -145,7 +145,7 @@ describe('ReportButton', () => {
       queryClient: clientWith(aUser()),
     });
     await user.click(screen.getByRole('button', { name: 'Signaler' }));
-    await user.click(screen.getByRole('radio', { name: 'Doublon' }));
+    await user.click(await screen.findByRole('radio', { name: 'Doublon' }));
     await user.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
     expect(
       await screen.findByText('Le signalement n’a pas pu être envoyé, réessayez'),

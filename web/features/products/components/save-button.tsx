@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useMe } from '../../../lib/use-me';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { LazyConfirmModal } from '../../../components/lazy-confirm-modal';
 import { BookmarkIcon } from '../../../components/icons';
 import { useSetFavorite, type SaveState } from '../api/favorite';
 import { useSignInRedirect } from '../../../components/use-sign-in-redirect';
@@ -95,7 +95,7 @@ export function SaveButton({
         {!compact && <span>{state.saved ? t('saved') : t('save_offer')}</span>}
         <span className="save-button__count">{state.saved_count}</span>
       </button>
-      <ConfirmModal
+      <LazyConfirmModal
         open={confirming}
         message={t('confirm_unsave')}
         onCancel={() => setConfirming(false)}

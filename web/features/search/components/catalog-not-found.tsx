@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { AlertIcon, CompassIcon } from '../../../components/icons';
 import { EmptyState } from '../../../components/empty-state';

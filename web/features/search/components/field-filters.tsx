@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Pfield } from '../../../../shared/schemas/catalog';
 import { fieldOptions, pfieldSubKey, subFieldOf } from '../../../../shared/domain/pfield-values';
 import { useCatalogLabels } from '../catalog-labels';

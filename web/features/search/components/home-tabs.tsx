@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { afterDictionary } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
 import { paths } from '../../../lib/paths';
@@ -16,8 +17,12 @@ import './home-tabs.css';
 // search. The tab lives in the URL (`/?tab=shops`), so it survives a reload and the back button.
 // The first tab comes with the home page; the other two are fetched when opened.
 
-const ShopsTab = lazy(() => import('./shops-tab').then((m) => ({ default: m.ShopsTab })));
-const SearchTab = lazy(() => import('./search-tab').then((m) => ({ default: m.SearchTab })));
+const ShopsTab = lazy(() =>
+  afterDictionary(import('./shops-tab')).then((m) => ({ default: m.ShopsTab })),
+);
+const SearchTab = lazy(() =>
+  afterDictionary(import('./search-tab')).then((m) => ({ default: m.SearchTab })),
+);
 
 export const HOME_TABS = ['categories', 'shops', 'search'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];

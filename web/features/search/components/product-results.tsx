@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
 import type { Pagination as Page } from '../../../../shared/schemas/common';

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '../../../../shared/constants';
 import type { ProductCard } from '../../../../shared/schemas/products';
 import { PinIcon } from '../../../components/icons';

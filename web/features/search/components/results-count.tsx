@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SEARCH_TOTAL_MAX, type Language } from '../../../../shared/constants';
 import { formatNumber } from '../../../lib/format';
 import './results-count.css';

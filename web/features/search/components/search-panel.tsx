@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Errors } from '../../../lib/http';
 import { FormAlert, SubmitButton, useErrorText } from '../../../components/form-field';
 import { SearchIcon } from '../../../components/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';

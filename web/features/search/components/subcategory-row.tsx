@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { Psubcategory } from '../../../../shared/schemas/catalog';
 import type { ProductCard } from '../../../../shared/schemas/products';

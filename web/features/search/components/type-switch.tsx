@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { PRODUCT_TYPES } from '../../../../shared/constants';
 import type { ProductType } from '../../../../shared/schemas/products';

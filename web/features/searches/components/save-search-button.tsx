@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX } from '../../../../shared/constants';
 import { FormAlert, FormField, SubmitButton } from '../../../components/form-field';

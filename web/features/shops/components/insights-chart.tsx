@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { InsightsDay } from '../../../../shared/schemas/insights';
 import type { Language } from '../../../../shared/constants';
 import { formatNumber } from '../../../lib/format';

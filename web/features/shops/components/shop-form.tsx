@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Point } from '../../../../shared/domain/route-mode';
 import { createShopBody, updateShopBody, type Shop } from '../../../../shared/schemas/shops';
 import { FormAlert, FormField, SubmitButton, useErrorText } from '../../../components/form-field';

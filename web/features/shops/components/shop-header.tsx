@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Shop } from '../../../../shared/schemas/shops';
 import { ContactList } from '../../../components/contact-list';
 import { ReadMore } from '../../../components/read-more';
