@@ -29,7 +29,8 @@ const restLoaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> =
 
 /** The second part of each language's dictionary, once loaded (read by every `t`). */
 const rest: Partial<Record<Language, Dictionary>> = {};
-let restLoading: Promise<void> | undefined;
+/** Each language's part on its way (a test, or a page, may ask for either). */
+const restLoading: Partial<Record<Language, Promise<void>>> = {};
 
 /**
  * The page language's whole dictionary. On the server (no document) there is nothing to load: its
@@ -38,17 +39,17 @@ let restLoading: Promise<void> | undefined;
 export function loadRestOfDictionary(): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   const language = currentLanguage();
-  restLoading ??= restLoaders[language]().then(
+  restLoading[language] ??= restLoaders[language]().then(
     (part) => {
       rest[language] = part.dictionary;
     },
     (error: unknown) => {
       // Offline, say: asked again next time.
-      restLoading = undefined;
+      delete restLoading[language];
       throw error;
     },
   );
-  return restLoading;
+  return restLoading[language];
 }
 
 /** `module` once the whole dictionary is here too: for code loaded after the first view. */
