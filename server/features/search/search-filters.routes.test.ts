@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { pfieldTuning } from './search.repository';
+import { pfieldTuning } from './search-plan';
 import {
   buildWorld,
   haversineKm,
@@ -66,7 +66,7 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
     });
 
     // A rare value is read first from its index, a common one tested on each row the other
-    // filters lead to (search.repository, pfieldTuning): both ways find the same products.
+    // filters lead to (search-plan.ts, pfieldTuning): both ways find the same products.
     for (const [way, fewValues] of [
       ['read first', pfieldTuning.fewValues],
       ['tested on each row', 0],

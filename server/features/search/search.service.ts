@@ -21,6 +21,7 @@ import {
 } from '../../../shared/domain/search-terms';
 import { ftsMatch, TIERS, tierTerms, tsQuery, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
+import { planned } from './search-plan';
 import * as lookups from './search-lookups.repository';
 
 // SPEC §7's search: where to look (source), what to match (DESIGN §7, §11: the language
@@ -132,7 +133,13 @@ async function findPage(
 ): Promise<repo.Page & { interpreted: Interpreted | null }> {
   if (!words.length) {
     return {
-      ...(await repo.searchPage(db, dialect, query, body.page, body.page_size)),
+      ...(await repo.searchPage(
+        db,
+        dialect,
+        await planned(db, dialect, query),
+        body.page,
+        body.page_size,
+      )),
       interpreted: null,
     };
   }
@@ -151,7 +158,8 @@ async function findPage(
     // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
     if (text.fts === previous) return;
     previous = text.fts;
-    last = { ...query, text };
+    // Planned once: the tier's later pages read the same way as its first rows.
+    last = await planned(db, dialect, { ...query, text });
     const got = await repo.firstRows(db, dialect, last);
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;

@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../../db/types';
+import { LISTED } from '../../db/migrations/020-search-covering-indexes';
+import { indexedPfield, pfieldValueCondition } from './search-conditions';
+import { COUNTED, onlyWords, type SearchQuery } from './search.repository';
+
+// Which index leads a search (DESIGN §7): how common its words and field values are, read from
+// the indexes' statistics or by capped counts, decides what search.repository.ts reads first.
+// One plan serves a tier's first rows and its later pages.
+
+/**
+ * SQLite: words matching this many products or more make the other filters lead (see
+ * textCondition). Below, reading the products of every match by id is cheaper.
+ */
+const COMMON_WORDS = 5000;
+
+/**
+ * `fewValues`: a field value held by fewer products than this leads the search (its products
+ * read first from the field's index); a commoner one is tested on the rows the other filters
+ * lead to. (An object so that a test can read both ways on a small database.)
+ */
+export const pfieldTuning = { fewValues: 3000 };
+
+type WordStats = { freqs: Map<string, number>; rows: number };
+const wordStats = new WeakMap<object, { at: number; stats: Promise<WordStats> }>();
+const WORD_STATS_MS = 10 * 60_000;
+/** Up to this share of products, reading the matches first beats walking the primary key. */
+const MATCHES_FIRST_MAX = 0.015;
+/** The newest products tested to guess how far a walk for common words goes. */
+const WALK_PROBE = 1000;
+
+/**
+ * PostgreSQL: the most common words of search_vector and their shares (empty before ANALYZE),
+ * and the number of products the planner counts.
+ */
+export function commonWords(db: Executor): Promise<WordStats> {
+  let cached = wordStats.get(db);
+  if (!cached || Date.now() - cached.at > WORD_STATS_MS) {
+    const stats = sql<{ elems: string[] | null; freqs: number[] | null; rows: number | null }>`
+      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs,
+        (select reltuples from pg_class where relname = 'products') as rows
+      from pg_stats where tablename = 'products' and attname = 'search_vector'`
+      .execute(db)
+      .then(({ rows }) => {
+        const { elems, freqs, rows: count } = rows[0] ?? { elems: null, freqs: null, rows: 0 };
+        return {
+          freqs: new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)])),
+          rows: Number(count ?? 0),
+        };
+      });
+    cached = { at: Date.now(), stats };
+    wordStats.set(db, cached);
+  }
+  return cached.stats;
+}
+
+/**
+ * PostgreSQL: whether the words' matches are few enough to be read from the text index and then
+ * ordered, rather than found by walking the primary key newest first. Each word's share is the
+ * sum of its terms' (its alternatives in the tier: stem, lexicon words, transliterations,
+ * typos; the typed word as a prefix, the others whole), from the most common elements ANALYZE
+ * keeps for search_vector (terms not among them are rarer); the rarest word bounds the share of
+ * all of them together. Rare words matter as much as middling ones: a rare word with a dozen
+ * alternatives was estimated at 12,000 matches, and the walk tested 490,000 rows (3.4 s for
+ * 'ssavq' at 490,000 products, over the 5 s timeout under load).
+ *
+ * Words each common may still seldom meet ('voiture propre': 4 % and 22 % of the products, 0.1 %
+ * together, every row tested), or always ('très bon état': 25 % each and together), and the
+ * statistics count a word in any column (a subcategory's name is in all its products' related
+ * words) where the first tier looks in the text only. So when the rarest word is common and
+ * nothing but words is asked, the newest WALK_PROBE products are tested: from the matches among them, the walk's length is
+ * guessed, and the walk is kept only when it reads fewer rows than the text index would give.
+ */
+async function middlingWords(
+  db: Executor,
+  q: SearchQuery & { text: { ts: string; words: string[][] } },
+): Promise<boolean> {
+  const { freqs, rows } = await commonWords(db);
+  if (!freqs.size) return false;
+  const share = Math.min(
+    ...q.text.words.map((terms) =>
+      [...freqs].reduce(
+        (sum, [elem, f]) =>
+          terms.some((t) => (t.endsWith('*') ? elem.startsWith(t.slice(0, -1)) : elem === t))
+            ? sum + f
+            : sum,
+        0,
+      ),
+    ),
+  );
+  if (share <= MATCHES_FIRST_MAX) return true;
+  // With other filters the walk follows their index, which the probe would not measure; and
+  // every tier would pay for it (prix + phones + used: 230 → 550 ms at 100,000).
+  if (!onlyWords({ ...q, order: 'newest' })) return false;
+  const probe = await sql<{ n: number }>`select count(*) as n from (select search_vector
+    from products where type = ${q.type} and ${sql.raw(LISTED)}
+    order by id desc limit ${WALK_PROBE}) newest
+    where search_vector @@ to_tsquery('simple', ${q.text.ts})`.execute(db);
+  const found = Number(probe.rows[0]?.n);
+  const walked = found ? (COUNTED * WALK_PROBE) / found : Infinity;
+  return walked > share * rows;
+}
+
+/**
+ * The field value filter held by the fewest products, when under pfieldTuning.fewValues: each
+ * indexed one is counted from its index, up to that (a capped count costs little; an exact one of a
+ * common value would read all of it).
+ */
+async function leadingPfield(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+): Promise<number | undefined> {
+  let best: { index: number; n: number } | undefined;
+  for (const [index, f] of q.pfields.entries()) {
+    if (!indexedPfield(f)) continue;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1
+      from product_pfield where pfield_id = ${f.pfieldId} and ${pfieldValueCondition(dialect, f)}
+      limit ${pfieldTuning.fewValues}) found`.execute(db);
+    const n = Number(rows[0]?.n);
+    if (n < pfieldTuning.fewValues && (!best || n < best.n)) best = { index, n };
+  }
+  return best?.index;
+}
+
+/** The query with the choices of this file made: words or filters first, a field value first. */
+export async function planned(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+): Promise<SearchQuery> {
+  // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
+  const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
+  if (dialect === 'sqlite' && q.text && narrowing) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
+      from products_fts where products_fts match ${q.text.fts}
+      limit ${COMMON_WORDS})`.execute(db);
+    q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+  }
+  if (dialect === 'postgres' && q.text) {
+    const matchesFirst = await middlingWords(db, { ...q, text: q.text });
+    const narrow = q.psubcategoryIds.length > 0 || q.shopId !== undefined;
+    q = { ...q, matchesFirst, commonWords: !matchesFirst && narrow };
+  }
+  if (q.pfields.some(indexedPfield))
+    q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
+  return q;
+}
