@@ -47,12 +47,14 @@ export const pagePaths = {
  * JSON for inside a <script>: `<`, `>` and `&` (and the two JavaScript line separators) as \u
  * escapes, so that no text in it (`</script>`, `<!--`) ends or changes the script element.
  */
-export function jsonLdText(data: JsonLd): string {
-  return JSON.stringify(data).replace(
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+export const jsonLdText = (data: JsonLd): string => scriptJson(data);
 
 /** schema.org's availability of an offer, from the number still available (SPEC §4). */
 export function availabilityOf(product: {

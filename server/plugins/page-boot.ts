@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { scriptJson } from './json-ld';
 import { escapeHtml } from './page-tags';
 
 // The web app's scripts start once the page has been painted (issue 16, docs/performance.md
@@ -22,11 +23,7 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${crypto.createHash('sha256').update(
 
 /** A JSON data block (not run, so the CSP allows it), with `<`, `>`, `&`, U+2028/9 escaped. */
 export function jsonScript(id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `<script type="application/json" id="${escapeHtml(id)}">${json}</script>`;
+  return `<script type="application/json" id="${escapeHtml(id)}">${scriptJson(value)}</script>`;
 }
 
 export interface PageScripts {
