@@ -142,7 +142,8 @@ export async function planned(
     const narrow = q.psubcategoryIds.length > 0 || q.shopId !== undefined;
     q = { ...q, matchesFirst, commonWords: !matchesFirst && narrow };
   }
-  if (q.pfields.some(indexedPfield))
+  // (The same for every tier of a search: a query planned before keeps its choice.)
+  if (q.pfields.some(indexedPfield) && !('leadingPfield' in q))
     q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
   return q;
 }

@@ -159,7 +159,7 @@ async function findPage(
     if (text.fts === previous) return;
     previous = text.fts;
     // Planned once: the tier's later pages read the same way as its first rows.
-    last = await planned(db, dialect, { ...query, text });
+    last = await planned(db, dialect, { ...fieldsPlanned, text });
     const got = await repo.firstRows(db, dialect, last);
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
@@ -168,6 +168,8 @@ async function findPage(
       tierOf.set(tier, (tierOf.get(tier) ?? 0) + 1);
     }
   }
+  // Which field value leads does not depend on the tier's words: chosen once.
+  const fieldsPlanned = await planned(db, dialect, query);
   const tiers = body.exact === 'yes' ? (['exact', 'stem'] as const) : TIERS;
   for (const tier of tiers) {
     if (rows.length >= repo.COUNTED) break;
