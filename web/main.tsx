@@ -2,7 +2,7 @@ import './lib/report-error-install';
 import './app/pwa/register';
 // First, so that every component's and page's own CSS comes after the base rules.
 import './app/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App, createQueryClient } from './app/app';
@@ -38,16 +38,21 @@ if (state) {
     page,
     failed ? loadRestOfDictionary() : null,
   ]);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App
-        i18n={createI18n(language, i18nDictionary)}
-        queryClient={queryClient}
-        server={state.server}
-      />
-    </StrictMode>,
-  );
+  // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
+  // between them, instead of in one long task: on a slow phone the page answers a tap sooner
+  // (Lighthouse's Total Blocking Time). A tap during hydration hydrates its part first.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App
+          i18n={createI18n(language, i18nDictionary)}
+          queryClient={queryClient}
+          server={state.server}
+        />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(root).render(
     <StrictMode>

@@ -148,12 +148,16 @@ export function ShopPage() {
         {tab === 'employees' ? (
           <EmployeesPanel shop={data} me={me} viewerRole={viewerRole} />
         ) : (
-          <ShopProducts
-            shopId={data.id}
-            type={TYPE_OF[tab]}
-            page={page}
-            hrefFor={(to) => tabHref(tab, to)}
-          />
+          <>
+            {/* The list's heading, for screen readers (the cards' names are h3). */}
+            <h2 className="visually-hidden">{t(`shop_tab_${tab}`)}</h2>
+              <ShopProducts
+              shopId={data.id}
+              type={TYPE_OF[tab]}
+              page={page}
+              hrefFor={(to) => tabHref(tab, to)}
+            />
+          </>
         )}
       </div>
       <ConfirmModal

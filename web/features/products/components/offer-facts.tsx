@@ -119,7 +119,7 @@ export function OfferFacts({ product }: { product: Product }) {
 
   return (
     <section className="offer-facts">
-      <h3 className="offer-view__section-title">{t('characteristics')}</h3>
+      <h2 className="offer-view__section-title">{t('characteristics')}</h2>
       <dl className="offer-facts__list">
         {rows.map((row) => (
           <div key={row.key} className="offer-facts__row" data-fact={row.key}>

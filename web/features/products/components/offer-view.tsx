@@ -173,7 +173,7 @@ export function OfferView({
 
           {infos && (
             <section className="offer-view__infos">
-              <h3 className="offer-view__section-title">{t('more_infos')}</h3>
+              <h2 className="offer-view__section-title">{t('more_infos')}</h2>
               <ReadMore text={infos} />
             </section>
           )}
@@ -182,7 +182,7 @@ export function OfferView({
 
       {map && slots.shopMap && (
         <section className="offer-view__map" data-slot="shop-map">
-          <h3 className="offer-view__section-title">{t('product_location')}</h3>
+          <h2 className="offer-view__section-title">{t('product_location')}</h2>
           {slots.shopMap(product)}
         </section>
       )}
@@ -282,7 +282,7 @@ function SimilarOffers({
   const similar = useSimilar(product.id);
   return (
     <section className="offer-view__similar">
-      <h3 className="offer-view__section-title">{t('similar_offers')}</h3>
+      <h2 className="offer-view__section-title">{t('similar_offers')}</h2>
       {similar.isPending ? (
         <Loader block />
       ) : similar.isError ? (

@@ -34,7 +34,9 @@ describe('SaveButton', () => {
     await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
     expect(fetchMock.mock.calls[0][0]).toBe('/products/favorite/add/9');
     expect(fetchMock.mock.calls[0][1]?.method).toBe('GET');
-    expect(button).toHaveAccessibleName('Retirer des sauvegardés (Sauvegardé 3 fois)');
+    // Its name is what it shows; the action is its description (its title).
+    expect(button).toHaveAccessibleName('Sauvegardé (Sauvegardé 3 fois)');
+    expect(button).toHaveAccessibleDescription('Retirer des sauvegardés');
     expect(onChange).toHaveBeenCalledWith({ saved: true, saved_count: 3 });
   });
 
@@ -44,13 +46,13 @@ describe('SaveButton', () => {
     renderWithApp(<SaveButton productId={9} saved savedCount={2} />, {
       queryClient: clientWith(aUser()),
     });
-    await user.click(screen.getByRole('button', { name: /Retirer des sauvegardés/ }));
+    await user.click(screen.getByRole('button', { name: /^Sauvegardé \(/ }));
     expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
       'Retirer cet élément de vos sauvegardes ?',
     );
     await user.click(screen.getByRole('button', { name: 'Non' }));
     expect(fetchMock).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: /Retirer des sauvegardés/ }));
+    await user.click(screen.getByRole('button', { name: /^Sauvegardé \(/ }));
     await user.click(await screen.findByRole('button', { name: 'Oui' }));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /^Sauvegarder/ })).toHaveAttribute(
@@ -91,6 +93,16 @@ describe('SaveButton', () => {
     await user.click(screen.getByRole('button', { name: /Sauvegarder/ }));
     expect(screen.getByText('page de connexion')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('on a card shows only the count, and is named by its action', () => {
+    renderWithApp(<SaveButton productId={9} saved savedCount={4} compact />, {
+      queryClient: clientWith(aUser()),
+    });
+    const button = screen.getByRole('button', {
+      name: 'Retirer des sauvegardés (Sauvegardé 4 fois)',
+    });
+    expect(button.querySelector('.save-button__count')).toHaveTextContent('4');
   });
 
   it('speaks Arabic with its plural forms', () => {

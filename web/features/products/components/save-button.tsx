@@ -65,7 +65,10 @@ export function SaveButton({
     else void send(true);
   }
 
-  const label = state.saved ? t('unsave') : t('save_offer');
+  const action = state.saved ? t('unsave') : t('save_offer');
+  // The name is the button's own text (WCAG 2.5.3: a voice user says what they see), then how many
+  // saved it; a compact button shows only the count, so its action is read but not shown.
+  const shown = compact ? action : state.saved ? t('saved') : t('save_offer');
   return (
     <>
       <button
@@ -78,8 +81,7 @@ export function SaveButton({
           .filter(Boolean)
           .join(' ')}
         aria-pressed={state.saved}
-        aria-label={`${label} (${t('saved_count', { count: state.saved_count })})`}
-        title={label}
+        title={action}
         disabled={busy || me === undefined}
         aria-busy={busy}
         onClick={(event) => {
@@ -92,8 +94,11 @@ export function SaveButton({
         ) : (
           <BookmarkIcon size={18} className="save-button__icon" />
         )}
-        {!compact && <span>{state.saved ? t('saved') : t('save_offer')}</span>}
-        <span className="save-button__count">{state.saved_count}</span>
+        <span className={compact ? 'visually-hidden' : undefined}>{shown}</span>
+        <span className="save-button__count" aria-hidden="true">
+          {state.saved_count}
+        </span>
+        <span className="visually-hidden"> ({t('saved_count', { count: state.saved_count })})</span>
       </button>
       <LazyConfirmModal
         open={confirming}
