@@ -151,7 +151,7 @@ export function ShopPage() {
           <>
             {/* The list's heading, for screen readers (the cards' names are h3). */}
             <h2 className="visually-hidden">{t(`shop_tab_${tab}`)}</h2>
-              <ShopProducts
+            <ShopProducts
               shopId={data.id}
               type={TYPE_OF[tab]}
               page={page}

@@ -97,8 +97,8 @@ export function SaveButton({
         <span className={compact ? 'visually-hidden' : undefined}>{shown}</span>
         <span className="save-button__count" aria-hidden="true">
           {state.saved_count}
-        </span>
-        <span className="visually-hidden"> ({t('saved_count', { count: state.saved_count })})</span>
+        </span>{' '}
+        <span className="visually-hidden">({t('saved_count', { count: state.saved_count })})</span>
       </button>
       <LazyConfirmModal
         open={confirming}
