@@ -10,7 +10,6 @@ import {
 } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { SCROLLER } from '../../shared/constants';
-import { useMediaQuery } from '../lib/use-media-query';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';
 import './scroller.css';
 
@@ -21,6 +20,9 @@ interface ScrollerProps {
   label: string;
   className?: string;
 }
+
+/** No arrows: everything fits, or a touch screen, where a swipe does the job. */
+const NO_ARROWS = { overflow: false, atStart: true, atEnd: true };
 
 function isRtl(element: Element): boolean {
   const owner = element.closest('[dir]');
@@ -35,16 +37,30 @@ function isRtl(element: Element): boolean {
 export function Scroller({ children, label, className }: ScrollerProps) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
-  const touch = useMediaQuery('(pointer: coarse)');
-  const [edges, setEdges] = useState({ overflow: false, atStart: true, atEnd: true });
+  const [edges, setEdges] = useState(NO_ARROWS);
 
+  // Read in an effect, not while rendering: the server's HTML has no arrows, and a value the
+  // browser reads while hydrating (a media query through useSyncExternalStore) would re-render
+  // every row of cards at once, in one long task, just after hydrating them.
   const measure = useCallback(() => {
     const element = track.current;
     if (!element) return;
     // In RTL, scrollLeft runs from 0 down to negative values: its size is the distance travelled.
     const travelled = Math.abs(element.scrollLeft);
     const room = element.scrollWidth - element.clientWidth;
-    setEdges({ overflow: room > 1, atStart: travelled <= 1, atEnd: travelled >= room - 1 });
+    const touch =
+      typeof window.matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+    const next =
+      touch || room <= 1
+        ? NO_ARROWS
+        : { overflow: true, atStart: travelled <= 1, atEnd: travelled >= room - 1 };
+    setEdges((edges) =>
+      edges.overflow === next.overflow &&
+      edges.atStart === next.atStart &&
+      edges.atEnd === next.atEnd
+        ? edges
+        : next,
+    );
   }, []);
 
   useEffect(() => {
@@ -70,7 +86,7 @@ export function Scroller({ children, label, className }: ScrollerProps) {
     element.scrollBy({ left: sign * SCROLLER.stepPx, behavior: 'smooth' });
   };
 
-  const arrows = !touch && edges.overflow;
+  const arrows = edges.overflow;
   return (
     <div
       className={['scroller', className].filter(Boolean).join(' ')}

@@ -8,6 +8,7 @@ import {
 } from '../../shared/constants';
 import { directionOf, isLanguage } from '../../shared/domain/language';
 import type { Dictionary } from '../locales/areas';
+import { onFirstInput } from './first-input';
 
 // The page's language is the one the server declared in <html lang> (SPEC §1, DESIGN §3). Its
 // dictionary (web/locales/<lang>/*.json, merged) is a chunk of its own: a page loads one language.
@@ -60,12 +61,7 @@ export async function afterDictionary<T>(module: Promise<T>): Promise<T> {
 
 /** The rest of the dictionary loads at the visitor's first touch, click or key, if not before. */
 export function loadRestOfDictionaryOnInput() {
-  const load = () => {
-    for (const type of events) removeEventListener(type, load, true);
-    void loadRestOfDictionary();
-  };
-  const events = ['pointerdown', 'keydown', 'touchstart'];
-  for (const type of events) addEventListener(type, load, { capture: true, passive: true });
+  onFirstInput(() => void loadRestOfDictionary());
 }
 
 export { isLanguage, directionOf };

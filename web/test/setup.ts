@@ -26,7 +26,7 @@ class SilentObserver {
 globalThis.ResizeObserver ??= SilentObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= SilentObserver as unknown as typeof IntersectionObserver;
 // Nor matchMedia, which embla calls for its (unused) breakpoints: no query matches, as
-// web/lib/use-media-query.ts assumes where it is missing.
+// the scroller (web/components/scroller.tsx) assumes where it is missing.
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
     ({

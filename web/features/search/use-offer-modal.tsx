@@ -1,25 +1,36 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { onFirstInput } from '../../lib/first-input';
 import { afterDictionary } from '../../lib/i18n';
 import { useOfferModalHistory } from '../products';
 
 // SPEC §2: a card opens the offer details modal. The modal brings the whole offer view (slider,
 // facts, share…), which no list needs before a card is opened: its code is a chunk of its own,
-// fetched in the background once the list is on screen, so the first click does not wait.
+// fetched at the visitor's first touch (a tap's click comes a moment later) or once the page has
+// settled, not while it starts.
 
 const loadModal = () => import('../products/components/offer-details-modal');
 const OfferDetailsModal = lazy(() =>
   afterDictionary(loadModal()).then((module) => ({ default: module.OfferDetailsModal })),
 );
 
-/** After the page's own requests, not in their way. */
-const PRELOAD_DELAY_MS = 2000;
+/** A visitor who reads without touching the page gets the modal's code once it has settled. */
+const PRELOAD_DELAY_MS = 10_000;
 
 export function useOfferModal() {
   const history = useOfferModalHistory();
 
   useEffect(() => {
-    const timer = setTimeout(() => void loadModal().catch(() => {}), PRELOAD_DELAY_MS);
-    return () => clearTimeout(timer);
+    const preload = () => {
+      cancel();
+      clearTimeout(timer);
+      void loadModal().catch(() => {});
+    };
+    const cancel = onFirstInput(preload);
+    const timer = setTimeout(preload, PRELOAD_DELAY_MS);
+    return () => {
+      cancel();
+      clearTimeout(timer);
+    };
   }, []);
 
   return {
