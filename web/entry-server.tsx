@@ -42,6 +42,8 @@ export interface RenderResult {
   redirect: string | null;
   /** The page's source file (web/…), for the server to link its chunk's CSS and scripts. */
   module: string;
+  /** The page waits for the whole dictionary: the server preloads its second part too. */
+  wholeDictionary: boolean;
   /** The page's data and seed, for the browser (JSON, to be escaped by the caller). */
   state: ServerState;
   /** The page's HTML (#root's content). */
@@ -119,6 +121,7 @@ export async function render({
     status,
     redirect: redirect.to,
     module: page.handle.module,
+    wholeDictionary: page.handle.wholeDictionary,
     state: { server, queries },
     html,
   };

@@ -21,6 +21,7 @@ export type PageRenderer = (options: {
   status: number;
   redirect: string | null;
   module: string;
+  wholeDictionary: boolean;
   state: unknown;
   html: string;
 }>;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type Connection } from '../db/connect';
+import { render } from '../../web/entry-server';
 import { BOOT_SCRIPT } from './page-boot';
 
 // With a production build, every page names the app's script and the modules to fetch with it,
@@ -15,6 +16,8 @@ import { BOOT_SCRIPT } from './page-boot';
 // paint (page-boot.ts): nothing in the head competes with the stylesheets and the first images.
 describe('pages: the app script and its modules start after the first paint', () => {
   let app: FastifyInstance;
+  /** The same build, with the pages rendered on the server. */
+  let rendering: FastifyInstance;
   let connection: Connection;
   let dir: string;
 
@@ -33,6 +36,8 @@ describe('pages: the app script and its modules start after the first paint', ()
     const manifest = {
       'locales/ar.ts': { file: 'assets/ar-1.js', imports: ['_areas.js'] },
       'locales/fr.ts': { file: 'assets/fr-1.js', imports: ['_areas.js'] },
+      'locales/ar-rest.ts': { file: 'assets/ar-rest-1.js', imports: ['_areas.js'] },
+      'locales/fr-rest.ts': { file: 'assets/fr-rest-1.js', imports: ['_areas.js'] },
       '_areas.js': { file: 'assets/areas-1.js' },
     };
     fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -44,18 +49,20 @@ describe('pages: the app script and its modules start after the first paint', ()
     });
     connection = connect(config);
     app = await buildApp(config, { connection, logger: false });
+    rendering = await buildApp(config, { connection, logger: false, render });
   }, 60_000);
 
   afterAll(async () => {
     await app?.close();
+    await rendering?.close();
     await connection?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const page = async (lang: string) => {
-    const res = await app.inject({
+  const page = async (lang: string, url = '/', server = app) => {
+    const res = await server.inject({
       method: 'GET',
-      url: '/',
+      url,
       headers: { accept: 'text/html', cookie: `lang=${lang}` },
     });
     expect(res.statusCode).toBe(200);
@@ -79,6 +86,18 @@ describe('pages: the app script and its modules start after the first paint', ()
       '/assets/ar-1.js',
       '/assets/areas-1.js',
     ]);
+  });
+
+  it('adds the second part of the dictionary for the pages that wait for it, not for the home page', async () => {
+    const home = bootOf((await page('fr', '/', rendering)).body).modules;
+    expect(home).toContain('/assets/fr-1.js');
+    expect(home).not.toContain('/assets/fr-rest-1.js');
+    const search = bootOf((await page('fr', '/search?name=hilux', rendering)).body).modules;
+    expect(search).toContain('/assets/fr-rest-1.js');
+    expect(search).not.toContain('/assets/ar-rest-1.js');
+    expect(search.filter((module) => module === '/assets/areas-1.js')).toHaveLength(1);
+    const login = bootOf((await page('ar', '/login', rendering)).body).modules;
+    expect(login).toContain('/assets/ar-rest-1.js');
   });
 
   it('fetches no script from the head; the stylesheets stay there', async () => {

@@ -53,13 +53,17 @@ export function resolveLanguage(request: FastifyRequest): Language {
   return accepted ? (accepted.lang as Language) : DEFAULT_LANGUAGE;
 }
 
+/** A language's dictionary modules: its first part, and its rest (web/lib/i18n.ts). */
+type DictionaryModules = Record<Language, { first: string[]; rest: string[] }>;
+
 /**
- * Per language, its dictionary's chunk and what that chunk imports, from the build's manifest:
- * preloaded with the app's own script (page-boot.ts) instead of after it has run. None without a
- * build.
+ * Per language, its dictionary's chunks and what they import, from the build's manifest:
+ * preloaded with the app's own script (page-boot.ts) instead of after it has run; the second part
+ * only for the pages that wait for it. None without a build.
  */
-function dictionaryModules(webDir: string): Record<Language, string[]> {
-  const modules = { ar: [], fr: [] } as Record<Language, string[]>;
+function dictionaryModules(webDir: string): DictionaryModules {
+  const none = { first: [], rest: [] };
+  const modules: DictionaryModules = { ar: none, fr: none };
   const file = path.join(webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) return modules;
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<
@@ -74,7 +78,9 @@ function dictionaryModules(webDir: string): Record<Language, string[]> {
     return seen;
   };
   for (const lang of LANGUAGES) {
-    modules[lang] = [...filesOf(`locales/${lang}.ts`)].map((f) => `/${f}`);
+    const first = filesOf(`locales/${lang}.ts`);
+    const rest = [...filesOf(`locales/${lang}-rest.ts`)].filter((f) => !first.has(f));
+    modules[lang] = { first: [...first].map((f) => `/${f}`), rest: rest.map((f) => `/${f}`) };
   }
   return modules;
 }
@@ -160,7 +166,7 @@ export default fp<PagesOptions>(async (app, options) => {
         '<div id="root"></div>',
         () =>
           `<div id="root">${root}</div>${tail}` +
-          bootTags(scripts.entry, [...scripts.preloads, ...dictionaries[lang], ...modules]),
+          bootTags(scripts.entry, [...scripts.preloads, ...dictionaries[lang].first, ...modules]),
       );
   }
 
@@ -200,7 +206,9 @@ export default fp<PagesOptions>(async (app, options) => {
           pageHtml(request, meta, page.html, {
             head: assets.css,
             tail: stateScript(page.state),
-            modules: assets.modules,
+            modules: page.wholeDictionary
+              ? [...dictionaries[request.language].rest, ...assets.modules]
+              : assets.modules,
           }),
         )
     );

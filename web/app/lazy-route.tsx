@@ -19,6 +19,8 @@ export interface PageHandle {
   /** The page's source file, relative to web/ (the build manifest's key). */
   module: string;
   load: () => Promise<PageModule>;
+  /** It waits for the whole dictionary (every page but the first view's): the server preloads it. */
+  wholeDictionary: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function lazyRoute(
   route: Pick<RouteObject, 'path' | 'index'>,
   module: string,
   loader: PageLoader,
+  wholeDictionary = false,
 ): RouteObject {
   let loaded: ComponentType | undefined;
   const load = () =>
@@ -41,6 +44,6 @@ export function lazyRoute(
   function Page() {
     return loaded ? createElement(loaded) : <Lazy />;
   }
-  const handle: PageHandle = { module, load };
+  const handle: PageHandle = { module, load, wholeDictionary };
   return { ...route, element: <Page />, handle } as RouteObject;
 }

@@ -21,9 +21,11 @@ const FIRST_VIEW_PAGE = './pages/home-page.tsx';
 function page(route: Pick<RouteObject, 'path' | 'index'>, file: string): RouteObject {
   const loader = pages[file];
   if (!loader) throw new Error(`routes: no page module ${file}`);
-  const load = file === FIRST_VIEW_PAGE ? loader : () => afterDictionary(loader());
+  const whole = file !== FIRST_VIEW_PAGE;
+  const load = whole ? () => afterDictionary(loader()) : loader;
   // The build manifest names files from web/.
-  return lazyRoute(route, new URL(file, 'file:///web/app/').pathname.slice('/web/'.length), load);
+  const module = new URL(file, 'file:///web/app/').pathname.slice('/web/'.length);
+  return lazyRoute(route, module, load, whole);
 }
 
 export const routes: RouteObject[] = [
