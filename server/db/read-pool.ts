@@ -96,8 +96,8 @@ export class ReadPool {
     this.closed = true;
     const slots = this.slots.filter((s): s is Slot => s !== null);
     this.slots.fill(null);
-    await Promise.all(slots.map((s) => s.worker.terminate()));
     for (const s of slots) this.fail(s, new Error('the search read pool is closed'));
+    await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
   private leastBusy(): Slot {
@@ -128,7 +128,8 @@ export class ReadPool {
       else waiting.resolve(withBuffers(answer.rows));
     });
     let failure: Error | undefined;
-    worker.on('error', (error) => (failure = error));
+    // What the worker threw, as Node hands it over (a plain object for an Error subclass).
+    worker.on('error', (error) => (failure = error instanceof Error ? error : rebuilt(error)));
     // A worker that dies (it could not open the file, ran out of memory, was killed) fails the
     // queries it held; the next query starts a new one in its place.
     worker.on('exit', (code) => {

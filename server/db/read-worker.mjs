@@ -7,14 +7,28 @@ import SQLite from 'better-sqlite3';
 
 const { file, busyTimeoutMs, mmapBytes, cacheKib, statementCacheSize } = workerData;
 
-const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-// The main connection made the file WAL (a setting of the file): each query here is its own read
-// transaction, which sees every write committed before it began (read-your-writes).
-sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-// Each connection maps and caches on its own, and both count in the server's resident memory
-// (issue 17: 250 MB under load): the pool's connections keep little of either.
-sqlite.pragma(`mmap_size = ${mmapBytes}`);
-sqlite.pragma(`cache_size = -${cacheKib}`);
+/**
+ * The connection, opened at the first query (and again at the next if that failed, e.g. the file
+ * locked for longer than the busy timeout): a failure is the query's, answered with its code.
+ */
+let sqlite;
+function connection() {
+  if (sqlite) return sqlite;
+  const opened = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    // The main connection made the file WAL (a setting of the file): each query here is its own
+    // read transaction, which sees every write committed before it began (read-your-writes).
+    opened.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    // Each connection maps and caches on its own, and both count in the server's resident memory
+    // (issue 17: 250 MB under load): the pool's connections keep little of either.
+    opened.pragma(`mmap_size = ${mmapBytes}`);
+    opened.pragma(`cache_size = -${cacheKib}`);
+  } catch (error) {
+    opened.close();
+    throw error;
+  }
+  return (sqlite = opened);
+}
 
 // The most recently used prepared statements, as withStatementCache (connect.ts) keeps them.
 const statements = new Map();
@@ -23,7 +37,7 @@ function prepare(sql) {
   if (statement) {
     statements.delete(sql); // move to the newest end
   } else {
-    statement = sqlite.prepare(sql);
+    statement = connection().prepare(sql);
     if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value);
   }
   statements.set(sql, statement);
