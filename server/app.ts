@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DB;
+    /** Where searches read: worker threads on SQLite (Connection.readDb); reads only. */
+    readDb: DB;
     dialect: Dialect;
     appSecret: string;
     /** Live events of every process (server/events/bus.ts). */
@@ -73,6 +75,7 @@ export async function buildApp(
 
   app.decorate('config', config);
   app.decorate('db', connection.db);
+  app.decorate('readDb', connection.readDb);
   app.decorate('dialect', connection.dialect);
   app.decorate('appSecret', await loadSecret(connection.db));
   app.decorate('events', await eventBus(app, config, connection));

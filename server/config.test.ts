@@ -26,6 +26,7 @@ describe('loadConfig', () => {
     expect(refusal({ TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY:/);
     expect(refusal({ DATABASE_POOL_MAX: '0' })).toMatch(/DATABASE_POOL_MAX:/);
     expect(refusal({ STATEMENT_TIMEOUT_MS: '-1' })).toMatch(/STATEMENT_TIMEOUT_MS:/);
+    expect(refusal({ SEARCH_READ_WORKERS: '17' })).toMatch(/SEARCH_READ_WORKERS:/);
     expect(refusal({ PUBLIC_URL: 'javascript:alert(1)' })).toMatch(/PUBLIC_URL:/);
     expect(refusal({ LOG_LEVEL: 'loud' })).toMatch(/LOG_LEVEL:/);
     // Every bad variable is named at once.
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       databasePoolMax: 10,
       statementTimeoutMs: 5000,
+      searchReadWorkers: 2,
       seedDemo: true,
       production: false,
     });

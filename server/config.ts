@@ -34,6 +34,11 @@ export interface Config {
   databasePoolMax: number;
   /** Server processes `npm start` runs (node:cluster); PostgreSQL only, SQLite runs one (issue 18). */
   workers: number;
+  /**
+   * SEARCH_READ_WORKERS: SQLite only, worker threads (each with a read-only connection) that run
+   * the searches' reads beside the main connection (docs/search.md); 0: searches read on it.
+   */
+  searchReadWorkers: number;
   /** STATEMENT_TIMEOUT_MS: PostgreSQL cancels any statement running longer (0: never). */
   statementTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request not answered by then gets 503 (0: no deadline). */
@@ -145,6 +150,7 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     DATABASE_POOL_MAX: integer(1, 1000, 10),
     WORKERS: integer(1, 64, 1),
+    SEARCH_READ_WORKERS: integer(0, 16, 2),
     STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
     REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
     USER_RATE_LIMIT_FACTOR: z.preprocess(
@@ -229,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     databasePoolMax: e.DATABASE_POOL_MAX,
     workers: e.WORKERS,
+    searchReadWorkers: e.SEARCH_READ_WORKERS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     userRateLimitFactor: e.USER_RATE_LIMIT_FACTOR,

@@ -5,9 +5,16 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, DB, Dialect } from './types';
 import { WriteTracker } from './write-tracker';
+import { ReadPool, ReadPoolDialect } from './read-pool';
 
 export interface Connection {
   db: DB;
+  /**
+   * Where searches read (server/features/search): on SQLite with SEARCH_READ_WORKERS > 0, a pool
+   * of worker threads with read-only connections (server/db/read-pool.ts); otherwise `db`. Only
+   * plain reads: no writes, no transactions.
+   */
+  readDb: DB;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -26,6 +33,8 @@ export interface ConnectOptions {
   databasePoolMax?: number;
   /** PostgreSQL cancels a statement running longer than this (SQLSTATE 57014); 0: never. */
   statementTimeoutMs?: number;
+  /** SQLite: worker threads running the searches' reads (SEARCH_READ_WORKERS; 0: none). */
+  searchReadWorkers?: number;
 }
 
 export function connect(options: ConnectOptions): Connection {
@@ -47,7 +56,7 @@ export function connect(options: ConnectOptions): Connection {
       dialect: new PostgresDialect({ pool }),
       plugins: [new WriteTracker()],
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, readDb: db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'marketplace.sqlite');
@@ -55,7 +64,7 @@ export function connect(options: ConnectOptions): Connection {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // Pages of the file mapped (read without a system call) and cached by SQLite itself: both
   // count in the server's resident memory, which issue 17 bounds at 250 MB under load at
   // 1,000,000 products (a 2 GiB mapping gave 1 GB; 96 MiB + 32 MiB of cache, 307 MB). 32 MiB
@@ -69,9 +78,35 @@ export function connect(options: ConnectOptions): Connection {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new WriteTracker()],
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const workers = options.searchReadWorkers ?? 0;
+  if (workers === 0) return { db, readDb: db, dialect: 'sqlite', close: () => db.destroy() };
+  // Searches read in worker threads, side by side and off the event loop (read-pool.ts). Each
+  // connection maps and caches on its own: these keep no mapping and a small cache (their pages
+  // come from the OS page cache, not counted in the server's memory).
+  const pool = new ReadPool({
+    file,
+    size: workers,
+    busyTimeoutMs: BUSY_TIMEOUT_MS,
+    mmapBytes: 0,
+    cacheKib: 8192,
+    statementCacheSize: STATEMENT_CACHE_SIZE,
+  });
+  const readDb = new Kysely<Database>({
+    dialect: new ReadPoolDialect(pool),
+    plugins: [new WriteTracker()],
+  });
+  return {
+    db,
+    readDb,
+    dialect: 'sqlite',
+    close: async () => {
+      await readDb.destroy();
+      await db.destroy();
+    },
+  };
 }
 
+const BUSY_TIMEOUT_MS = 5000;
 const STATEMENT_CACHE_SIZE = 500;
 
 /**

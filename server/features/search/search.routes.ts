@@ -18,9 +18,11 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SEARCH_BODY_LIMIT,
       schema: { params: searchParams, body: searchBody, response: { 200: searchResponse } },
     },
+    // Every read of a search, the viewer's marks too, runs on the read pool (SQLite: worker
+    // threads, searches side by side and off the event loop; docs/search.md).
     async (request) =>
       service.search(
-        app.db,
+        app.readDb,
         app.dialect,
         request.user,
         request.params.source_name,
