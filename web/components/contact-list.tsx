@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/use-translation';
 import { internationalPhone, whatsappLink } from '../../shared/domain/phone';
-import { MailIcon, PhoneIcon, WhatsAppIcon } from './icons';
+import { PhoneIcon } from './icons';
+import { MailIcon, WhatsAppIcon } from './page-icons';
 import './contact-list.css';
 
 // The contact block of the shop header and the user card (SPEC §2): each number with its call

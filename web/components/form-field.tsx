@@ -1,7 +1,8 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { errorText } from '../lib/form-errors';
-import { AlertIcon, EyeIcon, EyeOffIcon } from './icons';
+import { AlertIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './page-icons';
 
 /** Message keys (the server's or the client's) in the page's language (lib/form-errors.ts). */
 export function useErrorText() {

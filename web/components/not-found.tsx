@@ -2,7 +2,7 @@ import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { ArrowStartIcon, CompassIcon } from './icons';
+import { ArrowStartIcon, CompassIcon } from './page-icons';
 import './not-found.css';
 
 /** The 404 view: of an unknown address, or of a page whose record is not there. */

@@ -11,7 +11,8 @@ import {
 } from '../../shared/domain/places';
 import type { Point } from '../../shared/domain/route-mode';
 import { isLanguage } from '../lib/i18n';
-import { CompassIcon, PinIcon } from './icons';
+import { PinIcon } from './icons';
+import { CompassIcon } from './page-icons';
 import { LocationPicker } from './location-picker';
 import { currentPosition } from './map/geolocation';
 import './place-picker.css';

@@ -10,7 +10,8 @@ import {
 import { useTranslation } from '../lib/use-translation';
 import useEmblaCarousel from 'embla-carousel-react';
 import { SLIDER_AUTO_MS } from '../../shared/constants';
-import { ChevronEndIcon, ChevronStartIcon, PauseIcon, PlayIcon } from './icons';
+import { ChevronEndIcon, ChevronStartIcon } from './icons';
+import { PauseIcon, PlayIcon } from './page-icons';
 import './slider.css';
 
 interface SliderProps {

@@ -2,17 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { Avatar } from '../../components/avatar';
-import {
-  BookmarkIcon,
-  EditIcon,
-  KeyIcon,
-  LoginIcon,
-  LogoutIcon,
-  PlusIcon,
-  ShieldIcon,
-  StoreIcon,
-  UserIcon,
-} from '../../components/icons';
+import { BookmarkIcon, PlusIcon, StoreIcon, UserIcon } from '../../components/icons';
+import { EditIcon, KeyIcon, LoginIcon, LogoutIcon, ShieldIcon } from '../../components/page-icons';
 import { UserText } from '../../components/user-text';
 import { paths } from '../../lib/paths';
 import type { Me } from '../../lib/use-me';

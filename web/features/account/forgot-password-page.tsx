@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { forgotBody } from '../../../shared/schemas/users';
 import { normalizePhone } from '../../../shared/domain/phone';
 import { FormField } from '../../components/form-field';
-import { KeyIcon } from '../../components/icons';
+import { KeyIcon } from '../../components/page-icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';

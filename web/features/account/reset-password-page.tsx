@@ -5,7 +5,7 @@ import { ACCOUNT_CODES } from '../../../shared/constants';
 import { resetBody } from '../../../shared/schemas/users';
 import { asciiDigits } from '../../../shared/domain/normalize';
 import { FormField } from '../../components/form-field';
-import { KeyIcon } from '../../components/icons';
+import { KeyIcon } from '../../components/page-icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '../../../shared/schemas/users';
 import { FormField } from '../../components/form-field';
-import { LoginIcon } from '../../components/icons';
+import { LoginIcon } from '../../components/page-icons';
 import { http, readCookie } from '../../lib/http';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';

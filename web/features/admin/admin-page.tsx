@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
-import { ShieldIcon } from '../../components/icons';
+import { ShieldIcon } from '../../components/page-icons';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';

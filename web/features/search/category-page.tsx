@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { SearchIcon, TagIcon } from '../../components/icons';
+import { SearchIcon } from '../../components/icons';
+import { TagIcon } from '../../components/page-icons';
 import { Loader } from '../../components/loader';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -5,7 +5,7 @@ import { can } from '../../../shared/domain/permissions';
 import type { ProductType } from '../../../shared/schemas/products';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormAlert } from '../../components/form-field';
-import { ChartIcon, EditIcon, TrashIcon } from '../../components/icons';
+import { ChartIcon, EditIcon, TrashIcon } from '../../components/page-icons';
 import { Loader } from '../../components/loader';
 import { formErrorsOf } from '../../lib/form-errors';
 import { HttpError } from '../../lib/http';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { COMMENTS_PAGE_SIZE } from '../../../../shared/constants';
 import { EmptyState } from '../../../components/empty-state';
-import { ChatIcon } from '../../../components/icons';
+import { ChatIcon } from '../../../components/page-icons';
 import { Loader } from '../../../components/loader';
 import { productKeys } from '../../products';
 import { useSetCachedComment, type Comment, type CommentableType } from '../api/comment';

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { Product } from '../../../../shared/schemas/products';
-import { ChevronEndIcon, TagIcon } from '../../../components/icons';
+import { ChevronEndIcon } from '../../../components/icons';
+import { TagIcon } from '../../../components/page-icons';
 import { UserText } from '../../../components/user-text';
 import { ProductImage } from '../../../components/product-image';
 import { formatNumber } from '../../../lib/format';

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { AlertIcon, CompassIcon } from '../../../components/icons';
+import { AlertIcon } from '../../../components/icons';
+import { CompassIcon } from '../../../components/page-icons';
 import { EmptyState } from '../../../components/empty-state';
 import { paths } from '../../../lib/paths';
 
