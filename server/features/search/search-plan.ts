@@ -123,19 +123,28 @@ async function leadingPfield(
   return best?.index;
 }
 
-/** The query with the choices of this file made: words or filters first, a field value first. */
+/**
+ * The query with the choices of this file made: words or filters first, a field value first.
+ * `narrower`: the same search's plan for the tier before (tiers are cumulative: words common
+ * there are common here too, and need not be counted again).
+ */
 export async function planned(
   db: Executor,
   dialect: Dialect,
   q: SearchQuery,
+  narrower?: SearchQuery,
 ): Promise<SearchQuery> {
   // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
   const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
   if (dialect === 'sqlite' && q.text && narrowing) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
-      from products_fts where products_fts match ${q.text.fts}
-      limit ${COMMON_WORDS})`.execute(db);
-    q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+    if (narrower?.commonWords) {
+      q = { ...q, commonWords: true };
+    } else {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
+        from products_fts where products_fts match ${q.text.fts}
+        limit ${COMMON_WORDS})`.execute(db);
+      q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+    }
   }
   if (dialect === 'postgres' && q.text) {
     const matchesFirst = await middlingWords(db, { ...q, text: q.text });

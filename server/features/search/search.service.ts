@@ -159,7 +159,7 @@ async function findPage(
     if (text.fts === previous) return;
     previous = text.fts;
     // Planned once: the tier's later pages read the same way as its first rows.
-    last = await planned(db, dialect, { ...fieldsPlanned, text });
+    last = await planned(db, dialect, { ...fieldsPlanned, text }, last);
     const got = await repo.firstRows(db, dialect, last);
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
