@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { pfieldTuning } from './search-plan';
+import { candidateTuning } from './search.service';
 import {
   buildWorld,
   haversineKm,
@@ -197,44 +198,65 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       expect((await search({ sort: 'cheapest' })).statusCode).toBe(422);
     });
 
-    it('combines every filter', async () => {
-      const f = w.fields;
-      const body = {
-        name: 'toyota',
-        pcategory_id: w.vehiclesCategory,
-        psubcategory_id: w.cars,
-        min_price: 1_000_000,
-        max_price: 2_000_000,
-        negotiable: 'yes',
-        used: 'yes',
-        delivery: 'no',
-        offer_type: 'sale',
-        ...PLACES.tevraghZeina,
-        distance: 5,
-        [`pfield_${f.brand}`]: 'Toyota',
-        [`pfield_${f.year}`]: { min: 2010, max: 2016 },
-        [`pfield_${f.features}`]: ['gps'],
-      };
-      expect(await found(body)).toEqual(['hilux']);
-      // Any one of them changed to exclude the Hilux empties the answer.
-      for (const change of [
-        { name: 'mercedes' },
-        { pcategory_id: w.homeCategory },
-        { min_price: 1_600_000 },
-        { negotiable: 'no' },
-        { used: 'no' },
-        { delivery: 'yes' },
-        { offer_type: 'monthly_rent' },
-        { distance: 1 },
-        { [`pfield_${f.year}`]: { min: 2016 } },
-        { [`pfield_${f.features}`]: ['sunroof'] },
-      ]) {
-        expect(await found({ ...body, ...change }), JSON.stringify(change)).toEqual([]);
-      }
-      expect(
-        await found({ ...body, distance: '' }, `/products/shop/${w.sellerShop}/search`),
-      ).toEqual(['hilux']);
-      expect(await found(body, `/products/shop/${w.otherShop}/search`)).toEqual([]);
-    });
+    // SQLite reads the few products the filters leave and ranks them by their words in JS, or
+    // (more of them) reads the text index tier by tier (search.service.ts, candidateTuning).
+    for (const [way, max] of [
+      ['few products ranked in JS', candidateTuning.max],
+      ['the text index, tier by tier', 0],
+    ] as const) {
+      it(`combines every filter (${way})`, async () => {
+        const saved = candidateTuning.max;
+        candidateTuning.max = max;
+        onTestFinished(() => {
+          candidateTuning.max = saved;
+        });
+        const f = w.fields;
+        const body = {
+          name: 'toyota',
+          pcategory_id: w.vehiclesCategory,
+          psubcategory_id: w.cars,
+          min_price: 1_000_000,
+          max_price: 2_000_000,
+          negotiable: 'yes',
+          used: 'yes',
+          delivery: 'no',
+          offer_type: 'sale',
+          ...PLACES.tevraghZeina,
+          distance: 5,
+          [`pfield_${f.brand}`]: 'Toyota',
+          [`pfield_${f.year}`]: { min: 2010, max: 2016 },
+          [`pfield_${f.features}`]: ['gps'],
+        };
+        expect(await found(body)).toEqual(['hilux']);
+        // Any one of them changed to exclude the Hilux empties the answer.
+        for (const change of [
+          { name: 'mercedes' },
+          { pcategory_id: w.homeCategory },
+          { min_price: 1_600_000 },
+          { negotiable: 'no' },
+          { used: 'no' },
+          { delivery: 'yes' },
+          { offer_type: 'monthly_rent' },
+          { distance: 1 },
+          { [`pfield_${f.year}`]: { min: 2016 } },
+          { [`pfield_${f.features}`]: ['sunroof'] },
+        ]) {
+          expect(await found({ ...body, ...change }), JSON.stringify(change)).toEqual([]);
+        }
+        expect(
+          await found({ ...body, distance: '' }, `/products/shop/${w.sellerShop}/search`),
+        ).toEqual(['hilux']);
+        expect(await found(body, `/products/shop/${w.otherShop}/search`)).toEqual([]);
+        // Words with a subcategory, nearest first: every tier, in order, then by distance.
+        const near = { psubcategory_id: w.cars, ...PLACES.tevraghZeina, distance: 50 };
+        expect(await found({ ...near, name: 'toyota' })).toEqual(
+          await found({ ...near, name: 'toyota', sort: 'nearest' }),
+        );
+        expect((await found({ ...near, name: 'سيارة' }))[0]).toBe('hilux');
+        expect(await found({ ...near, name: 'toyata' })).toEqual(
+          await found({ ...near, name: 'toyota' }),
+        );
+      });
+    }
   });
 });

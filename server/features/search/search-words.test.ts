@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queryTerms } from '../../../shared/domain/search-terms';
-import { ftsMatch, tsQuery } from './search-words';
+import { ftsMatch, tierRanker, tsQuery } from './search-words';
 
 describe('search words as text queries', () => {
   const plain = (word: string) => ({ word, stem: word, lexicon: [], transliterations: [] });
@@ -36,5 +36,61 @@ describe('search words as text queries', () => {
       '(search_text : "or"*) AND (search_text : "near"*) AND type : "offer"',
     );
     expect(tsQuery(words, 'exact')).toBe('(or:*A) & (near:*A)');
+  });
+});
+
+describe('tierRanker', () => {
+  const TIERS_BEFORE_TYPOS = ['exact', 'stem', 'lexicon', 'related', 'transliteration'] as const;
+  const w = {
+    word: 'سيارات',
+    stem: 'سيار',
+    lexicon: [['voitur'], ['automobil']],
+    transliterations: ['sayar'],
+  };
+  const row = (search_text: string, search_stems = '', search_related = '') => ({
+    search_text,
+    search_stems,
+    search_related,
+  });
+  const rank = (words: (typeof w)[], r: ReturnType<typeof row>) =>
+    tierRanker(words, TIERS_BEFORE_TYPOS)(r);
+
+  it('ranks a product by the narrowest tier all its words meet', () => {
+    expect(rank([w], row('سيارات تويوتا نظيفة'))).toBe('exact');
+    // A prefix of a word of the text, split as FTS5 splits it (on punctuation too).
+    expect(rank([w], row('بيع:سيارات'))).toBe('exact');
+    expect(rank([w], row('سيارة', 'سيار'))).toBe('stem');
+    expect(rank([w], row('voiture propre', 'voitur propr'))).toBe('lexicon');
+    expect(rank([w], row('toyota', 'toyot', 'سيار'))).toBe('related');
+    expect(rank([w], row('x', 'x', 'voitur'))).toBe('related');
+    expect(rank([w], row('sayara', 'sayar'))).toBe('transliteration');
+    expect(rank([w], row('x', 'x', 'y'))).toBeNull();
+  });
+
+  it('takes the broadest of the words: every word must match in the tier', () => {
+    const hilux = { word: 'hilux', stem: 'hilux', lexicon: [], transliterations: ['هيلوكس'] };
+    expect(rank([w, hilux], row('سيارات hilux'))).toBe('exact');
+    expect(rank([w, hilux], row('سيارات', 'سيار', 'هيلوكس'))).toBe('transliteration');
+    expect(rank([w, hilux], row('سيارات'))).toBeNull();
+  });
+
+  it('needs every word of a lexicon phrase, a whole stem, a prefix at a word start', () => {
+    const washer = {
+      word: 'غسالة',
+      stem: 'غسال',
+      lexicon: [['machin', 'laver']],
+      transliterations: [],
+    };
+    expect(rank([washer], row('machine', 'machin'))).toBeNull();
+    expect(rank([washer], row('machine a laver', 'machin laver'))).toBe('lexicon');
+    expect(rank([washer], row('x', 'غسالين'))).toBeNull();
+    expect(rank([washer], row('الغسالة'))).toBeNull();
+  });
+
+  it('knows only the tiers it is given (near spellings: with their words)', () => {
+    const typo = { ...w, typos: ['سياف'] };
+    expect(tierRanker([typo], ['exact', 'stem'])(row('x', 'سيار'))).toBe('stem');
+    expect(tierRanker([typo], ['exact', 'stem'])(row('x', 'x', 'sayar'))).toBeNull();
+    expect(tierRanker([typo], ['exact', 'stem', 'typo'])(row('x', 'x', 'سياف'))).toBe('typo');
   });
 });

@@ -55,6 +55,56 @@ export function tierTerms(words: TieredWord[], tier: Tier): string[][] {
   ]);
 }
 
+/** A product's search columns (search-index.ts), as the text index reads them. */
+export interface SearchColumns {
+  search_text: string | null;
+  search_stems: string | null;
+  search_related: string | null;
+}
+
+/**
+ * The test of ftsMatch, done in JS on one product's columns: the narrowest tier (of `tiers`, in
+ * their order) whose alternatives the product holds for every word, or null. For a search whose
+ * filters leave few products: their columns are read once and ranked here, instead of reading
+ * the words' index lists once per tier (search.service.ts). The text as written is split as
+ * FTS5's unicode61 tokenizer splits it (what is not a letter, a digit or a private-use character
+ * separates words); the columns are normalised already, as the query's words are.
+ */
+export function tierRanker(
+  words: TieredWord[],
+  tiers: readonly Tier[],
+): (row: SearchColumns) => Tier | null {
+  // Each word's alternatives, each with the first of `tiers` that has it, narrowest first.
+  const perWord = words.map((w) => {
+    const seen = new Set<string>();
+    return tiers.flatMap((tier, level) =>
+      alternatives(w, tier).flatMap((alt) => {
+        const key = `${alt.columns}:${alt.terms.join(' ')}`;
+        if (seen.has(key)) return [];
+        seen.add(key);
+        return [{ ...alt, level }];
+      }),
+    );
+  });
+  return (row) => {
+    // Each column between spaces: a word is then found as ` word ` (a prefix as ` prefix`).
+    const text = ` ${(row.search_text ?? '').replace(/[^\p{L}\p{N}\p{Co}]+/gu, ' ')}`;
+    const stems = ` ${row.search_stems ?? ''} `;
+    const any = `${stems}${row.search_related ?? ''} `;
+    const holds = ({ columns, terms }: Alternative) =>
+      columns === 'text'
+        ? text.includes(` ${terms[0]}`)
+        : terms.every((t) => (columns === 'stems' ? stems : any).includes(` ${t} `));
+    let level = 0;
+    for (const alts of perWord) {
+      const found = alts.find(holds);
+      if (!found) return null;
+      level = Math.max(level, found.level);
+    }
+    return tiers[level];
+  };
+}
+
 const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
 
 /** FTS5: every word's alternatives, all words required, and the product type. */

@@ -6,6 +6,7 @@ import type { PfieldFilter } from './pfield-filters';
 import { boundingBox, distanceExpr, MAX_KM, type Point } from './search-geo';
 import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import { conditions } from './search-conditions';
+import type { SearchColumns } from './search-words';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
 // cards of that page are then read with the products feature's card query. Its WHERE clauses are
@@ -288,6 +289,35 @@ export async function searchPage(
 ): Promise<Page> {
   const first = await firstRows(db, dialect, q);
   return fromFirst(first, page, perPage, (offset) => laterRows(db, dialect, q, perPage, offset));
+}
+
+/** A product the search's filters leave, with the columns its words are tested on. */
+export type Candidate = Row & SearchColumns;
+
+/**
+ * SQLite: every product the search's filters (all but the words) leave, in the search's order,
+ * with its search columns, when they are at most `max` (null: more). Counted first from the
+ * filters' indexes (a subcategory's, a place's: no row read), read only when few.
+ */
+export async function fewCandidates(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  max: number,
+): Promise<Candidate[] | null> {
+  const filters = { ...q, text: undefined, commonWords: undefined };
+  const where = sql.join(conditions(dialect, filters), sql` and `);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
+    where ${where} limit ${max + 1}) found`.execute(db);
+  if (Number(rows[0]?.n) > max) return null;
+  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
+  return sql<Candidate>`select id, distance_km, price, search_text, search_stems, search_related
+    from (select products.id, ${distance} as distance_km, products.price as price,
+      products.search_text, products.search_stems, products.search_related
+      from products where ${where}) found
+    order by ${orderBy(q.order)}`
+    .execute(db)
+    .then((r) => r.rows);
 }
 
 /** The cards of these products (any order), with their place. */

@@ -19,7 +19,15 @@ import {
   typoBudget,
   type QueryWord,
 } from '../../../shared/domain/search-terms';
-import { ftsMatch, TIERS, tierTerms, tsQuery, type Tier, type TieredWord } from './search-words';
+import {
+  ftsMatch,
+  TIERS,
+  tierRanker,
+  tierTerms,
+  tsQuery,
+  type Tier,
+  type TieredWord,
+} from './search-words';
 import * as repo from './search.repository';
 import { planned } from './search-plan';
 import * as lookups from './search-lookups.repository';
@@ -120,29 +128,48 @@ async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
 }
 
 /**
- * The page asked for. With words, tier by tier (search-words.ts): each tier's matches in the
- * search's order come after those of the tiers before it, up to COUNTED; near spellings only
- * when the others found little. `exact`: the words as typed and their stems only.
+ * SQLite: filters leaving at most this many products (a subcategory near a place, a shop) make
+ * the search read them all with their columns and rank them in JS (see matchedCandidates). An
+ * object so that a test can turn it off (0).
  */
-async function findPage(
+export const candidateTuning = { max: 2000 };
+
+/** Whether a filter other than the type and price narrows the search (an index leads). */
+const narrowed = (q: repo.SearchQuery) =>
+  q.psubcategoryIds.length > 0 ||
+  q.pcategorySubcategoryIds !== undefined ||
+  q.shopId !== undefined ||
+  (q.origin !== undefined && q.distanceKm !== undefined) ||
+  q.pfields.length > 0;
+
+/** What the tiers found: the first COUNTED rows, tier by tier, and how many each tier gave. */
+type Found = {
+  rows: repo.Row[];
+  tierOf: Map<Tier, number>;
+  typoWords: TieredWord[];
+  /** A page past the first COUNTED, in the search's order. */
+  later: (offset: number) => Promise<repo.Row[]>;
+};
+
+/** The near spellings of each word (the typo tier's words). */
+async function withTypos(db: DB, words: QueryWord[]): Promise<TieredWord[]> {
+  const typos = await Promise.all(words.map((w) => typosOf(db, w)));
+  return words.map((w, i) => ({ ...w, typos: typos[i] }));
+}
+
+/**
+ * Each tier's matches read from the text index in turn (search-words.ts): each tier's matches in
+ * the search's order come after those of the tiers before it, up to COUNTED; near spellings only
+ * when the others found little.
+ */
+async function tieredRows(
   db: DB,
   dialect: Dialect,
   query: repo.SearchQuery,
   words: QueryWord[],
-  body: SearchBody,
-): Promise<repo.Page & { interpreted: Interpreted | null }> {
-  if (!words.length) {
-    return {
-      ...(await repo.searchPage(
-        db,
-        dialect,
-        await planned(db, dialect, query),
-        body.page,
-        body.page_size,
-      )),
-      interpreted: null,
-    };
-  }
+  tiers: readonly Tier[],
+  pageSize: number,
+): Promise<Found> {
   const rows: repo.Row[] = [];
   const seen = new Set<number>();
   const tierOf = new Map<Tier, number>();
@@ -159,7 +186,7 @@ async function findPage(
     if (text.fts === previous) return;
     previous = text.fts;
     // Planned once: the tier's later pages read the same way as its first rows.
-    last = await planned(db, dialect, { ...fieldsPlanned, text }, last);
+    last = await planned(db, dialect, { ...query, text }, last);
     const got = await repo.firstRows(db, dialect, last);
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
@@ -168,18 +195,96 @@ async function findPage(
       tierOf.set(tier, (tierOf.get(tier) ?? 0) + 1);
     }
   }
-  // Which field value leads does not depend on the tier's words: chosen once.
-  const fieldsPlanned = await planned(db, dialect, query);
-  const tiers = body.exact === 'yes' ? (['exact', 'stem'] as const) : TIERS;
   for (const tier of tiers) {
     if (rows.length >= repo.COUNTED) break;
     if (tier !== 'typo') await run(tier, words);
     else if (rows.length < TYPO_BELOW) {
-      const typos = await Promise.all(words.map((w) => typosOf(db, w)));
-      typoWords = words.map((w, i) => ({ ...w, typos: typos[i] }));
-      if (typos.some((t) => t.length)) await run(tier, typoWords);
+      typoWords = await withTypos(db, words);
+      if (typoWords.some((w) => w.typos?.length)) await run(tier, typoWords);
     }
   }
+  return {
+    rows,
+    tierOf,
+    typoWords,
+    // Past the first COUNTED: the broadest tier read, in the search's order.
+    later: (offset) => repo.laterRows(db, dialect, last, pageSize, offset),
+  };
+}
+
+/**
+ * The same from the few products the filters leave (repo.fewCandidates, SQLite): each is
+ * ranked by the narrowest tier its columns meet (tierRanker), no text index read. The words'
+ * index lists of a common word hold hundreds of thousands of products at 1,000,000, read once per
+ * tier; a subcategory near a town holds a thousand.
+ */
+async function rankedCandidates(
+  db: DB,
+  candidates: repo.Candidate[],
+  words: QueryWord[],
+  tiers: readonly Tier[],
+  pageSize: number,
+): Promise<Found> {
+  const rank = (tiered: TieredWord[], allowed: readonly Tier[]) => {
+    const tierOfRow = tierRanker(tiered, allowed);
+    return candidates.flatMap((row) => {
+      const tier = tierOfRow(row);
+      return tier ? [{ row, tier }] : [];
+    });
+  };
+  const before = tiers.filter((t) => t !== 'typo');
+  let matched = rank(words, before);
+  let typoWords: TieredWord[] = [];
+  if (tiers.includes('typo') && matched.length < TYPO_BELOW) {
+    typoWords = await withTypos(db, words);
+    if (typoWords.some((w) => w.typos?.length)) matched = rank(typoWords, tiers);
+  }
+  // Tier by tier (a stable sort: the search's order within each), as tieredRows reads them.
+  const byTier = [...matched].sort((a, b) => tiers.indexOf(a.tier) - tiers.indexOf(b.tier));
+  const first = byTier.slice(0, repo.COUNTED);
+  const tierOf = new Map<Tier, number>();
+  for (const { tier } of first) tierOf.set(tier, (tierOf.get(tier) ?? 0) + 1);
+  const row = ({ row: { id, distance_km, price } }: (typeof matched)[number]): repo.Row => ({
+    id,
+    distance_km,
+    price,
+  });
+  return {
+    rows: first.map(row),
+    tierOf,
+    typoWords,
+    // Past the first COUNTED: every match in the search's order, as the broadest tier reads them.
+    later: async (offset) => matched.slice(offset, offset + pageSize).map(row),
+  };
+}
+
+/**
+ * The page asked for. With words, tier by tier (search-words.ts); `exact`: the words as typed
+ * and their stems only.
+ */
+async function findPage(
+  db: DB,
+  dialect: Dialect,
+  query: repo.SearchQuery,
+  words: QueryWord[],
+  body: SearchBody,
+): Promise<repo.Page & { interpreted: Interpreted | null }> {
+  // Which field value leads does not depend on the tier's words: chosen once.
+  const fieldsPlanned = await planned(db, dialect, query);
+  if (!words.length) {
+    return {
+      ...(await repo.searchPage(db, dialect, fieldsPlanned, body.page, body.page_size)),
+      interpreted: null,
+    };
+  }
+  const tiers = body.exact === 'yes' ? (['exact', 'stem'] as const) : TIERS;
+  const candidates =
+    dialect === 'sqlite' && narrowed(query)
+      ? await repo.fewCandidates(db, dialect, fieldsPlanned, candidateTuning.max)
+      : null;
+  const { rows, tierOf, typoWords, later } = candidates
+    ? await rankedCandidates(db, candidates, words, tiers, body.page_size)
+    : await tieredRows(db, dialect, fieldsPlanned, words, tiers, body.page_size);
   // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
   const compare = repo.compareRows(query.order);
   if (compare) rows.sort(compare);
@@ -188,10 +293,7 @@ async function findPage(
     : null;
   const own = (tierOf.get('exact') ?? 0) + (tierOf.get('stem') ?? 0);
   const translated = rows.length > 0 && own === 0 && !tierOf.has('typo');
-  const page = await repo.fromFirst(rows, body.page, body.page_size, (offset) =>
-    // Past the first COUNTED: the broadest tier read, in the search's order.
-    repo.laterRows(db, dialect, last, body.page_size, offset),
-  );
+  const page = await repo.fromFirst(rows, body.page, body.page_size, later);
   return {
     ...page,
     interpreted: corrected || translated ? { corrected, translated } : null,
