@@ -21,6 +21,18 @@ function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] 
     // list, so that it walks the most selective of the other filters' indexes instead and
     // looks each row up in the list.
     const id = q.commonWords ? sql`+products.id` : sql`products.id`;
+    if (q.window) {
+      // A window of ids (newest first, see search.repository.ts): the words' list holds only
+      // the matches within it, which the text index seeks in its rowid order. (better-sqlite3
+      // binds a JS number as a real: FTS5 seeks only to integer rowid bounds, and read all the
+      // matches, 64 ms instead of 9 for 65,000 ids at 1,000,000.)
+      const { lo, hi } = q.window;
+      return [
+        cond`products.id between ${lo} and ${hi}`,
+        cond`${id} in (select rowid from products_fts where products_fts match ${q.text.fts}
+          and rowid between cast(${lo} as integer) and cast(${hi} as integer))`,
+      ];
+    }
     return [
       cond`${id} in (select rowid from products_fts
         where products_fts match ${q.text.fts})`,

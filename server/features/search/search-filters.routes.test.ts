@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { pfieldTuning } from './search-plan';
+import { pfieldTuning, wordsTuning } from './search-plan';
+import { windowTuning } from './search.repository';
 import { candidateTuning } from './search.service';
 import {
   buildWorld,
@@ -196,6 +197,32 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       const within = await found({ ...PLACES.tevraghZeina, distance: 10, sort: 'newest' });
       expect(within).toEqual([...within].sort((a, b) => w.p[b] - w.p[a]));
       expect((await search({ sort: 'cheapest' })).statusCode).toBe(422);
+    });
+
+    it('words with a subcategory or a category: the same read window by window', async () => {
+      const bodies = [
+        { name: 'toyota', psubcategory_id: w.cars },
+        { name: 'سيارة', pcategory_id: w.vehiclesCategory },
+        { name: 'toyota', pcategory_id: w.vehiclesCategory, used: 'yes' },
+        { name: 'voiture', psubcategory_id: w.cars, max_price: 2_000_000 },
+        { name: 'samsung', psubcategory_id: w.phones },
+        { name: 'toyota', pcategory_id: w.homeCategory },
+      ];
+      const before = [];
+      for (const body of bodies) before.push(await found(body));
+      expect(before[0].length).toBeGreaterThan(1);
+      expect(before[1].length).toBeGreaterThan(1);
+      // Every word common (SQLite: windowedRows), windows of one id, no product read at once.
+      const saved = [wordsTuning.commonWords, windowTuning.firstSpan, candidateTuning.max];
+      wordsTuning.commonWords = 1;
+      windowTuning.firstSpan = 1;
+      candidateTuning.max = 0;
+      onTestFinished(() => {
+        [wordsTuning.commonWords, windowTuning.firstSpan, candidateTuning.max] = saved;
+      });
+      for (const [i, body] of bodies.entries()) {
+        expect(await found(body), JSON.stringify(body)).toEqual(before[i]);
+      }
     });
 
     // SQLite reads the few products the filters leave and ranks them by their words in JS, or

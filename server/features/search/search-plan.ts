@@ -9,10 +9,12 @@ import { COUNTED, onlyWords, type SearchQuery } from './search.repository';
 // One plan serves a tier's first rows and its later pages.
 
 /**
- * SQLite: words matching this many products or more make the other filters lead (see
- * textCondition). Below, reading the products of every match by id is cheaper.
+ * SQLite: words matching `commonWords` products or more make the other filters lead (see
+ * textCondition) and are read window by window (search.repository.ts). Below, reading the
+ * products of every match by id is cheaper. (An object so that a test can read both ways on a
+ * small database.)
  */
-const COMMON_WORDS = 5000;
+export const wordsTuning = { commonWords: 5000 };
 
 /**
  * `fewValues`: a field value held by fewer products than this leads the search (its products
@@ -134,16 +136,21 @@ export async function planned(
   q: SearchQuery,
   narrower?: SearchQuery,
 ): Promise<SearchQuery> {
-  // SQLite: only a subcategory, a shop or a place narrows enough to lead instead of the words.
-  const narrowing = q.psubcategoryIds.length > 0 || q.shopId !== undefined || !!q.origin;
+  // SQLite: only a subcategory (a category's), a shop or a place narrows enough to lead
+  // instead of the words.
+  const narrowing =
+    q.psubcategoryIds.length > 0 ||
+    q.pcategorySubcategoryIds !== undefined ||
+    q.shopId !== undefined ||
+    !!q.origin;
   if (dialect === 'sqlite' && q.text && narrowing) {
     if (narrower?.commonWords) {
       q = { ...q, commonWords: true };
     } else {
       const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
         from products_fts where products_fts match ${q.text.fts}
-        limit ${COMMON_WORDS})`.execute(db);
-      q = { ...q, commonWords: Number(rows[0]?.n) >= COMMON_WORDS };
+        limit ${wordsTuning.commonWords})`.execute(db);
+      q = { ...q, commonWords: Number(rows[0]?.n) >= wordsTuning.commonWords };
     }
   }
   if (dialect === 'postgres' && q.text) {
