@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { connect } from '../server/db/connect';
-import { memoryOf, start } from './server';
+import { start, startBuilt } from './server';
 import { interleave, searchCases, type SearchCase } from './search-cases';
 import { postgresDatabase, sqliteDatabase } from './search-data';
 
@@ -125,9 +125,9 @@ async function drive(
 }
 
 async function measureEngine(engine: 'sqlite' | 'postgres', env: NodeJS.ProcessEnv) {
-  const server = await start('bench/serve.ts', { ...env, SEED_DEMO: '0' });
+  const server = await startBuilt({ ...env, SEED_DEMO: '0' });
   try {
-    const base = String(server.info.address);
+    const base = server.address;
     const connection = connect({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
     const cases = await searchCases(connection.db).finally(() => connection.close());
     const headers = await visitorHeaders(base);
@@ -148,10 +148,11 @@ async function measureEngine(engine: 'sqlite' | 'postgres', env: NodeJS.ProcessE
         ...summary(list),
         matches: [...new Set(totals.get(kind))].sort((a, b) => a - b).join(' '),
       })),
-      server_rss_mb: (await memoryOf(server)).rss_mib,
+      server_rss_mb: server.memory().rss_mib,
+      server_peak_rss_mb: server.memory().peak_rss_mib,
     };
   } finally {
-    server.child.kill();
+    server.stop();
   }
 }
 
@@ -214,7 +215,8 @@ for (const m of result.engines) {
   console.info(
     `\n${m.engine}: ${m.rps} rps (${+(m.rps / hello.rps).toFixed(3)} of hello-world), ` +
       `p50 ${m.overall.p50_ms} / p95 ${m.overall.p95_ms} / p99 ${m.overall.p99_ms} ms, ` +
-      `${m.errors} errors, RSS ${m.server_rss_mb} MB, target ${m.target_met ? 'met' : 'NOT met'}`,
+      `${m.errors} errors, RSS ${m.server_rss_mb} MB (peak ${m.server_peak_rss_mb}), ` +
+      `target ${m.target_met ? 'met' : 'NOT met'}`,
   );
   console.table(m.kinds);
 }
