@@ -88,7 +88,8 @@ export interface Served {
  * The server as `npm start` serves it (scripts/start.mjs: built first when its sources are newer,
  * then the compiled server with plain node, no TypeScript loader), on the database `env` names.
  * Its memory is then the production server's: under tsx the loader and the sources it compiled
- * held about 90 MB more. Resolves once /healthz answers.
+ * added 65-80 MB at 1,000,000 products (308-321 MB against 237-254 under the same load).
+ * Resolves once /healthz answers.
  */
 export async function startBuilt(env: NodeJS.ProcessEnv): Promise<Served> {
   const port = await freePort();
