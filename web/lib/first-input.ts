@@ -5,9 +5,14 @@
 
 const EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
-/** Runs `callback` once, at the first input anywhere on the page; returns a cancel function. */
-export function onFirstInput(callback: () => void): () => void {
+/**
+ * Runs `callback` once, at the first input anywhere on the page (or after `afterMs`, when given,
+ * if no input came sooner); returns a cancel function.
+ */
+export function onFirstInput(callback: () => void, afterMs?: number): () => void {
+  const timer = afterMs === undefined ? undefined : setTimeout(run, afterMs);
   const cancel = () => {
+    clearTimeout(timer);
     for (const type of EVENTS) removeEventListener(type, run, true);
   };
   function run() {

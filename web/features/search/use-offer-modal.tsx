@@ -19,19 +19,7 @@ const PRELOAD_DELAY_MS = 10_000;
 export function useOfferModal() {
   const history = useOfferModalHistory();
 
-  useEffect(() => {
-    const preload = () => {
-      cancel();
-      clearTimeout(timer);
-      void loadModal().catch(() => {});
-    };
-    const cancel = onFirstInput(preload);
-    const timer = setTimeout(preload, PRELOAD_DELAY_MS);
-    return () => {
-      cancel();
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => onFirstInput(() => void loadModal().catch(() => {}), PRELOAD_DELAY_MS), []);
 
   return {
     open: history.open,
