@@ -225,17 +225,18 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       }
     });
 
-    // SQLite reads the few products the filters leave and ranks them by their words in JS, or
-    // (more of them) reads the text index tier by tier (search.service.ts, candidateTuning).
-    for (const [way, max] of [
-      ['few products ranked in JS', candidateTuning.max],
-      ['the text index, tier by tier', 0],
+    // SQLite reads the few products the filters leave and ranks them by their words in JS
+    // (common words), or reads the text index tier by tier (search.service.ts, candidateTuning).
+    for (const [way, max, common] of [
+      ['few products ranked in JS', candidateTuning.max, 0],
+      ['the text index, tier by tier', 0, wordsTuning.commonWords],
     ] as const) {
       it(`combines every filter (${way})`, async () => {
-        const saved = candidateTuning.max;
+        const saved = [candidateTuning.max, wordsTuning.commonWords];
         candidateTuning.max = max;
+        wordsTuning.commonWords = common;
         onTestFinished(() => {
-          candidateTuning.max = saved;
+          [candidateTuning.max, wordsTuning.commonWords] = saved;
         });
         const f = w.fields;
         const body = {

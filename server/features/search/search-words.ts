@@ -134,3 +134,12 @@ export function tsQuery(words: TieredWord[], tier: Tier): string {
   });
   return each.join(' & ');
 }
+
+/** A tier's text query for each engine, and each word's terms (search-plan.ts reads them). */
+export function tierText(words: TieredWord[], tier: Tier, type: string) {
+  return {
+    fts: ftsMatch(words, tier, type),
+    ts: tsQuery(words, tier),
+    words: tierTerms(words, tier),
+  };
+}

@@ -19,15 +19,7 @@ import {
   typoBudget,
   type QueryWord,
 } from '../../../shared/domain/search-terms';
-import {
-  ftsMatch,
-  TIERS,
-  tierRanker,
-  tierTerms,
-  tsQuery,
-  type Tier,
-  type TieredWord,
-} from './search-words';
+import { TIERS, tierRanker, tierText, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
 import { planned } from './search-plan';
 import * as lookups from './search-lookups.repository';
@@ -181,11 +173,7 @@ async function tieredRows(
   let previous = '';
   let typoWords: TieredWord[] = [];
   async function run(tier: Tier, tiered: TieredWord[]) {
-    const text = {
-      fts: ftsMatch(tiered, tier, query.type),
-      ts: tsQuery(tiered, tier),
-      words: tierTerms(tiered, tier),
-    };
+    const text = tierText(tiered, tier, query.type);
     // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
     if (text.fts === previous) return;
     previous = text.fts;
@@ -282,8 +270,12 @@ async function findPage(
     };
   }
   const tiers = body.exact === 'yes' ? (['exact', 'stem'] as const) : TIERS;
+  // Only for common words: a rare word's few matches are read from the text index at once.
   const candidates =
-    dialect === 'sqlite' && narrowed(query)
+    dialect === 'sqlite' &&
+    narrowed(query) &&
+    (await planned(db, dialect, { ...fieldsPlanned, text: tierText(words, 'exact', query.type) }))
+      .commonWords
       ? await repo.fewCandidates(db, dialect, fieldsPlanned, candidateTuning.max)
       : null;
   const { rows, tierOf, typoWords, later } = candidates
@@ -363,14 +355,7 @@ export async function findsProduct(
   const words = body.name ? queryTerms(body.name) : [];
   const tier: Tier = body.exact === 'yes' ? 'stem' : 'transliteration';
   const q: repo.SearchQuery = words.length
-    ? {
-        ...query,
-        text: {
-          fts: ftsMatch(words, tier, query.type),
-          ts: tsQuery(words, tier),
-          words: tierTerms(words, tier),
-        },
-      }
+    ? { ...query, text: tierText(words, tier, query.type) }
     : query;
   const rows = await repo.laterRows(db, dialect, q, RECENT_IN_SHOP, 0);
   return rows.some((r) => r.id === product.id);
