@@ -121,7 +121,7 @@ async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
 
 /**
  * SQLite: filters leaving at most this many products (a subcategory near a place, a shop) make
- * the search read them all with their columns and rank them in JS (see matchedCandidates). An
+ * the search read them all with their columns and rank them in JS (see rankedCandidates). An
  * object so that a test can turn it off (0).
  */
 export const candidateTuning = { max: 2000 };
@@ -165,11 +165,13 @@ async function tieredRows(
   words: QueryWord[],
   tiers: readonly Tier[],
   pageSize: number,
+  exactPlan?: repo.SearchQuery,
 ): Promise<Found> {
   const rows: repo.Row[] = [];
   const seen = new Set<number>();
   const tierOf = new Map<Tier, number>();
-  let last = query;
+  // (The exact tier planned already: its count is not made again.)
+  let last = exactPlan ?? query;
   let previous = '';
   let typoWords: TieredWord[] = [];
   async function run(tier: Tier, tiered: TieredWord[]) {
@@ -271,16 +273,16 @@ async function findPage(
   }
   const tiers = body.exact === 'yes' ? (['exact', 'stem'] as const) : TIERS;
   // Only for common words: a rare word's few matches are read from the text index at once.
-  const candidates =
-    dialect === 'sqlite' &&
-    narrowed(query) &&
-    (await planned(db, dialect, { ...fieldsPlanned, text: tierText(words, 'exact', query.type) }))
-      .commonWords
-      ? await repo.fewCandidates(db, dialect, fieldsPlanned, candidateTuning.max)
-      : null;
+  const exactPlan =
+    dialect === 'sqlite' && narrowed(query)
+      ? await planned(db, dialect, { ...fieldsPlanned, text: tierText(words, 'exact', query.type) })
+      : undefined;
+  const candidates = exactPlan?.commonWords
+    ? await repo.fewCandidates(db, dialect, fieldsPlanned, candidateTuning.max)
+    : null;
   const { rows, tierOf, typoWords, later } = candidates
     ? await rankedCandidates(db, candidates, words, tiers, body.page_size)
-    : await tieredRows(db, dialect, fieldsPlanned, words, tiers, body.page_size);
+    : await tieredRows(db, dialect, fieldsPlanned, words, tiers, body.page_size, exactPlan);
   // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
   const compare = repo.compareRows(query.order);
   if (compare) rows.sort(compare);
