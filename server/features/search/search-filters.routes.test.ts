@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { pfieldTuning, wordsTuning } from './search-plan';
-import { nearestTuning, windowTuning } from './search.repository';
+import { windowTuning } from './search.repository';
+import { nearestTuning } from './search-nearest';
 import { candidateTuning } from './search.service';
 import {
   buildWorld,

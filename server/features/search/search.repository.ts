@@ -3,22 +3,14 @@ import type { Dialect, Executor } from '../../db/types';
 import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
-import { boundingBox, distanceExpr, MAX_KM, type Point } from './search-geo';
-import { LISTED } from '../../db/migrations/020-search-covering-indexes';
+import { distanceExpr } from './search-geo';
 import { conditions } from './search-conditions';
-import type { SearchColumns } from './search-words';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
 // cards of that page are then read with the products feature's card query. Its WHERE clauses are
-// built in search-conditions.ts; which index leads is chosen beforehand by search-plan.ts.
-
-/**
- * The nearest-first search halves its first radius while the box around it holds this many
- * products (whatever the other filters).
- */
-const CROWDED = 4 * (SEARCH_TOTAL_MAX + 1);
-/** The nearest-first search looks this far first (km), then farther. */
-const FIRST_RADIUS_KM = 0.25;
+// built in search-conditions.ts; which index leads is chosen beforehand by search-plan.ts. A
+// search's first rows, nearest first radius by radius, are read by search-nearest.ts; the few
+// products of narrow filters, ranked in JS, by search-candidates.ts.
 
 export interface SearchQuery {
   type: string;
@@ -123,7 +115,7 @@ export const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: str
  * The search's order as SQL over the rows' id, distance_km and price; ties newest first. Products
  * without a price (or a place) come last in the price (nearest) orders, on both engines.
  */
-function orderBy(order: SearchSort) {
+export function orderBy(order: SearchSort) {
   switch (order) {
     case 'price_asc':
       return sql`price is null, price, id desc`;
@@ -224,7 +216,7 @@ async function windowedRows(
 }
 
 /** Rows in the search's order. */
-function orderedRows(
+export function orderedRows(
   db: Executor,
   dialect: Dialect,
   q: SearchQuery,
@@ -262,97 +254,6 @@ function orderedRows(
     .then((r) => r.rows);
 }
 
-/** The type, listing, subcategory and box conditions of a place search: what its indexes hold. */
-function placeConditions(q: SearchQuery & { origin?: Point }, km: number) {
-  const list = [sql`products.type = ${q.type}`, sql`products.${sql.raw(LISTED)}`];
-  if (q.psubcategoryIds.length) {
-    list.push(
-      sql`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,
-    );
-  }
-  return q.origin ? [...list, ...boundingBox(q.origin, km)] : list;
-}
-
-/**
- * SQLite, nearest first: words matching fewer products than `atOnce` are read at once over the
- * whole distance, however common (wordsTuning) they are elsewhere: a radius that grows reads the
- * words' list again each time (voiture within 50 km of Nouakchott, 6,536 matches in all at
- * 1,000,000: 4 radii, 179 ms).
- */
-export const nearestTuning = { atOnce: 20_000 };
-
-/** SQLite: whether the words' matches are fewer than nearestTuning.atOnce (counted up to it). */
-async function fewForNearest(db: Executor, q: SearchQuery & { text: { fts: string } }) {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid
-    from products_fts where products_fts match ${q.text.fts} limit ${nearestTuning.atOnce}) found`.execute(
-    db,
-  );
-  return Number(rows[0]?.n) < nearestTuning.atOnce;
-}
-
-/**
- * Nearest first: ordering by distance reads every product within it. So look within a small
- * radius first, then farther, and stop at the first radius holding COUNTED products (or at the
- * distance asked): whatever lies farther cannot come before them, and the count is capped
- * there anyway. Each next radius is guessed from the density seen so far.
- */
-async function nearestRows(
-  db: Executor,
-  dialect: Dialect,
-  q: SearchQuery & { distanceKm: number },
-): Promise<Row[]> {
-  const km = Math.min(q.distanceKm, MAX_KM);
-  // (Few enough for nearest first: their list leads, as for words that are not common.)
-  if (
-    dialect === 'sqlite' &&
-    q.text &&
-    q.commonWords &&
-    !q.psubcategoryIds.length &&
-    !q.pcategorySubcategoryIds &&
-    (await fewForNearest(db, { ...q, text: q.text }))
-  ) {
-    q = { ...q, commonWords: false };
-  }
-  // With words, every radius would read all the words' matches again: one look at once when
-  // they are few (SQLite: not common, wordsTuning; PostgreSQL: read from the text index first),
-  // or, on SQLite, when a subcategory's (a category's) places, from an index and few, lead.
-  const atOnce =
-    q.text !== undefined &&
-    (dialect === 'sqlite'
-      ? !q.commonWords || q.psubcategoryIds.length > 0 || q.pcategorySubcategoryIds !== undefined
-      : !!q.matchesFirst);
-  let first = atOnce ? km : Math.min(km, FIRST_RADIUS_KM);
-  // A crowded place (a town's centre): ordering every product of the first radius by distance
-  // costs more than the page needs. The box's products (the place index alone, no distance
-  // computed) are counted up to CROWDED; the radius is halved while they reach it. (Words make
-  // the matches sparser than the box: not then.)
-  for (let halved = 0; !atOnce && !q.text && halved < 8; halved++) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
-      where ${sql.join(placeConditions(q, first), sql` and `)} limit ${CROWDED}) box`.execute(db);
-    if (Number(rows[0]?.n) < CROWDED) break;
-    first /= 2;
-  }
-  for (let radius = first; ;) {
-    const rows = await orderedRows(db, dialect, { ...q, distanceKm: radius }, COUNTED, 0);
-    if (rows.length >= COUNTED || radius >= km) return rows;
-    // Area grows with the square of the radius; at least twice, at most sixteen times as far.
-    // Nothing at all so near: the place is sparse, and the whole distance costs little more.
-    const guess = radius * Math.sqrt(COUNTED / Math.max(rows.length, 1)) * 1.2;
-    radius = rows.length ? Math.min(km, Math.max(radius * 2, Math.min(radius * 16, guess))) : km;
-  }
-}
-
-/**
- * The first COUNTED matching ids, in the search's order (the count and most pages come from
- * them: an exact count of a very common word would read every match). `q` comes planned
- * (search-plan.ts: which index leads).
- */
-export function firstRows(db: Executor, dialect: Dialect, q: SearchQuery): Promise<Row[]> {
-  return q.order === 'nearest' && q.origin && q.distanceKm !== undefined
-    ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm })
-    : orderedRows(db, dialect, q, COUNTED, 0);
-}
-
 /** A page of matching ids past the first COUNTED, in the search's order. */
 export function laterRows(
   db: Executor,
@@ -362,47 +263,6 @@ export function laterRows(
   offset: number,
 ): Promise<Row[]> {
   return orderedRows(db, dialect, q, perPage, offset);
-}
-
-/** One page of matching ids, in the search's order, and how many match (up to COUNTED). */
-export async function searchPage(
-  db: Executor,
-  dialect: Dialect,
-  q: SearchQuery,
-  page: number,
-  perPage: number,
-): Promise<Page> {
-  const first = await firstRows(db, dialect, q);
-  return fromFirst(first, page, perPage, (offset) => laterRows(db, dialect, q, perPage, offset));
-}
-
-/** A product the search's filters leave, with the columns its words are tested on. */
-export type Candidate = Row & SearchColumns;
-
-/**
- * SQLite: every product the search's filters (all but the words) leave, in the search's order,
- * with its search columns, when they are at most `max` (null: more). Counted first from the
- * filters' indexes (a subcategory's, a place's: no row read), read only when few.
- */
-export async function fewCandidates(
-  db: Executor,
-  dialect: Dialect,
-  q: SearchQuery,
-  max: number,
-): Promise<Candidate[] | null> {
-  const filters = { ...q, text: undefined, commonWords: undefined };
-  const where = sql.join(conditions(dialect, filters), sql` and `);
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
-    where ${where} limit ${max + 1}) found`.execute(db);
-  if (Number(rows[0]?.n) > max) return null;
-  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  return sql<Candidate>`select id, distance_km, price, search_text, search_stems, search_related
-    from (select products.id, ${distance} as distance_km, products.price as price,
-      products.search_text, products.search_stems, products.search_related
-      from products where ${where}) found
-    order by ${orderBy(q.order)}`
-    .execute(db)
-    .then((r) => r.rows);
 }
 
 /** The cards of these products (any order), with their place. */

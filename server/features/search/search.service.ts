@@ -21,6 +21,8 @@ import {
 } from '../../../shared/domain/search-terms';
 import { TIERS, tierRanker, tierText, type Tier, type TieredWord } from './search-words';
 import * as repo from './search.repository';
+import { fewCandidates, type Candidate } from './search-candidates';
+import { firstRows, searchPage } from './search-nearest';
 import { planned } from './search-plan';
 import * as lookups from './search-lookups.repository';
 
@@ -181,7 +183,7 @@ async function tieredRows(
     previous = text.fts;
     // Planned once: the tier's later pages read the same way as its first rows.
     last = await planned(db, dialect, { ...query, text }, last);
-    const got = await repo.firstRows(db, dialect, last);
+    const got = await firstRows(db, dialect, last);
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
       seen.add(row.id);
@@ -207,14 +209,14 @@ async function tieredRows(
 }
 
 /**
- * The same from the few products the filters leave (repo.fewCandidates, SQLite): each is
+ * The same from the few products the filters leave (fewCandidates, SQLite): each is
  * ranked by the narrowest tier its columns meet (tierRanker), no text index read. The words'
  * index lists of a common word hold hundreds of thousands of products at 1,000,000, read once per
  * tier; a subcategory near a town holds a thousand.
  */
 async function rankedCandidates(
   db: DB,
-  candidates: repo.Candidate[],
+  candidates: Candidate[],
   words: QueryWord[],
   tiers: readonly Tier[],
   pageSize: number,
@@ -267,7 +269,7 @@ async function findPage(
   const fieldsPlanned = await planned(db, dialect, query);
   if (!words.length) {
     return {
-      ...(await repo.searchPage(db, dialect, fieldsPlanned, body.page, body.page_size)),
+      ...(await searchPage(db, dialect, fieldsPlanned, body.page, body.page_size)),
       interpreted: null,
     };
   }
@@ -278,7 +280,7 @@ async function findPage(
       ? await planned(db, dialect, { ...fieldsPlanned, text: tierText(words, 'exact', query.type) })
       : undefined;
   const candidates = exactPlan?.commonWords
-    ? await repo.fewCandidates(db, dialect, fieldsPlanned, candidateTuning.max)
+    ? await fewCandidates(db, dialect, fieldsPlanned, candidateTuning.max)
     : null;
   const { rows, tierOf, typoWords, later } = candidates
     ? await rankedCandidates(db, candidates, words, tiers, body.page_size)
