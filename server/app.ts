@@ -19,6 +19,8 @@ import compression from './plugins/compression';
 import errors, { frameworkErrors } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
+import noScriptForms from './plugins/no-script-forms';
+import { redactUrl } from '../shared/domain/forms';
 import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
@@ -56,13 +58,33 @@ const DRAIN_MS = 8_000;
 /** The whole server, ready to listen or to answer `inject()` in tests. Migrates on the way up. */
 export async function buildApp(
   config: Config,
-  options: { connection?: Connection; logger?: boolean; render?: PageRenderer | null } = {},
+  options: {
+    connection?: Connection;
+    /** false: no log; a stream: the log's lines go there (tests read them). */
+    logger?: boolean | { write(line: string): void };
+    render?: PageRenderer | null;
+  } = {},
 ): Promise<FastifyInstance> {
   const connection = options.connection ?? connect(config);
   await migrateToLatest(connection.db, connection.dialect);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
+            // A secret in a query string (an old page's GET form) never reaches the log.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
+          },
     bodyLimit: BODY_LIMIT,
     // DESIGN §11: only the configured proxies may name the client (X-Forwarded-For); unset, the
     // socket's address is the client, whatever the request says.
@@ -142,6 +164,7 @@ export async function buildApp(
     openapi: { info: { title: 'Souq marketplace API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  await app.register(noScriptForms);
   await app.register(session);
   await app.register(housekeeping);
   await app.register(pages, { render: options.render });

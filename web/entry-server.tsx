@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '../shared/constants';
+import type { FormState } from '../shared/domain/forms';
 import { App, createQueryClient } from './app/app';
 import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
@@ -31,6 +32,8 @@ export interface RenderOptions {
   language: Language;
   /** Answers the page's API requests (the server's `inject`, with the visitor's session). */
   transport: Transport;
+  /** The visitor's XSRF token for the page's forms, and a form posted there without scripts. */
+  form?: FormState;
   /** A part that failed to render (the browser renders it again): for the server's log. */
   onError?: (error: unknown) => void;
 }
@@ -82,6 +85,7 @@ export async function render({
   url,
   language,
   transport,
+  form,
   onError,
 }: RenderOptions): Promise<RenderResult> {
   const address = new URL(url, 'http://souq.invalid');
@@ -89,7 +93,7 @@ export async function render({
   if (!page) throw new Error(`entry-server: no route for ${address.pathname}`);
   const client = createQueryClient({ server: true });
   const status = await pageTransport.run(transport, () => prefetch(client, address, page));
-  const server = { seed: Math.floor(Math.random() * 2 ** 31), now: Date.now() };
+  const server = { seed: Math.floor(Math.random() * 2 ** 31), now: Date.now(), form };
   const i18n = createI18n(language, await loadDictionary(language));
 
   // prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and

@@ -32,7 +32,8 @@ if (state) {
   // data it was rendered from, once the page's code and the dictionary are here.
   hydrate(queryClient, state.queries);
   // A server's message (an error the page shows) may be anywhere in the dictionary.
-  const failed = state.queries.queries.some((query) => query.state.error);
+  const failed =
+    state.queries.queries.some((query) => query.state.error) || !!state.server.form?.posted;
   const [i18nDictionary] = await Promise.all([
     dictionary,
     page,

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, refuseNulBytes } from '../errors';
 import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable';
+import { isNoScriptPost } from './no-script-forms';
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route runs, in DESIGN §3's
@@ -33,61 +34,87 @@ export default fp(async (app) => {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ errors: error.errors });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // A path id that is not a positive integer names nothing: 404, as an unknown id would.
-      if (error.validationContext === 'params') {
-        // A page asked for by the browser: the app's not-found page (rendered with its 404).
-        if (request.method === 'GET' && !request.wantsJson) return reply.status(404).page();
-        return reply.status(404).send({ errors: { global: ['not_found'] } });
-      }
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.split('/')[1] || 'global';
-        const key = issue.message ?? 'bad_input';
-        const list = (errors[field] ??= []);
-        if (!list.includes(key)) list.push(key);
-      }
-      return reply.status(422).send({ errors });
-    }
-    const status = error.statusCode ?? 500;
+    // A path id that is not a positive integer names nothing: 404, as an unknown id would. A page
+    // asked for by the browser gets the app's not-found page (rendered with its 404).
     if (
-      status === 413 ||
-      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
-      error.code === 'FST_FILES_LIMIT'
+      hasZodFastifySchemaValidationErrors(error) &&
+      error.validationContext === 'params' &&
+      request.method === 'GET' &&
+      !request.wantsJson
     ) {
-      return reply.status(413).send({ errors: { global: ['too_large'] } });
+      return reply.status(404).page();
     }
-    if (status === 429) {
-      return reply
-        .status(429)
-        .headers({ 'retry-after': reply.getHeader('retry-after') ?? '60' })
-        .send({ errors: { global: ['too_many_attempts'] } });
+    const { status, errors, headers = {} } = failure(error, request, reply);
+    reply.status(status).headers(headers);
+    if (isNoScriptPost(request)) {
+      // A form posted before the scripts arrived (no-script-forms.ts): the person gets the same
+      // page again with the errors the app would have shown, what they typed, and a fresh token.
+      const posted = request.postedForm ?? { action: request.url.split('?', 1)[0], values: {} };
+      return reply.page({}, { ...posted, errors });
     }
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, empty body with a JSON content type, and the like.
-      const key =
-        status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : 'malformed_body';
-      return reply
-        .status(status === 404 || status === 415 ? status : 400)
-        .send({ errors: { global: [key] } });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // Not a fault of this request: the database is restarting or busy. Try again shortly.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .headers({ 'retry-after': '5' })
-        .send({ errors: { global: ['database_unavailable'] } });
-    }
-    if (isStatementTimeout(error)) {
-      // A statement ran past STATEMENT_TIMEOUT_MS and PostgreSQL cancelled it: the server is busy.
-      request.log.warn({ err: error }, 'statement timeout');
-      return reply.status(503).headers({ 'retry-after': '5' }).send(serverBusy);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ errors: { global: ['server_error'] } });
+    return reply.send({ errors });
   });
 });
+
+interface Failure {
+  status: number;
+  errors: Record<string, string[]>;
+  headers?: Record<string, string | number | string[]>;
+}
+
+/** The answer to a failure: its status and DESIGN §3's errors object. Bad input is never a 500. */
+function failure(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Failure {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, errors: error.errors, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    if (error.validationContext === 'params') {
+      return { status: 404, errors: { global: ['not_found'] } };
+    }
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.split('/')[1] || 'global';
+      const key = issue.message ?? 'bad_input';
+      const list = (errors[field] ??= []);
+      if (!list.includes(key)) list.push(key);
+    }
+    return { status: 422, errors };
+  }
+  const status = error.statusCode ?? 500;
+  if (
+    status === 413 ||
+    error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    error.code === 'FST_FILES_LIMIT'
+  ) {
+    return { status: 413, errors: { global: ['too_large'] } };
+  }
+  if (status === 429) {
+    return {
+      status: 429,
+      errors: { global: ['too_many_attempts'] },
+      headers: { 'retry-after': String(reply.getHeader('retry-after') ?? '60') },
+    };
+  }
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, empty body with a JSON content type, and the like.
+    const key =
+      status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : 'malformed_body';
+    return { status: status === 404 || status === 415 ? status : 400, errors: { global: [key] } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a fault of this request: the database is restarting or busy. Try again shortly.
+    request.log.warn({ err: error }, 'database unavailable');
+    return {
+      status: 503,
+      errors: { global: ['database_unavailable'] },
+      headers: { 'retry-after': '5' },
+    };
+  }
+  if (isStatementTimeout(error)) {
+    // A statement ran past STATEMENT_TIMEOUT_MS and PostgreSQL cancelled it: the server is busy.
+    request.log.warn({ err: error }, 'statement timeout');
+    return { status: 503, errors: serverBusy.errors, headers: { 'retry-after': '5' } };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, errors: { global: ['server_error'] } };
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants';
+import type { FormState } from '../../shared/domain/forms';
 import { jsonScript } from './page-boot';
 import { escapeHtml } from './page-tags';
 
@@ -16,6 +17,8 @@ export type PageRenderer = (options: {
   url: string;
   language: Language;
   transport: (url: string, init: RequestInit) => Promise<Response>;
+  /** The visitor's XSRF token for the page's forms, and the form posted without scripts. */
+  form: FormState;
   onError?: (error: unknown) => void;
 }) => Promise<{
   status: number;

@@ -12,6 +12,7 @@ import { pageAssets, stateScript, visitorTransport, type PageRenderer } from './
 import { bootTags, splitTemplate } from './page-boot';
 import { languageOfQuery } from './page-urls';
 import { appendVary } from './vary';
+import type { PostedForm } from '../../shared/domain/forms';
 
 // JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
 // any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
@@ -25,7 +26,11 @@ declare module 'fastify' {
     language: Language;
   }
   interface FastifyReply {
-    page(meta?: PageMeta): FastifyReply;
+    /**
+     * The page at the request's address. `posted`: the form posted there without scripts, shown
+     * again with its errors at the reply's status (no-script-forms.ts).
+     */
+    page(meta?: PageMeta, posted?: PostedForm): FastifyReply;
   }
 }
 
@@ -182,13 +187,14 @@ export default fp<PagesOptions>(async (app, options) => {
     );
   }
 
-  async function renderPage(reply: FastifyReply, meta: PageMeta) {
+  async function renderPage(reply: FastifyReply, meta: PageMeta, posted: PostedForm | null) {
     const { request } = reply;
     if (!render) return shell(reply, meta);
     const page = await render({
       url: request.url,
       language: request.language,
       transport: visitorTransport(app, request),
+      form: { xsrf: app.sessions.xsrfToken(request), posted },
       onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
     });
     // The page sends the visitor elsewhere (sign in first): so does the server, before any script.
@@ -198,7 +204,8 @@ export default fp<PagesOptions>(async (app, options) => {
     const assets = assetsOf(page.module);
     return (
       reply
-        .status(page.status)
+        // A form refused keeps its error's status (422, 401, 419, 429…).
+        .status(posted ? reply.statusCode : page.status)
         .type('text/html; charset=utf-8')
         // The page holds the visitor's own data (who is signed in): never shared by caches.
         .header('cache-control', 'private, no-cache')
@@ -214,14 +221,17 @@ export default fp<PagesOptions>(async (app, options) => {
     );
   }
 
-  app.decorateReply('page', function (this: FastifyReply, meta: PageMeta = {}) {
-    renderPage(this, meta).catch((error: unknown) => {
-      // The browser can still render the page itself: it gets the shell.
-      this.request.log.error({ err: error }, 'server rendering failed');
-      if (!this.sent) shell(this, meta);
-    });
-    return this;
-  });
+  app.decorateReply(
+    'page',
+    function (this: FastifyReply, meta: PageMeta = {}, posted?: PostedForm) {
+      renderPage(this, meta, posted ?? null).catch((error: unknown) => {
+        // The browser can still render the page itself: it gets the shell.
+        this.request.log.error({ err: error }, 'server rendering failed');
+        if (!this.sent) shell(this, meta);
+      });
+      return this;
+    },
+  );
 
   if (fs.existsSync(path.join(webDir, 'assets'))) {
     // Hashed file names: cache for a year, never revalidate.

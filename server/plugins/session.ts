@@ -5,6 +5,8 @@ import { SESSION_TTL_DAYS, type Language, type SiteRole } from '../../shared/con
 import { HttpError, unauthorized } from '../errors';
 import { now } from '../db/connect';
 import { storedAddress } from './client-address';
+import { isNoScriptPost, postedValues } from './no-script-forms';
+import { XSRF_FIELD } from '../../shared/domain/forms';
 import * as sessionsRepo from '../features/users/sessions.repository';
 
 // Sessions and XSRF (DESIGN §3).
@@ -14,6 +16,8 @@ import * as sessionsRepo from '../features/users/sessions.repository';
 //   cookie), unforgeable by another site, and renewed whenever the sid changes (sign-in, sign-out).
 // - Every state-changing request (any non-GET, and GET routes marked `config: { xsrf: true }`)
 //   must echo the token in X-XSRF-TOKEN and carry X-Requested-With: XMLHttpRequest, else 419.
+//   A server-rendered form posted before the scripts arrived (no-script-forms.ts) carries it in
+//   its `_xsrf` field instead, checked once the body is parsed; only routes marked `form` take it.
 
 export interface AuthUser {
   id: number;
@@ -99,15 +103,19 @@ export default fp(async (app) => {
     const changesState =
       request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
     if (changesState || request.routeOptions.config?.xsrf) {
-      const header = request.headers['x-xsrf-token'];
-      const expected = xsrfFor(sid);
-      const ok =
-        sid === cookieSid &&
-        request.headers['x-requested-with'] === 'XMLHttpRequest' &&
-        typeof header === 'string' &&
-        header.length === expected.length &&
-        crypto.timingSafeEqual(Buffer.from(header), Buffer.from(expected));
-      if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+      if (isNoScriptPost(request)) {
+        // The form's token is in its body: checked in preValidation, once parsed.
+        if (!request.routeOptions.config?.form) {
+          throw new HttpError(400, { global: ['form_needs_script'] });
+        }
+      } else {
+        const header = request.headers['x-xsrf-token'];
+        const ok =
+          sid === cookieSid &&
+          request.headers['x-requested-with'] === 'XMLHttpRequest' &&
+          isToken(header, sid);
+        if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+      }
     }
 
     if (sid !== cookieSid || anonymous.get(sid)) return;
@@ -126,6 +134,28 @@ export default fp(async (app) => {
       await sessionsRepo.touchSession(app.db, hashSid(sid), now(), expiry());
     }
   });
+
+  // A script-less form's token (its `_xsrf` field), before the route's own validation: refused,
+  // the page comes back with a fresh token (plugins/errors.ts), nothing done.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config?.form || !isNoScriptPost(request)) return;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const values = postedValues(body);
+    request.postedForm = { action: request.url.split('?', 1)[0], values, errors: {} };
+    const ok = request.sid === request.cookies[SID] && isToken(body[XSRF_FIELD], request.sid);
+    if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+    delete body[XSRF_FIELD];
+  });
+
+  /** `value` is the XSRF token of `sid` (compared in constant time). */
+  function isToken(value: unknown, sid: string): boolean {
+    const expected = xsrfFor(sid);
+    return (
+      typeof value === 'string' &&
+      value.length === expected.length &&
+      crypto.timingSafeEqual(Buffer.from(value), Buffer.from(expected))
+    );
+  }
 
   app.decorate('sessions', {
     /** A new session id at sign-in (no fixation), with a new XSRF token. */
@@ -154,6 +184,9 @@ export default fp(async (app) => {
      * The headers that make an in-process request (server rendering's API calls) come from the same
      * visitor as `request`: its session, and the XSRF token that goes with it.
      */
+    xsrfToken(request: FastifyRequest): string {
+      return xsrfFor(request.sid);
+    },
     visitorHeaders(request: FastifyRequest): Record<string, string> {
       const token = xsrfFor(request.sid);
       return {
@@ -180,6 +213,8 @@ declare module 'fastify' {
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       endOthers(request: FastifyRequest, userId: number): Promise<void>;
       visitorHeaders(request: FastifyRequest): Record<string, string>;
+      /** The visitor's XSRF token (the hidden field of a server-rendered form). */
+      xsrfToken(request: FastifyRequest): string;
     };
   }
 }

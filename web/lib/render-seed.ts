@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useHydrated } from './use-hydrated';
+import type { FormState } from '../../shared/domain/forms';
 
 // Random choices and the clock read while rendering (SPEC §4 shuffles an offer's images on every
 // load; "5 minutes ago") must come out the same on the server and in the browser that hydrates its
@@ -10,6 +11,8 @@ import { useHydrated } from './use-hydrated';
 export interface ServerRender {
   seed: number;
   now: number;
+  /** The page's forms: the visitor's XSRF token, and a form posted without scripts (lib/posted-form.ts). */
+  form?: FormState;
 }
 
 /** The server's render of the page the browser loaded (null: the browser rendered it alone). */
@@ -21,7 +24,7 @@ export const ServerRenderProvider = ServerRenderContext.Provider;
  * (React hydrates each part in its own pass, some after the first commit); null for one the
  * browser mounts afresh (other addresses, the same one visited again).
  */
-function useServerRender(): ServerRender | null {
+export function useServerRender(): ServerRender | null {
   const server = useContext(ServerRenderContext);
   return useHydrated() ? null : server;
 }

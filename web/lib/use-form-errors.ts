@@ -6,6 +6,7 @@ import {
   splitErrors,
   type FormErrors,
 } from './form-errors';
+import type { Errors } from './http';
 
 /** A form's values as strings, keyed by input name. */
 export function formValues(form: HTMLFormElement): Record<string, string> {
@@ -20,8 +21,11 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
  * Errors of one form: from the shared zod schema run in the browser, or from the server's answer.
  * After each failed submit the first field in error gets the focus.
  */
-export function useFormErrors(fields: readonly string[]) {
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
+export function useFormErrors(fields: readonly string[], initial?: Errors) {
+  // `initial`: the server's answer to the same form posted before the scripts arrived.
+  const [errors, setErrors] = useState<FormErrors>(() =>
+    initial ? splitErrors(initial, fields) : noErrors,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [attempt, setAttempt] = useState(0);
 

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
 import { clientAddress } from '../../plugins/client-address';
+import { formDone } from '../../plugins/no-script-forms';
 import * as service from './account-recovery.service';
 import { me } from './users.service';
 import { toSelfUser } from './users.mapper';
@@ -22,20 +23,27 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password/forgot',
-    { schema: { body: forgotBody, response: { 202: noContent } } },
+    { schema: { body: forgotBody, response: { 202: noContent } }, config: { form: true } },
     async (request, reply) => {
       const login = service.parseLogin(request.body.login);
       app.assertCanSend(login.phone ? 'sms' : 'mail');
       await service.limitForgot(app.db, login, clientAddress(request));
       // The account is looked up after the answer: known and unknown logins answer alike.
       app.background(() => service.sendReset(deps, login, send));
+      if (request.postedForm) {
+        // Where the app goes next (forgot-password-page.tsx): the code's page, or "mail sent".
+        const next = new URLSearchParams(
+          login.phone !== undefined ? { login: login.phone } : { login: login.email, sent: 'mail' },
+        );
+        return formDone(request, reply, `/password/reset?${next}`);
+      }
       return reply.status(202).send(null);
     },
   );
 
   app.post(
     '/password/reset',
-    { schema: { body: resetBody, response: { 204: noContent } } },
+    { schema: { body: resetBody, response: { 204: noContent } }, config: { form: true } },
     async (request, reply) => {
       const user = await service.resetPassword(
         deps,
@@ -45,6 +53,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Every session of the user has ended; this device gets a new one (and a new XSRF token).
       await app.sessions.signIn(request, reply, user.id);
+      if (request.postedForm) return formDone(request, reply, '/');
       return reply.status(204).send(null);
     },
   );

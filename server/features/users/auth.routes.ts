@@ -9,13 +9,15 @@ import {
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
 import { clientAddress } from '../../plugins/client-address';
+import { formDone } from '../../plugins/no-script-forms';
 import * as service from './users.service';
 import { toSelfUser } from './users.mapper';
 
 // DESIGN §4: register, login, logout, me, password.
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { scryptLogN } = app.config;
-  const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // `form`: the server-rendered forms also work when posted before the scripts arrive.
+  const signInLimit = { rateLimit: { max: 30, timeWindow: '1 minute' }, form: true };
 
   app.post(
     '/register',
@@ -23,6 +25,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await service.register(app.db, request.body, scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
+      if (request.postedForm) return formDone(request, reply, '/');
       const self = await service.me(app.db, user.id);
       return reply.status(201).send({ user: toSelfUser(self!.user, self!.shops) });
     },
@@ -34,6 +37,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await service.login(app.db, request.body, clientAddress(request), scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
+      if (request.postedForm) return formDone(request, reply, '/');
       const self = await service.me(app.db, user.id);
       return { user: toSelfUser(self!.user, self!.shops) };
     },

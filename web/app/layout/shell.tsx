@@ -5,6 +5,7 @@ import { Loader } from '../../components/loader';
 import { NetworkStatus } from '../pwa/network-status';
 import { BottomNav } from './bottom-nav';
 import { FlashNotice } from './flash-notice';
+import { NoScriptFormNotice } from './no-script-form-notice';
 import { Header } from './header';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoadingBar } from './page-loading';
@@ -45,6 +46,7 @@ export function Shell() {
       <main id="main" className="site-main" tabIndex={-1}>
         <NetworkStatus />
         <FlashNotice />
+        <NoScriptFormNotice />
         <PageErrorBoundary resetKey={location.pathname + location.search}>
           <Suspense fallback={<Loader block />}>
             <Outlet />

@@ -42,7 +42,13 @@ export function HomePage() {
         <div className="container hero__inner">
           <div className="hero__content">
             <h1 className="hero__title">{t('home_hero_title')}</h1>
-            <form className="hero-search" role="search" onSubmit={onSearch}>
+            <form
+              className="hero-search"
+              role="search"
+              method="get"
+              action={paths.search}
+              onSubmit={onSearch}
+            >
               <label htmlFor="hero-search" className="visually-hidden">
                 {t('home_search_label')}
               </label>

@@ -3,9 +3,18 @@ import { useTranslation } from '../../lib/use-translation';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
 import type { Errors } from '../../lib/http';
+import { XsrfField } from '../../lib/posted-form';
 
 interface AccountFormProps {
   formRef: RefObject<HTMLFormElement | null>;
+  /**
+   * Where the form posts when sent before the scripts have arrived (the API path the server also
+   * answers as a form, server/plugins/no-script-forms.ts); the app's own submit handler otherwise.
+   * None: the page's own address, where the server answers that the form needs the app.
+   */
+  action?: string;
+  /** Where to go once done, for the script-less post (the app navigates itself). */
+  next?: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The form's general errors, above the fields. */
   general: string[];
@@ -20,6 +29,8 @@ interface AccountFormProps {
 /** The form of an account screen: general errors on top, the fields, one wide submit button. */
 export function AccountForm({
   formRef,
+  action,
+  next,
   onSubmit,
   general,
   status,
@@ -29,7 +40,16 @@ export function AccountForm({
   children,
 }: AccountFormProps) {
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+    >
+      <XsrfField />
+      {next !== undefined && <input type="hidden" name="next" value={next} />}
       {status}
       <FormAlert messages={general} />
       {children}

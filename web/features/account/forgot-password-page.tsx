@@ -7,6 +7,7 @@ import { FormField } from '../../components/form-field';
 import { KeyIcon } from '../../components/page-icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePostedForm } from '../../lib/posted-form';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { AccountCard } from './account-card';
 import { AccountForm } from './account-form';
@@ -24,7 +25,8 @@ export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const forgot = useForgotPassword();
-  const { formRef, errors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+  const posted = usePostedForm(paths.passwordForgot);
+  const { formRef, errors, clear, fromIssues, fromError } = useFormErrors(FIELDS, posted?.errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +54,7 @@ export function ForgotPasswordPage() {
     >
       <AccountForm
         formRef={formRef}
+        action={paths.passwordForgot}
         onSubmit={onSubmit}
         general={errors.general}
         loading={forgot.isPending}
@@ -63,7 +66,7 @@ export function ForgotPasswordPage() {
           label={t('login')}
           errors={errors.fields.login}
           autoComplete="username"
-          defaultValue={params.get('login') ?? ''}
+          defaultValue={posted?.values.login ?? params.get('login') ?? ''}
           dir="ltr"
           autoFocus
         />

@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field';
 import { KeyIcon } from '../../components/page-icons';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePostedForm } from '../../lib/posted-form';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { AccountCard } from './account-card';
 import { AccountForm, NewPasswordFields } from './account-form';
@@ -25,12 +26,22 @@ export function ResetPasswordPage() {
   useDocumentTitle(t('reset_title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const login = params.get('login') ?? '';
+  // Posted before the scripts arrived (lib/posted-form.ts): the code's step goes on to the
+  // password's; a refused code brings the code's step back with its error, as below.
+  const posted = usePostedForm(paths.passwordReset);
+  const login = params.get('login') ?? posted?.values.login ?? '';
   const token = params.get('token');
-  const [code, setCode] = useState(token ?? '');
-  const [step, setStep] = useState<'code' | 'password'>(token ? 'password' : 'code');
+  const codeRefused = !!posted && !!(posted.errors.code || posted.errors.login);
+  const fromCodeStep = posted?.values.step === 'code';
+  const [code, setCode] = useState(token ?? posted?.values.code ?? '');
+  const [step, setStep] = useState<'code' | 'password'>(
+    token || (posted && !codeRefused) ? 'password' : 'code',
+  );
   const reset = useResetPassword();
-  const { formRef, errors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+  const { formRef, errors, clear, fromIssues, fromError } = useFormErrors(
+    FIELDS,
+    fromCodeStep && !codeRefused ? undefined : posted?.errors,
+  );
 
   if (!login) {
     return (
@@ -90,6 +101,7 @@ export function ResetPasswordPage() {
         {!sentByMail && (
           <AccountForm
             formRef={formRef}
+            action={paths.passwordReset}
             onSubmit={onCode}
             general={errors.general}
             loading={false}
@@ -108,6 +120,8 @@ export function ResetPasswordPage() {
               maxLength={20}
               autoFocus
             />
+            <input type="hidden" name="login" value={login} />
+            <input type="hidden" name="step" value="code" />
           </AccountForm>
         )}
       </AccountCard>
@@ -117,6 +131,7 @@ export function ResetPasswordPage() {
     <AccountCard title={t('reset_title')} intro={t('reset_intro')} icon={<KeyIcon size={28} />}>
       <AccountForm
         formRef={formRef}
+        action={paths.passwordReset}
         onSubmit={onPassword}
         general={[...errors.general, ...(errors.fields.code ?? [])]}
         loading={reset.isPending}
@@ -124,6 +139,9 @@ export function ResetPasswordPage() {
         submitLabel={t('reset_submit')}
       >
         <input type="hidden" name="username" autoComplete="username" value={login} />
+        <input type="hidden" name="login" value={login} />
+        <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="step" value="password" />
         <NewPasswordFields name="password" errors={errors.fields} />
       </AccountForm>
     </AccountCard>

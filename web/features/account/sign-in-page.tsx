@@ -10,6 +10,7 @@ import { paths, safeNext } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe } from '../../lib/use-me';
+import { usePostedForm } from '../../lib/posted-form';
 import { AccountCard } from './account-card';
 import { AccountForm } from './account-form';
 import { useSignIn } from './api/sign-in';
@@ -32,7 +33,14 @@ export function SignInPage() {
   const navigate = useNavigate();
   const { data: me } = useMe();
   const signIn = useSignIn();
-  const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+  const posted = usePostedForm(paths.signIn);
+  const {
+    formRef,
+    errors: formErrors,
+    clear,
+    fromIssues,
+    fromError,
+  } = useFormErrors(FIELDS, posted?.errors);
   const [loginKeyboard, setLoginKeyboard] = useState<'email' | 'tel'>('email');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -81,6 +89,8 @@ export function SignInPage() {
     >
       <AccountForm
         formRef={formRef}
+        action={paths.signIn}
+        next={next}
         onSubmit={onSubmit}
         general={formErrors.general}
         loading={signIn.isPending}
@@ -91,6 +101,7 @@ export function SignInPage() {
           name="login"
           label={t('login')}
           errors={formErrors.fields.login}
+          defaultValue={posted?.values.login}
           autoComplete="username"
           inputMode={loginKeyboard}
           onChange={(event) => setLoginKeyboard(keyboardFor(event.target.value))}

@@ -8,6 +8,7 @@ import { UserIcon } from '../../components/icons';
 import { currentLanguage } from '../../lib/i18n';
 import { paths, safeNext } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePostedForm } from '../../lib/posted-form';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { AccountCard } from './account-card';
 import { AccountForm, NewPasswordFields } from './account-form';
@@ -23,13 +24,21 @@ const FIELDS = [
 ] as const;
 
 export function SignUpPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('sign_up_title'));
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const { formRef, errors: formErrors, clear, fromIssues, fromError } = useFormErrors(FIELDS);
+  const posted = usePostedForm(paths.signUp);
+  const typed = posted?.values ?? {};
+  const {
+    formRef,
+    errors: formErrors,
+    clear,
+    fromIssues,
+    fromError,
+  } = useFormErrors(FIELDS, posted?.errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +80,8 @@ export function SignUpPage() {
     >
       <AccountForm
         formRef={formRef}
+        action={paths.signUp}
+        next={next}
         onSubmit={onSubmit}
         general={formErrors.general}
         loading={signUp.isPending}
@@ -80,6 +91,7 @@ export function SignUpPage() {
         <div className="form__row">
           <FormField
             name="first_name"
+            defaultValue={typed.first_name}
             label={t('first_name')}
             errors={errors.first_name}
             autoComplete="given-name"
@@ -87,6 +99,7 @@ export function SignUpPage() {
           />
           <FormField
             name="last_name"
+            defaultValue={typed.last_name}
             label={t('last_name')}
             errors={errors.last_name}
             autoComplete="family-name"
@@ -95,6 +108,7 @@ export function SignUpPage() {
         </div>
         <FormField
           name="phone_1"
+          defaultValue={typed.phone_1}
           type="tel"
           label={t('phone_1')}
           hint={t('phone_hint')}
@@ -105,6 +119,7 @@ export function SignUpPage() {
         />
         <FormField
           name="email"
+          defaultValue={typed.email}
           type="email"
           label={t('email')}
           hint={t('email_hint')}
@@ -113,6 +128,7 @@ export function SignUpPage() {
           autoComplete="email"
           dir="ltr"
         />
+        <input type="hidden" name="language" value={i18n.language} />
         <NewPasswordFields name="password" errors={errors} />
         <p className="form__note">{t('account_terms')}</p>
       </AccountForm>

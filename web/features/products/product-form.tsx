@@ -178,7 +178,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
   const sending = progress !== null;
 
   return (
-    <form ref={formRef} className="form product-form" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form product-form" noValidate onSubmit={onSubmit}>
       <FormAlert messages={formErrors.general} />
 
       {shopChoice && (

@@ -84,7 +84,7 @@ function ProfileForm({ me }: { me: Me }) {
   );
 
   return (
-    <form ref={formRef} className="form profile-form" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form profile-form" noValidate onSubmit={onSubmit}>
       <FormAlert messages={errors.general} />
       <fieldset className="form-section">
         <legend className="form-section__title">{t('profile_identity')}</legend>

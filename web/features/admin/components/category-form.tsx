@@ -49,7 +49,7 @@ export function CategoryForm({ category, onDone, onCancel }: CategoryFormProps) 
   }
 
   return (
-    <form ref={formRef} className="form admin-form" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form admin-form" noValidate onSubmit={onSubmit}>
       <FormAlert messages={errors.general} />
       <NameFields item={category} label={t('catalog_name')} errorsOf={errorsOf} />
       <OrderNumberField

@@ -73,7 +73,7 @@ export function FieldForm({ psubcategoryId, field, onDone, onCancel }: FieldForm
   }
 
   return (
-    <form ref={formRef} className="form admin-form" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form admin-form" noValidate onSubmit={onSubmit}>
       <FormAlert messages={errors.general} />
       <NameFields item={field} label={t('field_name')} errorsOf={errorsOf} />
       <div className="form__row">

@@ -22,6 +22,7 @@ export function BanDialog({
   return (
     <Modal title={t('moderation_ban_title', { name })} onClose={onCancel}>
       <form
+        method="post"
         className="moderation-ban"
         onSubmit={(event) => {
           event.preventDefault();

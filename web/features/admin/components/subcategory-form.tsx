@@ -66,7 +66,7 @@ export function SubcategoryForm({
   }
 
   return (
-    <form ref={formRef} className="form admin-form" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form admin-form" noValidate onSubmit={onSubmit}>
       <FormAlert messages={errors.general} />
       <NameFields item={subcategory} label={t('catalog_name')} errorsOf={errorsOf} />
       <div className="form__row">

@@ -101,7 +101,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
 
   const available = availableNumber(target);
   return (
-    <form ref={formRef} className="command-form" onSubmit={submit} noValidate>
+    <form method="post" ref={formRef} className="command-form" onSubmit={submit} noValidate>
       <FormAlert messages={errors.general} />
       <div className="command-form__numbers">
         {rules.countable && (

@@ -51,7 +51,7 @@ export function CommentEditForm({ comment, onSaved, onCancel }: CommentEditFormP
 
   const fieldErrors = errors.fields.text ?? [];
   return (
-    <form className="comment-edit" onSubmit={save} noValidate>
+    <form method="post" className="comment-edit" onSubmit={save} noValidate>
       <textarea
         ref={box}
         name="text"

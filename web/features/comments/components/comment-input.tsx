@@ -51,7 +51,7 @@ export function CommentInput({ type, id, placeholder, onCreated, focusSignal }: 
 
   const messages = [...(errors.fields.text ?? []), ...errors.general];
   return (
-    <form className="comment-input" onSubmit={send} noValidate>
+    <form method="post" className="comment-input" onSubmit={send} noValidate>
       <textarea
         ref={box}
         name="text"

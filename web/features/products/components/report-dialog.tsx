@@ -27,6 +27,7 @@ export function ReportDialog({ type, id, onClose, onReported }: ReportDialogProp
   return (
     <Modal title={t('report_title')} onClose={onClose}>
       <form
+        method="post"
         className="report-dialog"
         onSubmit={(event) => {
           event.preventDefault();

@@ -24,6 +24,7 @@ import {
 } from '../search-state';
 import { FieldFilters } from './field-filters';
 import { PanelField } from './panel-field';
+import { paths } from '../../../lib/paths';
 import './search-panel.css';
 
 // SPEC §2 "Search panel": name, category, subcategory; the advanced mode adds the price bounds,
@@ -155,7 +156,19 @@ export function SearchPanel({
       : t('location_used');
 
   return (
-    <form ref={form} className="card search-panel" role="search" noValidate onSubmit={submit}>
+    // Sent before the scripts arrive, the form still searches: a GET of the search page with the
+    // same keys as the app's own addresses (search-state.ts).
+    <form
+      ref={form}
+      className="card search-panel"
+      role="search"
+      method="get"
+      action={paths.search}
+      noValidate
+      onSubmit={submit}
+    >
+      <input type="hidden" name="type" value={state.type} />
+      <input type="hidden" name="mode" value={state.mode} />
       <div className="search-panel__modes" role="group" aria-label={t('search_mode_label')}>
         {SEARCH_MODES.map((mode) => (
           <button

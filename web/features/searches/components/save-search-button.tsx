@@ -64,7 +64,7 @@ export function SaveSearchButton({ query, defaultName }: SaveSearchButtonProps) 
       )}
       {open && (
         <Modal title={t('save_this_search')} onClose={() => setOpen(false)} size="small">
-          <form className="save-search__form" onSubmit={onSubmit} noValidate>
+          <form method="post" className="save-search__form" onSubmit={onSubmit} noValidate>
             <p className="save-search__hint">{t('save_search_hint')}</p>
             <FormField
               name="name"

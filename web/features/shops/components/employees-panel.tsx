@@ -58,7 +58,7 @@ function AddEmployeeForm({ shopId, roles }: { shopId: number; roles: AssignableR
   }
 
   return (
-    <form ref={formRef} className="form staff-add" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form staff-add" noValidate onSubmit={onSubmit}>
       <h3 className="staff-add__title">{t('add_employee')}</h3>
       <FormAlert messages={errors.general} />
       {added && (

@@ -125,7 +125,7 @@ export function ShopForm({ shop, submitLabel, save }: ShopFormProps) {
   );
 
   return (
-    <form ref={formRef} className="form shop-form" noValidate onSubmit={onSubmit}>
+    <form method="post" ref={formRef} className="form shop-form" noValidate onSubmit={onSubmit}>
       <FormAlert messages={errors.general} />
 
       <fieldset className="form-section">

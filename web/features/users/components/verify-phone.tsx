@@ -73,7 +73,7 @@ export function VerifyPhone({ me }: { me: Me }) {
           {t('verify_phone')}
         </button>
       ) : (
-        <form className="form" noValidate onSubmit={onVerify}>
+        <form method="post" className="form" noValidate onSubmit={onVerify}>
           <p role="status">{t('verify_phone_sent', { phone: me.phone_1 })}</p>
           <FormField
             name="code"
