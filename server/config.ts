@@ -61,6 +61,8 @@ export interface Config {
   mediaPublicUrl: string | undefined;
   /** SITEMAP_PAGE_SIZE: URLs per sitemap file (issue 16: at most 50,000; tests set a few). */
   sitemapPageSize: number;
+  /** SITEMAP_CACHE_SECONDS: how long a built sitemap file is served before it is rebuilt (issue 29 item 7). */
+  sitemapCacheSeconds: number;
 }
 
 export interface S3Config {
@@ -178,6 +180,7 @@ const envSchema = z
     SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
     SITEMAP_PAGE_SIZE: integer(1, 50_000, 50_000),
+    SITEMAP_CACHE_SECONDS: integer(0, 86_400, 900),
   })
   .superRefine((e, ctx) => {
     // Half an S3 configuration would silently keep media on the local disk: all four or none.
@@ -259,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     sitemapPageSize: e.SITEMAP_PAGE_SIZE,
+    sitemapCacheSeconds: e.SITEMAP_CACHE_SECONDS,
   };
 }

@@ -132,6 +132,8 @@ export const USER_RATE_LIMITS = {
   command: { limit: 40, windowSeconds: 600 },
   reaction: { limit: 150, windowSeconds: 600 },
   report: { limit: 30, windowSeconds: 3600 },
+  /** A form with files (offer, shop or profile images): each costs the media queue's CPU (issue 29 item 8). */
+  upload: { limit: 30, windowSeconds: 600 },
 } as const;
 export type UserRateScope = keyof typeof USER_RATE_LIMITS;
 

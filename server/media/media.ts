@@ -5,8 +5,7 @@ import { detectFile } from './detect';
 import { processUpload, type ImageDimensions, type ProcessedFile } from './pipeline';
 import type { MediaStorage } from './storage';
 import { VideoSupport } from './video';
-import type { BoundedQueue } from '../bounded-queue';
-import { mediaQueue } from './work-queue';
+import { mediaQueue, uploadOwnerOf, type FairQueue } from './work-queue';
 
 // The media service other features use: check and convert uploads, write them, and take them
 // back if the database write that follows fails, so that no request leaves an orphan file.
@@ -65,14 +64,14 @@ export function imageUrl(stored: string | null, size: 'small' | 'original' = 'sm
 export interface MediaOptions {
   /** Logs a file that could not be removed. */
   onError?: (error: unknown) => void;
-  /** The bounded queue every image and video conversion goes through. */
-  queue?: BoundedQueue;
+  /** The bounded, fair queue every image and video conversion goes through. */
+  queue?: FairQueue;
   /** ffmpeg and ffprobe, checked once. */
   video?: VideoSupport;
 }
 
 export class Media {
-  readonly queue: BoundedQueue;
+  readonly queue: FairQueue;
   readonly video: VideoSupport;
   private readonly onError: (error: unknown) => void;
 
@@ -102,12 +101,15 @@ export class Media {
       if (imagesOnly && detectFile(buffer)?.kind !== 'image') {
         throw invalid(field, 'file_type_not_allowed');
       }
-      // Each conversion waits its turn in the bounded queue (503 when it is full).
-      const processed = await this.queue.run(() =>
-        processUpload(buffer, field, {
-          videos: () => this.video.available(),
-          tools: this.video.tools,
-        }),
+      // Each conversion waits its turn in the bounded queue (503 when it is full), taken in turn
+      // with other uploaders' (work-queue.ts).
+      const processed = await this.queue.run(
+        () =>
+          processUpload(buffer, field, {
+            videos: () => this.video.available(),
+            tools: this.video.tools,
+          }),
+        uploadOwnerOf(buffer),
       );
       const name = crypto.randomBytes(16).toString('hex');
       prepared.push({

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_FILES_PER_PRODUCT } from '../../shared/constants';
 import { HttpError, invalid, refuseNulBytes } from '../errors';
+import { setUploadOwner } from './work-queue';
 
 // Reading a form that may carry files (multipart) or not (JSON), for routes that accept both.
 // The size of each file is capped by the uploads plugin (413); the number of files here (422).
@@ -64,7 +65,24 @@ export async function readForm(
     if (!Array.isArray(value)) form.fields[key] = [value];
   }
   refuseNulBytes(form.fields);
+  await countUploads(request, form);
   return form;
+}
+
+/**
+ * Every upload route reads its form here (issue 29 item 8): a form with files counts as one upload
+ * of the signed-in user (429 past USER_RATE_LIMITS.upload), and its files are marked as theirs,
+ * so that the media queue takes them in turn with other people's (work-queue.ts).
+ */
+async function countUploads(request: FastifyRequest, form: FormBody): Promise<void> {
+  const buffers = Object.values(form.files).flat();
+  if (!buffers.length) return;
+  const user = request.user;
+  if (user && request.server.hasDecorator('limitUser')) {
+    await request.server.limitUser('upload', user.id);
+  }
+  const owner = user ? `user:${user.id}` : `address:${request.ip}`;
+  for (const buffer of buffers) setUploadOwner(buffer, owner);
 }
 
 /** Parses form fields with a shared schema; 422 with each issue under its field, as routes do. */

@@ -22,10 +22,13 @@ export const SMALL_WIDTH_PX = 480;
 const SMALL_MAX_HEIGHT_PX = 960;
 /**
  * An animation stays animated up to this many frames and this many pixels over all its frames;
- * past either, only its first frame is kept, as a still (a 735-frame GIF took 11.5 s of CPU).
+ * past either, only its first frame is kept, as a still (a 735-frame GIF took 11.5 s of CPU). The
+ * pixels are the cost: 99 frames within the earlier 25-megapixel budget took 10.9 s each, and a
+ * noisy 6-megapixel one 6.9 s under load (issue 29 item 8); 3 megapixels (30 frames of 320×320)
+ * keep a product's short animation and bound one job to about a second on a quiet core.
  */
 export const MAX_ANIMATED_FRAMES = 100;
-export const MAX_ANIMATED_PIXELS = 25_000_000;
+export const MAX_ANIMATED_PIXELS = 3_000_000;
 
 /** Pixel size of a stored image (one frame of an animation). */
 export interface Dimensions {

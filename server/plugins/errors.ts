@@ -46,7 +46,7 @@ export default fp(async (app) => {
     }
     const { status, errors, headers = {} } = failure(error, request, reply);
     reply.status(status).headers(headers);
-    if (isNoScriptPost(request)) {
+    if (isNoScriptPost(request) && app.hasReplyDecorator('page')) {
       // A form posted before the scripts arrived (no-script-forms.ts): the person gets the same
       // page again with the errors the app would have shown, what they typed, and a fresh token.
       const posted = request.postedForm ?? { action: request.url.split('?', 1)[0], values: {} };

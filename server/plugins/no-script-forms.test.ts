@@ -227,6 +227,19 @@ describeEachEngine(
       expect((await client.get('/users/me')).json().user).toEqual(before);
     });
 
+    it('answers a client that asks for no page (no Accept: text/html) with the API’s 419', async () => {
+      const phone = await account();
+      const client = ctx().client();
+      await open(client, '/login');
+      const res = await client.request('POST', '/login', {
+        xsrf: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ login: phone, password: TEST_PASSWORD }).toString(),
+      });
+      expect(res.statusCode).toBe(419);
+      expect(res.json()).toEqual({ errors: { global: ['xsrf_token_mismatch'] } });
+    });
+
     it('still answers the app’s own requests as JSON', async () => {
       const phone = await account();
       const client = ctx().client();

@@ -28,12 +28,17 @@ declare module 'fastify' {
 const FORM_BODY_LIMIT = 16 * 1024;
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
-/** A POST made by a browser's own form submission (no script): no X-Requested-With, a form body. */
+/**
+ * A POST made by a browser's own form submission (no script): a navigation that takes a page back
+ * (Accept: text/html), with a form body and without the app's X-Requested-With. Other clients that
+ * leave the header out get the API's JSON refusal (419), as before.
+ */
 export function isNoScriptPost(request: FastifyRequest): boolean {
   return (
     request.method === 'POST' &&
     request.headers['x-requested-with'] !== 'XMLHttpRequest' &&
-    FORM_TYPES.test(request.headers['content-type'] ?? '')
+    FORM_TYPES.test(request.headers['content-type'] ?? '') &&
+    (request.headers.accept ?? '').includes('text/html')
   );
 }
 

@@ -282,5 +282,12 @@ describeEachEngine(
       expect(res.headers.vary).toMatch(/accept-encoding/i);
     });
   },
-  { env: { SITEMAP_PAGE_SIZE: String(SIZE), PUBLIC_URL: 'https://souq.example.mr' } },
+  {
+    env: {
+      SITEMAP_PAGE_SIZE: String(SIZE),
+      PUBLIC_URL: 'https://souq.example.mr',
+      // Built afresh on every request: these tests watch each change land (caching: sitemap-cache.test.ts).
+      SITEMAP_CACHE_SECONDS: '0',
+    },
+  },
 );

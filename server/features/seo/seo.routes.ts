@@ -1,8 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import zlib from 'node:zlib';
 import { notFound } from '../../errors';
+import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import * as service from './seo.service';
+import { SitemapCache, type BuiltFile } from './sitemap-cache';
+
+/** What the sitemaps may hold in memory, gzipped: 1,000,000 offers take about 25 MiB. */
+const SITEMAP_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The client's copy is current: If-None-Match names the file's ETag, or (without it) If-Modified-Since is not older. */
+function notModified(request: FastifyRequest, file: BuiltFile): boolean {
+  const match = request.headers['if-none-match'];
+  if (match !== undefined)
+    return match.split(/\s*,\s*/).some((tag) => tag === file.etag || tag === '*');
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(file.builtAt / 1000) * 1000 <= since;
+}
 
 // Issue 16 item 3 (docs/seo.md): robots.txt, the sitemap index and its files, and the category
 // and subcategory pages' server-filled title, description and breadcrumb.
@@ -19,32 +35,58 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(service.robotsTxt(publicUrl)),
   );
 
-  app.get('/sitemap.xml', { schema: text('The sitemap index (XML)') }, async (_request, reply) => {
-    const files = await service.sitemapFiles(app.db, sitemapPageSize);
-    return reply
+  // Built once per file and time to live, served gzipped with validators (sitemap-cache.ts); a
+  // per-address limit on top, since a miss still reads up to a file's worth of rows.
+  const sitemaps = new SitemapCache(
+    app.config.sitemapCacheSeconds * 1000,
+    SITEMAP_CACHE_BYTES,
+    (error) => app.log.error({ err: error }, 'sitemap rebuild failed'),
+  );
+  const sitemapLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const sendXml = (request: FastifyRequest, reply: FastifyReply, file: BuiltFile) => {
+    reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', cached)
-      .send(service.sitemapIndexXml(publicUrl, files));
-  });
+      .header('etag', file.etag)
+      .header('last-modified', new Date(file.builtAt).toUTCString());
+    varyOnEncoding(reply);
+    if (notModified(request, file)) return reply.status(304).send();
+    if (!acceptsGzip(request)) return reply.send(zlib.gunzipSync(file.gzip));
+    return reply.header('content-encoding', 'gzip').send(file.gzip);
+  };
+
+  app.get(
+    '/sitemap.xml',
+    { schema: text('The sitemap index (XML)'), config: sitemapLimit },
+    async (request, reply) => {
+      const file = await sitemaps.get('index', async () =>
+        service.sitemapIndexXml(publicUrl, await service.sitemapFiles(app.db, sitemapPageSize)),
+      );
+      return sendXml(request, reply, file!);
+    },
+  );
 
   const fileParams = z.object({ file: z.string().max(60) });
   app.get(
     '/sitemaps/:file',
-    { schema: { params: fileParams, ...text('One sitemap file (XML)') } },
+    {
+      schema: { params: fileParams, ...text('One sitemap file (XML)') },
+      config: sitemapLimit,
+    },
     async (request, reply) => {
-      const file = service.parseSitemapFileName(request.params.file);
+      const name = service.parseSitemapFileName(request.params.file);
+      if (!name) throw notFound();
+      const file = await sitemaps.get(request.params.file, async () => {
+        const entries = await service.sitemapEntries(
+          app.db,
+          sitemapPageSize,
+          name.section,
+          name.page,
+        );
+        return entries && service.urlsetXml(publicUrl, entries);
+      });
       if (!file) throw notFound();
-      const entries = await service.sitemapEntries(
-        app.db,
-        sitemapPageSize,
-        file.section,
-        file.page,
-      );
-      if (!entries) throw notFound();
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', cached)
-        .send(service.urlsetXml(publicUrl, entries));
+      return sendXml(request, reply, file);
     },
   );
 
