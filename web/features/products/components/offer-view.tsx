@@ -17,7 +17,7 @@ import { OfferFacts } from './offer-facts';
 import { OfferMedia } from './offer-media';
 import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
-import { PhoneButton } from './phone-button';
+import { TapPhoneButton } from './product-phone-button';
 import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
 import { useDeleteProduct } from '../api/delete-product';
@@ -93,22 +93,16 @@ export function OfferView({
             </span>
           </span>
         </Link>
-        <div className="offer-view__phones">
-          {shop.phone_1 && (
-            <PhoneButton
-              phone={shop.phone_1}
-              whatsapp={shop.first_whatsapp_number}
+        {/* Issue 29 item 2: the page carries no numbers; the button asks for them on a tap. */}
+        {shop.has_phone && (
+          <div className="offer-view__phones">
+            <TapPhoneButton
+              source={{ kind: 'product', id: product.id }}
+              compact={false}
               onAction={onContact}
             />
-          )}
-          {shop.phone_2 && (
-            <PhoneButton
-              phone={shop.phone_2}
-              whatsapp={shop.second_whatsapp_number}
-              onAction={onContact}
-            />
-          )}
-        </div>
+          </div>
+        )}
       </header>
 
       <div className="offer-view__layout">
