@@ -230,6 +230,8 @@ describeEachEngine(
         expect(res.headers['content-type'], url).toMatch(/text\/html/);
         expect(res.body, url).toMatch(/Aicha|Hilux/);
         expectNoNumbers(res.body, owner.user.phone_1, url);
+        // The contact part was rendered: its button, which asks for the numbers on a tap.
+        expect(res.body, url).toMatch(/عرض الرقم|Voir le numéro/);
       }
     });
   },
