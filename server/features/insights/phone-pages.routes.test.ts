@@ -177,6 +177,19 @@ describeEachEngine('numbers on tap: profiles, shops, the offer page', (ctx) => {
     expect((await visitor.get('/users/abc/phone')).statusCode).toBe(404);
   });
 
+  it('deletes a shop with its counted reveals', async () => {
+    const { owner } = await seller(ctx());
+    const created = await owner.client.post('/shops/create', {
+      name: 'Garage Atlas',
+      phone_1: PHONE,
+    });
+    const shopId = created.json().shop.id as number;
+    expect((await ctx().client().get(`/shops/${shopId}/phone`, ua)).statusCode).toBe(200);
+    expect(await shopPhonesOf(ctx(), shopId)).toBe(1);
+    expect((await owner.client.delete(`/shops/${shopId}`)).statusCode).toBe(204);
+    expect(await shopPhonesOf(ctx(), shopId)).toBe(0);
+  });
+
   it('shares one allowance per address and per account across the three tap endpoints', async () => {
     const { owner, shopId, product } = await seller(ctx());
     const visitor = ctx().client();
