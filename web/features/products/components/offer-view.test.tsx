@@ -99,6 +99,16 @@ describe('OfferView', () => {
     expect(calls.filter((c) => c.url === '/products/42/phone')).toHaveLength(1);
   });
 
+  it('writes the numbers out for the shop staff, whose answer has them', () => {
+    renderView(
+      aProduct({
+        shop: { ...aProduct().shop, phone_1: '22334455', first_whatsapp_number: '44556677' },
+      }),
+    );
+    expect(screen.getByText('22 33 44 55')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Voir le numéro' })).toBeNull();
+  });
+
   it('shows no call button when the shop has no number', () => {
     renderView(aProduct({ shop: { ...aProduct().shop, has_phone: false } }));
     expect(screen.queryByRole('button', { name: 'Voir le numéro' })).toBeNull();

@@ -17,6 +17,7 @@ import { OfferFacts } from './offer-facts';
 import { OfferMedia } from './offer-media';
 import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
+import { PhoneButton } from './phone-button';
 import { TapPhoneButton } from './product-phone-button';
 import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
@@ -93,15 +94,35 @@ export function OfferView({
             </span>
           </span>
         </Link>
-        {/* Issue 29 item 2: the page carries no numbers; the button asks for them on a tap. */}
-        {shop.has_phone && (
+        {/* Issue 29 item 2: the page carries no numbers but for the shop's staff (and site
+            staff), who see them written out; others get the button that asks on a tap. */}
+        {shop.phone_1 || shop.phone_2 ? (
           <div className="offer-view__phones">
-            <TapPhoneButton
-              source={{ kind: 'product', id: product.id }}
-              compact={false}
-              onAction={onContact}
-            />
+            {shop.phone_1 && (
+              <PhoneButton
+                phone={shop.phone_1}
+                whatsapp={shop.first_whatsapp_number}
+                onAction={onContact}
+              />
+            )}
+            {shop.phone_2 && (
+              <PhoneButton
+                phone={shop.phone_2}
+                whatsapp={shop.second_whatsapp_number}
+                onAction={onContact}
+              />
+            )}
           </div>
+        ) : (
+          shop.has_phone && (
+            <div className="offer-view__phones">
+              <TapPhoneButton
+                source={{ kind: 'product', id: product.id }}
+                compact={false}
+                onAction={onContact}
+              />
+            </div>
+          )
         )}
       </header>
 
