@@ -157,6 +157,13 @@ export const PRODUCT_EVENT_KINDS = ['view', 'call', 'whatsapp', 'share'] as cons
 export type ProductEventKind = (typeof PRODUCT_EVENT_KINDS)[number];
 /** Events per address and window (anonymous ones included), so counts cannot be pumped. */
 export const PRODUCT_EVENTS_LIMIT = { limit: 300, windowSeconds: 600 } as const;
+/**
+ * Issue 29 item 9: an event (a view, a phone reveal, a call, WhatsApp or share tap) counts once
+ * per visitor, offer (or shop), kind and UTC day; and however many sessions one address key shows,
+ * it adds at most this many to each of those counts a day (one address is often many people
+ * here, behind a carrier's gateway, so not 1; a script that makes sessions gets no further).
+ */
+export const EVENT_VISITORS_PER_ADDRESS = 3;
 /** The insights page's period by default, and the longest one asked. */
 export const INSIGHTS_DAYS_DEFAULT = 30;
 export const INSIGHTS_DAYS_MAX = 90;

@@ -1,7 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CommandsTable, CommentsTable, ReactionsTable } from './types/interactions';
 import type { PcategoriesTable, PfieldsTable, PsubcategoriesTable } from './types/catalog';
-import type { ProductDailyStatsTable, ProductViewMarksTable } from './types/insights';
+import type {
+  ProductDailyStatsTable,
+  ProductViewMarksTable,
+  ShopDailyStatsTable,
+} from './types/insights';
 import type { PhotoHashBandsTable, ProductFilesTable } from './types/media';
 import type {
   ItemReportsTable,
@@ -61,6 +65,7 @@ export interface Database {
   search_terms: SearchTermsTable;
   product_daily_stats: ProductDailyStatsTable;
   product_view_marks: ProductViewMarksTable;
+  shop_daily_stats: ShopDailyStatsTable;
   account_codes: AccountCodesTable;
   search_term_variants: SearchTermVariantsTable;
   search_term_positions: { n: number };
