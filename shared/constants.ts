@@ -106,6 +106,11 @@ export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
  * until age frees room, so no source can push out the others' logs.
  */
 export const FRONTEND_LOGS_QUOTA = { perSource: 100, total: 10_000, maxAgeDays: 30 } as const;
+/**
+ * Every limit's window slides (issue 29 item 12, server/limits/sliding-window.ts): hits are
+ * counted in this many buckets per window, so a client waits at most one bucket past its window.
+ */
+export const LIMIT_WINDOW_BUCKETS = 60;
 
 /** Sign-in failures per 15 minutes: perAccount counts one account from one address. */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
