@@ -56,7 +56,7 @@ export function clientLimitKey(request: FastifyRequest): string {
 }
 
 /**
- * @deprecated The former name of clientLimitKey, kept so that code written against it in
- * parallel branches counts by the same keys; use clientLimitKey.
+ * clientLimitKey under the name the other features' call sites use (auth, account recovery,
+ * insights): the key per-address limits count under, as it always was documented.
  */
 export const clientAddress = clientLimitKey;

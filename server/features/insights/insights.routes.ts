@@ -8,7 +8,7 @@ import {
   productEventBody,
 } from '../../../shared/schemas/insights';
 import { PHONE_REVEAL_LIMITS, PRODUCT_EVENTS_LIMIT } from '../../../shared/constants';
-import { clientLimitKey } from '../../plugins/client-address';
+import { clientAddress } from '../../plugins/client-address';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './insights.service';
 
@@ -27,7 +27,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/phone',
     { schema: { params: idParam, response: { 200: phonesResponse } } },
     async (request) => {
-      await app.limitKey('phone_address', clientLimitKey(request), PHONE_REVEAL_LIMITS.perAddress);
+      await app.limitKey('phone_address', clientAddress(request), PHONE_REVEAL_LIMITS.perAddress);
       if (request.user) {
         await app.limitKey(
           'phone_account',
@@ -44,7 +44,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id/events',
     { schema: { params: idParam, body: productEventBody, response: { 204: noContent } } },
     async (request, reply) => {
-      await app.limitKey('product_events', clientLimitKey(request), PRODUCT_EVENTS_LIMIT);
+      await app.limitKey('product_events', clientAddress(request), PRODUCT_EVENTS_LIMIT);
       await service.recordEvent(app.db, request.params.id, request.body.kind, visitorOf(request));
       return reply.status(204).send(null);
     },

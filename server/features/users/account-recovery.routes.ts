@@ -7,7 +7,7 @@ import {
   verifyPhoneBody,
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
-import { clientLimitKey } from '../../plugins/client-address';
+import { clientAddress } from '../../plugins/client-address';
 import * as service from './account-recovery.service';
 import { me } from './users.service';
 import { toSelfUser } from './users.mapper';
@@ -26,7 +26,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const login = service.parseLogin(request.body.login);
       app.assertCanSend(login.phone ? 'sms' : 'mail');
-      await service.limitForgot(app.db, login, clientLimitKey(request));
+      await service.limitForgot(app.db, login, clientAddress(request));
       // The account is looked up after the answer: known and unknown logins answer alike.
       app.background(() => service.sendReset(deps, login, send));
       return reply.status(202).send(null);
@@ -40,7 +40,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await service.resetPassword(
         deps,
         request.body,
-        clientLimitKey(request),
+        clientAddress(request),
         app.config.scryptLogN,
       );
       // Every session of the user has ended; this device gets a new one (and a new XSRF token).
@@ -55,7 +55,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       app.assertCanSend('sms');
-      await service.sendPhoneCode(deps, user.id, clientLimitKey(request), send);
+      await service.sendPhoneCode(deps, user.id, clientAddress(request), send);
       return reply.status(202).send(null);
     },
   );
@@ -68,7 +68,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await service.verifyPhone(deps, user.id, request.body.code, clientLimitKey(request));
+      await service.verifyPhone(deps, user.id, request.body.code, clientAddress(request));
       const self = (await me(app.db, user.id))!;
       return { user: toSelfUser(self.user, self.shops) };
     },

@@ -8,7 +8,7 @@ import {
   selfUserResponse,
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
-import { clientLimitKey } from '../../plugins/client-address';
+import { clientAddress } from '../../plugins/client-address';
 import * as service from './users.service';
 import { toSelfUser } from './users.mapper';
 
@@ -32,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { body: loginBody, response: { 200: selfUserResponse } }, config: signInLimit },
     async (request, reply) => {
-      const user = await service.login(app.db, request.body, clientLimitKey(request), scryptLogN);
+      const user = await service.login(app.db, request.body, clientAddress(request), scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
       const self = await service.me(app.db, user.id);
       return { user: toSelfUser(self!.user, self!.shops) };
