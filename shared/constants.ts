@@ -101,11 +101,23 @@ export const SCROLLER = { cardWidthPx: 300, stepPx: 200 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
 /**
- * Frontend logs kept (issue 14 item 11): per source (an address, or a signed-in user), in all,
- * and for how long. A source past its quota loses its own oldest; a full table takes no more
- * until age frees room, so no source can push out the others' logs.
+ * Frontend logs kept (issue 14 item 11, issue 29 item 10): per source (a signed-in user, else the
+ * address's limit key), in all, in logs and in bytes, and for how long. A source past its quota
+ * loses its own oldest; past the table's, the biggest source (most bytes) loses its oldest, so a
+ * flood from many addresses pushes out its own logs, never closes the table to others.
  */
-export const FRONTEND_LOGS_QUOTA = { perSource: 100, total: 10_000, maxAgeDays: 30 } as const;
+export const FRONTEND_LOGS_QUOTA = {
+  perSource: 100,
+  perSourceBytes: 256 * 1024,
+  total: 10_000,
+  totalBytes: 32 * 1024 * 1024,
+  maxAgeDays: 30,
+} as const;
+/**
+ * Every limit's window slides (issue 29 item 12, server/limits/sliding-window.ts): hits are
+ * counted in this many buckets per window, so a client waits at most one bucket past its window.
+ */
+export const LIMIT_WINDOW_BUCKETS = 60;
 
 /** Sign-in failures per 15 minutes: perAccount counts one account from one address. */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
