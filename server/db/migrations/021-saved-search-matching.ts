@@ -4,10 +4,12 @@ import { matchColumnsOf } from '../../features/searches/saved-search-criteria';
 
 // Issue 29 item 3 (docs/searches.md): a new offer is matched against the saved searches with one
 // indexed query instead of one search per saved search, and off the request.
-// - saved_searches keep their filters in columns (`match_*`): `match_subcategory` and
-//   `match_category` 0 when the search names none, so that `in (0, product's)` walks the index
-//   (product_type, match_subcategory, id); prices, flags and the place are tested by the same
-//   statement; the words, field values and exact distance are tested in JS on the few rows left.
+// - saved_searches keep their filters in columns (`match_*`; `match_subcategory` and
+//   `match_category` 0 when the search names none), so that one statement over the index
+//   (product_type, id) of 013 tests them all for a new offer, in the order searches were saved
+//   (the cap per offer keeps the oldest); the words, field values and exact distance are tested
+//   in JS on the rows it leaves. (An index leading with the subcategory was not taken by
+//   SQLite's planner once analysed: `in (0, x)` and the order by id read about as many rows.)
 // - saved_search_queue: the new offers waiting to be matched, written in the offer's own
 //   transaction (a crash after the commit loses none). A process claims a batch by setting
 //   `claimed_until` (PostgreSQL: FOR UPDATE SKIP LOCKED, so two processes never take the same
@@ -45,12 +47,6 @@ export function savedSearchMatching(dialect: Dialect): Migration {
           await db.updateTable('saved_searches').set(match).where('id', '=', row.id).execute();
       }
       await db.schema
-        .createIndex('saved_searches_match')
-        .on('saved_searches')
-        .columns(['product_type', 'match_subcategory', 'id'])
-        .execute();
-
-      await db.schema
         .createTable('saved_search_queue')
         .addColumn('product_id', 'integer', (c) =>
           c.primaryKey().references('products.id').onDelete('cascade'),
@@ -62,7 +58,6 @@ export function savedSearchMatching(dialect: Dialect): Migration {
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('saved_search_queue').execute();
-      await db.schema.dropIndex('saved_searches_match').execute();
       for (const name of [
         'match_subcategory',
         'match_category',

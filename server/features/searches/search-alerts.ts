@@ -206,22 +206,30 @@ export class SearchAlerts {
 
   /** Tells the matches held back by the hour's limits once they allow it. */
   async flushDue(): Promise<number> {
-    const ids = await repo.dueIds(this.db, hourAgo(), FLUSH_BATCH);
     let sent = 0;
-    for (const id of ids) {
-      await this.db.transaction().execute(async (trx) => {
-        await repo.lock(trx, id);
-        // Another process (or a new match) may have told it meanwhile.
-        const due = (await repo.dueAmong(trx, [id], hourAgo())).filter(
-          (row) => Number(row.pending_count) > 0,
-        );
-        sent += await this.tell(trx, due, (row) =>
-          row.pending_product_id === null
-            ? Promise.resolve(undefined)
-            : repo.productName(trx, row.pending_product_id),
-        );
-      });
+    // Page by page: searches whose owner had their alerts of the hour do not hold back others.
+    for (let afterId = 0; ;) {
+      const ids = await repo.dueIds(this.db, hourAgo(), afterId, FLUSH_BATCH);
+      for (const id of ids) sent += await this.flushOne(id);
+      if (ids.length < FLUSH_BATCH) return sent;
+      afterId = ids[ids.length - 1];
+      await breathe();
     }
-    return sent;
+  }
+
+  /** One search's held-back matches, told if its hour and its owner's allow it (0 or 1). */
+  private flushOne(id: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await repo.lock(trx, id);
+      // Another process (or a new match) may have told it meanwhile.
+      const due = (await repo.dueAmong(trx, [id], hourAgo())).filter(
+        (row) => Number(row.pending_count) > 0,
+      );
+      return this.tell(trx, due, (row) =>
+        row.pending_product_id === null
+          ? Promise.resolve(undefined)
+          : repo.productName(trx, row.pending_product_id),
+      );
+    });
   }
 }

@@ -111,16 +111,40 @@ export type Candidate = Pick<SavedSearchRow, 'id' | 'user_id' | 'query'>;
 /**
  * One statement over every saved search (issue 29 item 3): a page of those whose filter columns
  * (migration 021) the product meets, by id, other than the given owners' (the product's poster
- * and its shop's staff: their own offers are not news to them). The index (product_type,
- * match_subcategory, id) leads; the words, field values and exact distance are left to JS
+ * and its shop's staff: their own offers are not news to them), through the index (product_type,
+ * id); the words, field values and exact distance are left to JS
  * (saved-search-criteria.ts). Each test is the search's own condition (search-conditions.ts)
  * turned around: a bound the product's price is outside of, a flag it does not have.
  */
 export function candidates(
   db: Executor,
-  p: AlertProduct,
+  p: CandidateFacts,
   where: { exceptUserIds: number[]; afterId: number; limit: number },
 ): Promise<Candidate[]> {
+  return candidatesQuery(db, p, where).execute();
+}
+
+/** What the statement reads of the product. */
+export type CandidateFacts = Pick<
+  AlertProduct,
+  | 'type'
+  | 'psubcategory_id'
+  | 'pcategory_id'
+  | 'price'
+  | 'offer_type'
+  | 'negotiable'
+  | 'used'
+  | 'delivery'
+  | 'latitude'
+  | 'longitude'
+>;
+
+/** The statement of `candidates`, unexecuted (its plan is tested). */
+export function candidatesQuery(
+  db: Executor,
+  p: CandidateFacts,
+  where: { exceptUserIds: number[]; afterId: number; limit: number },
+) {
   return db
     .selectFrom('saved_searches')
     .select(['id', 'user_id', 'query'])
@@ -156,8 +180,7 @@ export function candidates(
     })
     .$if(where.exceptUserIds.length > 0, (q) => q.where('user_id', 'not in', where.exceptUserIds))
     .orderBy('id')
-    .limit(where.limit)
-    .execute();
+    .limit(where.limit);
 }
 
 /**
@@ -280,12 +303,18 @@ export async function markAlerted(db: Executor, id: number, at: string): Promise
     .execute();
 }
 
-/** Searches with matches not yet told whose last alert is older than `before`. */
-export async function dueIds(db: Executor, before: string, limit: number): Promise<number[]> {
+/** Searches after `afterId` with matches not yet told whose last alert is older than `before`. */
+export async function dueIds(
+  db: Executor,
+  before: string,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('saved_searches')
     .select('id')
     .where('pending_count', '>', 0)
+    .where('id', '>', afterId)
     .where((eb) => eb.or([eb('last_alert_at', 'is', null), eb('last_alert_at', '<=', before)]))
     .orderBy('id')
     .limit(limit)
