@@ -94,14 +94,20 @@ describeEachEngine('saved-search alerts: the queue and the caps', (ctx) => {
   }
 
   it('2,000 saved searches: the POST only queues the offer; a drain tells at most the cap', async () => {
+    const poster = await signIn(ctx());
+    // A POST before any of them, for the figure logged below.
+    await post(poster.client, { name: 'warm-up' });
+    let started = performance.now();
+    await post(poster.client, { name: 'Toyota before' });
+    const baseMs = performance.now() - started;
     const owners = await accounts(db(), 100);
     const word = `hilux${Date.now().toString(36)}`;
     for (const owner of owners) {
       for (let i = 0; i < 20; i += 1) await saveDirect(db(), owner, `s${i}`, { name: word });
     }
     ctx().app.searchAlerts.autoDrain = false;
-    const poster = await signIn(ctx());
-    const started = performance.now();
+    await ctx().app.searchAlerts.drain();
+    started = performance.now();
     const id = await post(poster.client, { name: `Toyota ${word}` });
     const postMs = performance.now() - started;
     // The request did no matching: the offer waits, nobody is counted or told yet.
@@ -139,7 +145,7 @@ describeEachEngine('saved-search alerts: the queue and the caps', (ctx) => {
     expect(told.length).toBeGreaterThan(0);
     expect(Math.max(...perUser.values())).toBeLessThanOrEqual(SAVED_SEARCH_ALERTS_PER_USER_HOUR);
     console.info(
-      `2,000 saved searches: POST ${postMs.toFixed(0)} ms, drain ${drainMs.toFixed(0)} ms`,
+      `POST ${baseMs.toFixed(0)} ms with no saved search; with 2,000: POST ${postMs.toFixed(0)} ms, drain ${drainMs.toFixed(0)} ms`,
     );
   });
 
