@@ -184,7 +184,7 @@ describeEachEngine('saved-search alerts: the queue and the caps', (ctx) => {
     }
     const over = await client.post('/searches', { name: 'more', query: {} });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors).toEqual({ global: ['too_many_saved_searches'] });
+    expect(over.json().errors).toEqual({ global: ['too_many_saved_searches_new_account'] });
     // Older, the account keeps more.
     await ageAccounts(db(), [user.id]);
     expect((await client.post('/searches', { name: 'more', query: {} })).statusCode).toBe(201);

@@ -2,6 +2,7 @@ import type { DB, Dialect } from '../../db/types';
 import { now } from '../../db/connect';
 import { HttpError, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
+import { SAVED_SEARCHES_MAX_PER_USER } from '../../../shared/constants';
 import { savedSearchQuota } from '../../../shared/domain/saved-search-quota';
 import { accountAgeDays } from '../../../shared/domain/account-trust';
 import type { SaveSearchBody, SavedQuery, SavedSearch } from '../../../shared/schemas/searches';
@@ -59,7 +60,12 @@ export async function save(
     const createdAt = await repo.accountCreatedAt(trx, viewer.id);
     const quota = savedSearchQuota({ accountAgeDays: createdAt ? accountAgeDays(createdAt) : 0 });
     if ((await repo.countOwn(trx, viewer.id)) >= quota) {
-      throw new HttpError(422, { global: ['too_many_saved_searches'] });
+      // A new account is told its own limit (the message names it), not the general one.
+      const key =
+        quota < SAVED_SEARCHES_MAX_PER_USER
+          ? 'too_many_saved_searches_new_account'
+          : 'too_many_saved_searches';
+      throw new HttpError(422, { global: [key] });
     }
     const at = now();
     return repo.insert(trx, {
