@@ -45,7 +45,7 @@ export class SearchAlerts {
   autoDrain = true;
   private draining: Promise<number> | null = null;
   private scheduled = false;
-  private readonly matchers = new Map<string, Matcher>();
+  private readonly matchers = new Map<number, Matcher>();
 
   constructor(
     private readonly db: DB,
@@ -109,14 +109,15 @@ export class SearchAlerts {
     }
   }
 
-  private matcher(query: string): Matcher {
-    let found = this.matchers.get(query);
+  /** A saved search's compiled test, by its id (a saved body never changes: no edit route). */
+  private matcher(saved: repo.Candidate): Matcher {
+    let found = this.matchers.get(saved.id);
     if (!found) {
-      found = compileMatcher(parseSaved(query));
+      found = compileMatcher(parseSaved(saved.query));
       if (this.matchers.size >= MATCHERS_KEPT) {
         this.matchers.delete(this.matchers.keys().next().value!);
       }
-      this.matchers.set(query, found);
+      this.matchers.set(saved.id, found);
     }
     return found;
   }
@@ -135,7 +136,7 @@ export class SearchAlerts {
         afterId,
         limit: PAGE,
       });
-      const compiled = page.map((saved) => ({ saved, matcher: this.matcher(saved.query) }));
+      const compiled = page.map((saved) => ({ saved, matcher: this.matcher(saved) }));
       const missing = compiled.flatMap((c) => c.matcher.pfieldIds).filter((id) => !fields.has(id));
       for (const field of await repo.pfieldsByIds(this.db, [...new Set(missing)])) {
         fields.set(field.id, field);
