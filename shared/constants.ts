@@ -214,5 +214,13 @@ export const SAVED_SEARCH_NAME_MAX = 80;
 export const SAVED_SEARCH_ALERT_INTERVAL_MS = 60 * 60 * 1000;
 /** How often each process sends the grouped alerts whose hour has passed. */
 export const SAVED_SEARCH_FLUSH_MS = 60 * 1000;
-/** New offers waiting to be matched against saved searches, per process; beyond, alerts drop. */
-export const SAVED_SEARCH_QUEUE_MAX = 1000;
+/** Issue 29 item 3: saved searches of an account younger than NEW_ACCOUNT_DAYS (the rest: the max). */
+export const SAVED_SEARCHES_MAX_NEW_ACCOUNT = 5;
+/** Saved searches one new offer is counted in and told to, at most (the oldest searches first). */
+export const SAVED_SEARCH_MATCHES_PER_OFFER = 100;
+/** `search_match` alerts one user gets in an hour, all searches together; later ones wait. */
+export const SAVED_SEARCH_ALERTS_PER_USER_HOUR = 5;
+/** New offers a process claims from the matching queue at a time. */
+export const SAVED_SEARCH_DRAIN_BATCH = 20;
+/** How long a claim on queued offers holds: a process that died lets another take them after. */
+export const SAVED_SEARCH_CLAIM_MS = 5 * 60 * 1000;

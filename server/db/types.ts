@@ -15,7 +15,12 @@ import type {
 } from './types/moderation';
 import type { NotificationsTable, StreamLeasesTable } from './types/notifications';
 import type { ProductPfieldTable, ProductsTable, SavesTable } from './types/products';
-import type { SavedSearchesTable, SearchTermVariantsTable, SearchTermsTable } from './types/search';
+import type {
+  SavedSearchQueueTable,
+  SavedSearchesTable,
+  SearchTermVariantsTable,
+  SearchTermsTable,
+} from './types/search';
 import type { ShopEmployeesTable, ShopInvitationsTable, ShopsTable } from './types/shops';
 import type { FrontendLogsTable, RateLimitsTable, SettingsTable } from './types/system';
 import type {
@@ -70,6 +75,7 @@ export interface Database {
   search_term_variants: SearchTermVariantsTable;
   search_term_positions: { n: number };
   saved_searches: SavedSearchesTable;
+  saved_search_queue: SavedSearchQueueTable;
   item_reports: ItemReportsTable;
   moderation_items: ModerationItemsTable;
   moderation_log: ModerationLogTable;

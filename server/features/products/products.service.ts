@@ -41,7 +41,10 @@ export interface Deps {
   db: DB;
   media: Media;
   /** Saved-search alerts (issue 18): told of each new product once it is committed. */
-  searchAlerts?: { productCreated(id: number): void };
+  searchAlerts?: {
+    enqueue(trx: Executor, id: number): Promise<void>;
+    productCreated(id: number): void;
+  };
 }
 
 /** The free text of an offer or demand, where phone numbers and links are looked for (issue 19). */
@@ -167,6 +170,8 @@ export async function create(
         ...textsOf(row),
       );
       if (!held) await notifyAddedProduct(trx, product);
+      // Queued with the offer itself; matched after the answer (issue 29 item 3).
+      if (!held) await searchAlerts?.enqueue(trx, product.id);
       return { id: product.id, held };
     }),
   );
