@@ -28,7 +28,8 @@ import { BOOT_SCRIPT_SOURCE } from './plugins/page-boot';
 import type { PageRenderer } from './plugins/page-render';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
-import { databaseRateLimitStore } from './limits/rate-limit-store';
+import { rateLimitStore } from './limits/rate-limit-store';
+import { clientLimitKey } from './plugins/client-address';
 import { featureRoutes } from './features';
 import { postgresBus, sqliteBus, type EventBus } from './events/bus';
 import { noteExternalWrite } from './db/write-tracker';
@@ -158,8 +159,14 @@ export async function buildApp(
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
-  // Per-address route limits in the database, shared by every process (issue 18 item 3).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(connection.db) });
+  // Per-address route limits, keyed by clientLimitKey (IPv6 by /64, issue 29 item 6): in the
+  // database, shared by every process (issue 18 item 3), except hot reads, counted in memory
+  // (issue 31 item 1; server/limits/rate-limit-store.ts).
+  await app.register(rateLimit, {
+    global: false,
+    store: rateLimitStore(connection.db),
+    keyGenerator: clientLimitKey,
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Souq marketplace API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

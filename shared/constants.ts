@@ -101,11 +101,23 @@ export const SCROLLER = { cardWidthPx: 300, stepPx: 200 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 export const FRONTEND_LOG_MAX_BYTES = 16 * 1024;
 /**
- * Frontend logs kept (issue 14 item 11): per source (an address, or a signed-in user), in all,
- * and for how long. A source past its quota loses its own oldest; a full table takes no more
- * until age frees room, so no source can push out the others' logs.
+ * Frontend logs kept (issue 14 item 11, issue 29 item 10): per source (a signed-in user, else the
+ * address's limit key), in all, in logs and in bytes, and for how long. A source past its quota
+ * loses its own oldest; past the table's, the biggest source (most bytes) loses its oldest, so a
+ * flood from many addresses pushes out its own logs, never closes the table to others.
  */
-export const FRONTEND_LOGS_QUOTA = { perSource: 100, total: 10_000, maxAgeDays: 30 } as const;
+export const FRONTEND_LOGS_QUOTA = {
+  perSource: 100,
+  perSourceBytes: 256 * 1024,
+  total: 10_000,
+  totalBytes: 32 * 1024 * 1024,
+  maxAgeDays: 30,
+} as const;
+/**
+ * Every limit's window slides (issue 29 item 12, server/limits/sliding-window.ts): hits are
+ * counted in this many buckets per window, so a client waits at most one bucket past its window.
+ */
+export const LIMIT_WINDOW_BUCKETS = 60;
 
 /** Sign-in failures per 15 minutes: perAccount counts one account from one address. */
 export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
@@ -159,6 +171,13 @@ export const PRODUCT_EVENT_KINDS = ['view', 'call', 'whatsapp', 'share'] as cons
 export type ProductEventKind = (typeof PRODUCT_EVENT_KINDS)[number];
 /** Events per address and window (anonymous ones included), so counts cannot be pumped. */
 export const PRODUCT_EVENTS_LIMIT = { limit: 300, windowSeconds: 600 } as const;
+/**
+ * Issue 29 item 9: an event (a view, a phone reveal, a call, WhatsApp or share tap) counts once
+ * per visitor, offer (or shop), kind and UTC day; and however many sessions one address key shows,
+ * it adds at most this many to each of those counts a day (one address is often many people
+ * here, behind a carrier's gateway, so not 1; a script that makes sessions gets no further).
+ */
+export const EVENT_VISITORS_PER_ADDRESS = 3;
 /** The insights page's period by default, and the longest one asked. */
 export const INSIGHTS_DAYS_DEFAULT = 30;
 export const INSIGHTS_DAYS_MAX = 90;
@@ -197,5 +216,13 @@ export const SAVED_SEARCH_NAME_MAX = 80;
 export const SAVED_SEARCH_ALERT_INTERVAL_MS = 60 * 60 * 1000;
 /** How often each process sends the grouped alerts whose hour has passed. */
 export const SAVED_SEARCH_FLUSH_MS = 60 * 1000;
-/** New offers waiting to be matched against saved searches, per process; beyond, alerts drop. */
-export const SAVED_SEARCH_QUEUE_MAX = 1000;
+/** Issue 29 item 3: saved searches of an account younger than NEW_ACCOUNT_DAYS (the rest: the max). */
+export const SAVED_SEARCHES_MAX_NEW_ACCOUNT = 5;
+/** Saved searches one new offer is counted in and told to, at most (the oldest searches first). */
+export const SAVED_SEARCH_MATCHES_PER_OFFER = 100;
+/** `search_match` alerts one user gets in an hour, all searches together; later ones wait. */
+export const SAVED_SEARCH_ALERTS_PER_USER_HOUR = 5;
+/** New offers a process claims from the matching queue at a time. */
+export const SAVED_SEARCH_DRAIN_BATCH = 20;
+/** How long a claim on queued offers holds: a process that died lets another take them after. */
+export const SAVED_SEARCH_CLAIM_MS = 5 * 60 * 1000;

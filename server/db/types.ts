@@ -1,7 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CommandsTable, CommentsTable, ReactionsTable } from './types/interactions';
 import type { PcategoriesTable, PfieldsTable, PsubcategoriesTable } from './types/catalog';
-import type { ProductDailyStatsTable, ProductViewMarksTable } from './types/insights';
+import type {
+  ProductDailyStatsTable,
+  ProductViewMarksTable,
+  ShopDailyStatsTable,
+} from './types/insights';
 import type { PhotoHashBandsTable, ProductFilesTable } from './types/media';
 import type {
   ItemReportsTable,
@@ -11,7 +15,12 @@ import type {
 } from './types/moderation';
 import type { NotificationsTable, StreamLeasesTable } from './types/notifications';
 import type { ProductPfieldTable, ProductsTable, SavesTable } from './types/products';
-import type { SavedSearchesTable, SearchTermVariantsTable, SearchTermsTable } from './types/search';
+import type {
+  SavedSearchQueueTable,
+  SavedSearchesTable,
+  SearchTermVariantsTable,
+  SearchTermsTable,
+} from './types/search';
 import type { ShopEmployeesTable, ShopInvitationsTable, ShopsTable } from './types/shops';
 import type { FrontendLogsTable, RateLimitsTable, SettingsTable } from './types/system';
 import type {
@@ -61,10 +70,12 @@ export interface Database {
   search_terms: SearchTermsTable;
   product_daily_stats: ProductDailyStatsTable;
   product_view_marks: ProductViewMarksTable;
+  shop_daily_stats: ShopDailyStatsTable;
   account_codes: AccountCodesTable;
   search_term_variants: SearchTermVariantsTable;
   search_term_positions: { n: number };
   saved_searches: SavedSearchesTable;
+  saved_search_queue: SavedSearchQueueTable;
   item_reports: ItemReportsTable;
   moderation_items: ModerationItemsTable;
   moderation_log: ModerationLogTable;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/types';
 
-// The rate_limits table (migration 007): one row per (scope, key, window start).
+// The rate_limits table (migration 007): one row per (scope, key, bucket start); `window_end` is
+// when the bucket stops counting (server/limits/sliding-window.ts).
 
 /**
  * Adds one hit to the window's row, creating it, and answers the count after this hit. One
@@ -29,6 +30,38 @@ export async function addHit(
     .returning('count')
     .executeTakeFirstOrThrow();
   return Number(result.count);
+}
+
+/** The key's other buckets still counting at `at` (every bucket but `exceptStart`'s). */
+export function otherBuckets(
+  db: Executor,
+  row: { scope: string; key: string; at: number; exceptStart: number },
+): Promise<{ start: number; end: number; count: number }[]> {
+  return db
+    .selectFrom('rate_limits')
+    .select(['window_start as start', 'window_end as end', 'count'])
+    .where('scope', '=', row.scope)
+    .where('key', '=', row.key)
+    .where('window_end', '>', row.at)
+    .where('window_start', '!=', row.exceptStart)
+    .execute()
+    .then((rows) =>
+      rows.map((r) => ({ start: Number(r.start), end: Number(r.end), count: Number(r.count) })),
+    );
+}
+
+/** Takes back one hit from a bucket (a refused hit does not count). */
+export async function removeHit(
+  db: Executor,
+  row: { scope: string; key: string; windowStart: number },
+): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`count - 1` })
+    .where('scope', '=', row.scope)
+    .where('key', '=', row.key)
+    .where('window_start', '=', row.windowStart)
+    .execute();
 }
 
 /** Removes the rows of windows that ended at or before `nowSeconds`. */

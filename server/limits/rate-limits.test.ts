@@ -4,7 +4,8 @@ import { describeEachEngine, type TestContext } from '../test/harness';
 import { createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
 import { hit, pruneRateLimits } from './rate-limits';
 
-// Issue 14 item 6: per-user write limits kept in the database, shared by every process.
+// Issue 14 item 6: per-user write limits kept in the database, shared by every process; issue 29
+// item 12: their windows slide.
 
 const T0 = 1_800_000_000; // a multiple of 600 and of 3600
 
@@ -16,34 +17,67 @@ describeEachEngine('rate limits: the limiter', (ctx) => {
     const { db } = ctx().app;
     const rule = { scope: 'test-basic', key: '7', limit: 3, windowSeconds: 600 };
     for (let i = 0; i < 3; i++)
-      expect(await hit(db, { ...rule, at: T0 + i })).toEqual({ allowed: true });
+      expect(await hit(db, { ...rule, at: T0 + i })).toEqual({ allowed: true, count: i + 1 });
+    // The three hits are in the bucket [T0, T0 + 10): it counts until T0 + 610.
     expect(await hit(db, { ...rule, at: T0 + 100 })).toEqual({
       allowed: false,
-      retryAfterSeconds: 500,
+      retryAfterSeconds: 510,
     });
     // Other keys and scopes have their own counts.
-    expect(await hit(db, { ...rule, key: '8', at: T0 + 100 })).toEqual({ allowed: true });
+    expect(await hit(db, { ...rule, key: '8', at: T0 + 100 })).toEqual({ allowed: true, count: 1 });
     expect(await hit(db, { ...rule, scope: 'test-other', at: T0 + 100 })).toEqual({
       allowed: true,
+      count: 1,
     });
-    // The next window starts afresh.
-    expect(await hit(db, { ...rule, at: T0 + 600 })).toEqual({ allowed: true });
+    // The window slides: a full window after the hits, room again; refused hits did not count.
+    expect(await hit(db, { ...rule, at: T0 + 609 })).toMatchObject({ allowed: false });
+    expect(await hit(db, { ...rule, at: T0 + 610 })).toEqual({ allowed: true, count: 1 });
   });
 
-  it('never lets parallel hits past the limit', async () => {
+  // Issue 29 item 12: a fixed window let 3 an hour be 6 within a minute across the hour.
+  it('never lets a limit of 3 an hour be 4 within a minute across the hour', async () => {
+    const { db } = ctx().app;
+    const rule = { scope: 'test-edge', key: '1', limit: 3, windowSeconds: 3600 };
+    for (const at of [T0 + 3597, T0 + 3598, T0 + 3599]) {
+      expect(await hit(db, { ...rule, at })).toMatchObject({ allowed: true });
+    }
+    for (let at = T0 + 3600; at <= T0 + 3660; at += 15) {
+      const refused = await hit(db, { ...rule, at });
+      expect(refused, String(at - T0)).toMatchObject({ allowed: false });
+      // The wait is the true one (3597 s from T0 + 3600) at most one bucket (60 s) longer.
+      if (!refused.allowed && at === T0 + 3600) {
+        expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(3597);
+        expect(refused.retryAfterSeconds).toBeLessThanOrEqual(3597 + 60);
+      }
+    }
+    // Hits spread over the window: each leaves as it gets a window old, not all at a boundary.
+    const spread = { ...rule, scope: 'test-spread' };
+    for (const at of [T0, T0 + 1200, T0 + 2400]) {
+      expect(await hit(db, { ...spread, at })).toMatchObject({ allowed: true });
+    }
+    expect(await hit(db, { ...spread, at: T0 + 3599 })).toMatchObject({ allowed: false });
+    expect(await hit(db, { ...spread, at: T0 + 3660 })).toMatchObject({ allowed: true });
+    expect(await hit(db, { ...spread, at: T0 + 3661 })).toMatchObject({ allowed: false });
+    expect(await hit(db, { ...spread, at: T0 + 4860 })).toMatchObject({ allowed: true });
+  });
+
+  it('never lets parallel hits past the limit, and refused hits do not count', async () => {
     const { db } = ctx().app;
     const rule = { scope: 'test-parallel', key: '1', limit: 10, windowSeconds: 600, at: T0 };
     const results = await Promise.all(Array.from({ length: 40 }, () => hit(db, rule)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     const row = (await rows(ctx())).find((r) => r.scope === 'test-parallel')!;
-    expect(Number(row.count)).toBe(40);
+    expect(Number(row.count)).toBe(10);
   });
 
-  it('prunes the rows of ended windows only', async () => {
+  it('prunes the rows of buckets no longer counting only', async () => {
     const { db } = ctx().app;
     await hit(db, { scope: 'test-prune', key: '1', limit: 5, windowSeconds: 600, at: T0 });
     await hit(db, { scope: 'test-prune', key: '1', limit: 5, windowSeconds: 600, at: T0 + 600 });
-    await pruneRateLimits(db, T0 + 600);
+    // The first bucket, [T0, T0 + 10), counts until T0 + 610.
+    await pruneRateLimits(db, T0 + 609);
+    expect((await rows(ctx())).filter((r) => r.scope === 'test-prune')).toHaveLength(2);
+    await pruneRateLimits(db, T0 + 610);
     const left = (await rows(ctx())).filter((r) => r.scope === 'test-prune');
     expect(left.map((r) => Number(r.window_start))).toEqual([T0 + 600]);
   });

@@ -10,7 +10,53 @@ export function storedAddress(request: FastifyRequest): string | null {
   return net.isIP(request.ip) ? request.ip : null;
 }
 
-/** The key per-address limits count under: the client's address, else the socket's. */
-export function clientAddress(request: FastifyRequest): string {
-  return storedAddress(request) ?? request.socket.remoteAddress ?? 'unknown';
+/** The 8 groups of an IPv6 address (no zone), each 0..0xffff; null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  if (net.isIPv6(address) === false) return null;
+  let text = address.toLowerCase();
+  const tail: number[] = [];
+  // A dotted IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) is the last two groups.
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[2].split('.').map(Number);
+    tail.push((a << 8) | b, (c << 8) | d);
+    text = dotted[1].endsWith('::') ? dotted[1] : dotted[1].slice(0, -1);
+  }
+  const [head, rest] = text.includes('::') ? text.split('::') : [text, null];
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const left = parse(head);
+  const right = [...(rest === null ? [] : parse(rest)), ...tail];
+  if (rest === null) return [...left, ...right];
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
+
+/**
+ * The key a per-address limit counts a client address under (DESIGN §12 "Limits"): an IPv4
+ * address as is; an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, as a dual-stack socket reports
+ * IPv4 clients) as its IPv4 address, so it counts with it; any other IPv6 address by its /64,
+ * the block one subscriber holds (a phone or a home router can use any of its 2^64 addresses, so
+ * counting them one by one would give each client an endless supply). Anything else as is.
+ */
+export function limitKey(address: string): string {
+  if (net.isIPv4(address)) return address;
+  const groups = ipv6Groups(address.replace(/%.*$/, ''));
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The key every per-address limit counts the request's client under (limitKey of its address). */
+export function clientLimitKey(request: FastifyRequest): string {
+  return limitKey(storedAddress(request) ?? request.socket.remoteAddress ?? 'unknown');
+}
+
+/**
+ * clientLimitKey under the name the other features' call sites use (auth, account recovery,
+ * insights): the key per-address limits count under, as it always was documented.
+ */
+export const clientAddress = clientLimitKey;

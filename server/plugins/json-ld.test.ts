@@ -236,8 +236,9 @@ describe('shopJsonLd', () => {
       logo: `${URL}/media/0123456789abcdef0123456789abcdef.webp`,
       address: { '@type': 'PostalAddress', addressLocality: 'Nouakchott', addressCountry: 'MR' },
       geo: { '@type': 'GeoCoordinates', latitude: 18.09, longitude: -15.98 },
-      telephone: '22334455',
     });
+    // Issue 29 item 2: numbers are given on a tap, never in the page.
+    expect(shopJsonLd(shop, 'fr', URL)).not.toHaveProperty('telephone');
     expect(
       (shopJsonLd(shop, 'ar', URL).address as { addressLocality: string }).addressLocality,
     ).toBe('نواكشوط');
@@ -251,7 +252,7 @@ describe('shopJsonLd', () => {
     const nowhere = shopJsonLd({ ...shop, latitude: 0, longitude: 0 }, 'fr', URL);
     expect(nowhere).not.toHaveProperty('address');
     const plain = shopJsonLd(
-      { ...shop, logo: null, phone_1: null, latitude: null, longitude: null, description: null },
+      { ...shop, logo: null, latitude: null, longitude: null, description: null },
       'fr',
       URL,
     );

@@ -115,16 +115,15 @@ export interface ShopForJsonLd {
   description: string | null;
   logo: string | null;
   cover: string | null;
-  phone_1: string | null;
   is_professional: number | boolean;
   latitude: number | string | null;
   longitude: number | string | null;
 }
 
 /**
- * A professional shop is a LocalBusiness (its town, its point, its phone as its page shows it,
- * SPEC §2's shop header); a personal shop an Organization with no phone: a person's own number is
- * not handed to every crawler in a machine-readable form.
+ * A professional shop is a LocalBusiness (its town, its point, SPEC §2's shop header); a personal
+ * shop an Organization. Neither carries a phone: pages give numbers only on a tap (issue 29 item 2),
+ * so that they cannot be collected from the HTML.
  */
 export function shopJsonLd(shop: ShopForJsonLd, language: Language, publicUrl: string) {
   const professional = !!shop.is_professional;
@@ -152,7 +151,6 @@ export function shopJsonLd(shop: ShopForJsonLd, language: Language, publicUrl: s
     }
     if (professional) ld.geo = { '@type': 'GeoCoordinates', ...point };
   }
-  if (professional && shop.phone_1) ld.telephone = shop.phone_1;
   return ld;
 }
 

@@ -152,6 +152,12 @@ const TABLE: Record<string, Row> = {
   // Issue 19 items 5 and 6 (docs/insights.md): anyone reveals a number and records an event
   // (both limited per address); a shop's insights are for its own staff, whatever their role.
   'GET /products/:id/phone':                                 all(200),
+  // Issue 29 item 2 (docs/shops-users.md): a shop's and a user's numbers on tap, for anyone, under
+  // the same per-address and per-account limits as the offers'.
+  'GET /shops/:id/phone':                                    all(200),
+  'GET /shops/:id/phone · unknown shop':                     all(404),
+  'GET /users/:id/phone':                                    all(200),
+  'GET /users/:id/phone · unknown user':                     all(404),
   'POST /products/:id/events':                               all(204),
   'GET /shops/:id/insights':                                 [401, 403, 403, 200, 200, 200, 200, 403, 403],
   'GET /shops/:id/insights · unknown shop':                  [401, 404, 404, 404, 404, 404, 404, 404, 404],

@@ -91,6 +91,74 @@ describe('scam signals', () => {
   });
 });
 
+// Issue 29 item 11: the check reads what a person reads, however the text is dressed up.
+describe('scam signals written around the check', () => {
+  const sees = (text: string) => expect(hasContactSignal(text), JSON.stringify(text)).toBe(true);
+  it('finds numbers in full-width, mathematical and Arabic-Indic digits', () => {
+    sees('appelez ２２３３４４５５');
+    sees('appelez 𝟐𝟐𝟑𝟑𝟒𝟒𝟓𝟓');
+    sees('appelez 𝟚𝟚 𝟛𝟛 𝟜𝟜 𝟝𝟝');
+    sees('اتصل ٢٢٣٣٤٤٥٥');
+    sees('اتصل ۲۲۳۳۴۴۵۵');
+    sees('+２２２ ２２ ３３ ４４ ５５');
+  });
+  it('finds numbers with invisible characters between the digits', () => {
+    sees('2\u200b2\u200b3\u200b3\u200b4\u200b4\u200b5\u200b5');
+    sees('22\u200c33\u200d44\u206055');
+    sees('22\u00ad33\ufeff44\u200e55');
+    sees('2\u03032\u03033\u03033\u03034\u03034\u03035\u03035'); // combining marks
+  });
+  it('finds numbers with any separator between the groups', () => {
+    for (const text of [
+      '22/33/44/55',
+      '22_33_44_55',
+      '22\u201133\u201144\u201155', // non-breaking hyphens
+      '22\u00a033\u00a044\u00a055', // non-breaking spaces
+      '22\u202f33\u202f44\u202f55',
+      '22 — 33 — 44 — 55',
+      '22 - 33 - 44 - 55',
+      '22|33|44|55',
+      '22\\33\\44\\55',
+      '(22) 33.44.55',
+      '22·33·44·55',
+    ]) {
+      sees(`tel ${text}`);
+    }
+  });
+  it('finds addresses spaced out or written around', () => {
+    for (const text of [
+      'w w w . a r n a q u e . m r',
+      'arnaque . com',
+      'arnaque [.] com',
+      'arnaque(dot)com',
+      'arnaque dot com',
+      'wa . me / 22233445566',
+      'wa.me/ 22233445566',
+      't . me / vendeur',
+      'https : / / example.org',
+      'ｗａ．ｍｅ／２２２３３４４５５６６',
+      'wa\u200b.me/22233445566',
+      '𝐰𝐰𝐰.𝐚𝐫𝐧𝐚𝐪𝐮𝐞.𝐦𝐫',
+    ]) {
+      sees(`écrivez ${text}`);
+    }
+  });
+  it('still lets ordinary text pass', () => {
+    for (const text of [
+      'Voiture propre. Me contacter par le bouton.',
+      'Très bon état. Info: pneus neufs.',
+      'disponible le 22/03/2024',
+      'prix ２５ ０００ MRU, modèle ２０１５',
+      'Prix 22\u00a0000\u00a0000 MRU',
+      'modèle 2019–2023, 120 000 km',
+      'سيارة نظيفة و بحالة جيدة',
+      'Hilux 2015, 22 000 000 MRU',
+    ]) {
+      expect(hasContactSignal(text), text).toBe(false);
+    }
+  });
+});
+
 describe('photo hashes', () => {
   it('cuts 64 bits into five bands that near hashes share', () => {
     expect(photoHashBands('ffffffffffffffff')).toEqual([8191, 8191, 8191, 8191, 4095]);

@@ -114,21 +114,77 @@ function westernDigits(text: string): string {
 }
 
 /**
- * A run of digits with single spaces, dots or dashes between its groups, and an optional leading
- * +: where phone numbers are looked for (the groups are then read by `phoneWindows`).
+ * Characters that show nothing (or nothing of their own) between the digits or letters of a
+ * number or address: format characters (zero-width space and joiners, soft hyphen, direction
+ * marks, word joiner, BOM), Hangul fillers, variation selectors and combining marks.
  */
-const DIGIT_RUN = /\+?\d+(?:[\s.\-–]\d+)*/g;
+const INVISIBLE = /[\p{Cf}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0]/gu;
+
+/**
+ * The text the contact check reads (issue 29 item 11): compatibility forms as their plain
+ * characters (NFKC: full-width and mathematical digits and letters, non-breaking spaces and
+ * hyphens), invisible characters removed, Arabic-Indic and Persian digits as Latin ones. What a
+ * reader sees as a number or an address is one here too.
+ */
+export function contactText(text: string): string {
+  return westernDigits(text.normalize('NFKC').replace(INVISIBLE, ''));
+}
+
+/** What may stand between the digit groups of a number: spaces, dashes, dots, slashes, … */
+const SEPARATOR = String.raw`[\s\p{Pd}._/\\|·•()]`;
+/**
+ * A run of digits with separators between its groups (several in a row count as one), and an
+ * optional leading +: where phone numbers are looked for (the groups are then read by
+ * `phonesInRun`).
+ */
+const DIGIT_RUN = new RegExp(String.raw`\+?\d+(?:${SEPARATOR}+\d+)*`, 'gu');
 /** Web addresses, bare domains of common endings, and WhatsApp and Telegram links. */
-const LINK =
-  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|me|io|mr|fr|info|link|xyz|ly|gl|co)\b(?:\/\S*)?|\bwa\.me\/\S+|\bt\.me\/\S+/gi;
+const TLD = '(?:com|net|org|me|io|mr|fr|info|link|xyz|ly|gl|co)';
+const LINK = new RegExp(
+  String.raw`\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.${TLD}\b(?:\/\S*)?|\bwa\.me\/\S+|\bt\.me\/\S+`,
+  'gi',
+);
+
+/**
+ * An address written out of shape joined up again: letters spaced out ("w w w"), a space before
+ * its dots ("site . com"; not "voiture. Me contacter", a sentence's end), spaces around slashes
+ * and "://", dots written "[.]", "(dot)" or " dot " before an ending.
+ */
+function joinedAddresses(text: string): string {
+  return text
+    .replace(/(?<![\p{L}\p{N}])(?:[\p{L}\p{N}] ){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu, (run) =>
+      run.replace(/ /g, ''),
+    )
+    .replace(/\s*[[({]\s*(?:\.|dot|point)\s*[\])}]\s*/giu, '.')
+    .replace(new RegExp(String.raw`\s+dot\s+(?=${TLD}\b)`, 'gi'), '.')
+    .replace(/\s*:\s*\/\s*\/\s*/g, '://')
+    .replace(/([\p{L}\p{N}])\s+\.\s*(?=[\p{L}\p{N}])/gu, '$1.')
+    .replace(/([\p{L}\p{N}.])\s*\/\s*(?=[\p{L}\p{N}])/gu, '$1/');
+}
+
 const MR_NUMBER = /^[234]\d{7}$/;
 const YEAR = /^(?:19|20)\d\d$/;
+
+/** Day, month and year ("22/03/2024", "1.12.2023"): a date, not a number. */
+function isDate(groups: string[]): boolean {
+  if (groups.length !== 3) return false;
+  const [day, month, year] = groups as [string, string, string];
+  return (
+    day.length <= 2 &&
+    +day >= 1 &&
+    +day <= 31 &&
+    month.length <= 2 &&
+    +month >= 1 &&
+    +month <= 12 &&
+    YEAR.test(year)
+  );
+}
 
 /**
  * Whether these digit groups are one phone number: a Mauritanian one (8 digits starting with 2,
  * 3 or 4; with +222 or 00222 in front, or 222 alone), or any number written with + or 00 in
- * front (8 to 15 digits). Not a price grouped in thousands ("22 000 000") nor two years
- * ("2019-2023").
+ * front (8 to 15 digits). Not a price grouped in thousands ("22 000 000"), two years
+ * ("2019-2023") nor a date ("22/03/2024").
  */
 function isPhone(groups: string[], plus: boolean): boolean {
   const digits = groups.join('');
@@ -142,7 +198,7 @@ function isPhone(groups: string[], plus: boolean): boolean {
   const thousands =
     groups.length > 1 && groups[0]!.length <= 3 && groups.slice(1).every((g) => g.length === 3);
   const years = groups.length === 2 && groups.every((g) => YEAR.test(g));
-  return !thousands && !years;
+  return !thousands && !years && !isDate(groups);
 }
 
 /** The phone numbers within one run of digit groups ("prix 5000 22 33 44 55" has one). */
@@ -176,16 +232,19 @@ function phonesInRun(run: string): string[] {
 }
 
 /**
- * Phone numbers in free text (issue 19 item 4), in Latin or Arabic-Indic digits, with spaces,
- * dots or dashes: "22 33 44 55", "٤٦٤٥٦٧٨٩", "+222 46-45-67-89", "0033 6 12 34 56 78". Prices
- * ("25 000", "12 000 000"), years and other short numbers are not.
+ * Phone numbers in free text (issue 19 item 4), in Latin, Arabic-Indic, full-width or
+ * mathematical digits, with spaces, dots, dashes, slashes or underscores and invisible characters
+ * between: "22 33 44 55", "٤٦٤٥٦٧٨٩", "+222 46-45-67-89", "22/33/44/55", "0033 6 12 34 56 78"
+ * (as read by contactText). Prices ("25 000", "12 000 000"), years, dates and other short numbers
+ * are not.
  */
 export function findPhoneNumbers(text: string): string[] {
-  return (westernDigits(text).match(DIGIT_RUN) ?? []).flatMap(phonesInRun);
+  return (contactText(text).match(DIGIT_RUN) ?? []).flatMap(phonesInRun);
 }
 
+/** Links and bare domains, however written out (contactText, then joinedAddresses). */
 export function findLinks(text: string): string[] {
-  return text.match(LINK) ?? [];
+  return joinedAddresses(contactText(text)).match(LINK) ?? [];
 }
 
 /** Whether free text carries a way to take the deal off the site (phone number or link). */

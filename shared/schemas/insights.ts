@@ -5,12 +5,18 @@ import { INSIGHTS_DAYS_DEFAULT, INSIGHTS_DAYS_MAX, PRODUCT_EVENT_KINDS } from '.
 
 const integer = z.number().int();
 
-/** GET /products/{id}/phone: the numbers of the offer's shop (lists answer them null). */
+/**
+ * GET /products/{id}/phone, GET /shops/{id}/phone (the shop's numbers) and GET /users/{id}/phone
+ * (the user's): public answers carry them null, these give them on a tap. `whatsapp_number` is the
+ * shop's first WhatsApp number (the user's own); `second_whatsapp_number` (added, issue 29) the
+ * shop's second, null for a user.
+ */
 export const phonesResponse = z.object({
   phones: z.object({
     phone_1: z.string().nullable(),
     phone_2: z.string().nullable(),
     whatsapp_number: z.string().nullable(),
+    second_whatsapp_number: z.string().nullable(),
   }),
 });
 export type Phones = z.infer<typeof phonesResponse>['phones'];

@@ -179,6 +179,11 @@ export const productShopSchema = z.object({
   phone_2: nullableText,
   first_whatsapp_number: nullableText,
   second_whatsapp_number: nullableText,
+  /**
+   * Issue 29 item 2 (added): whether the shop has a number. The offer's answer gives the numbers
+   * null to all but the shop's staff and site staff; GET /products/{id}/phone gives them on tap.
+   */
+  has_phone: z.boolean(),
   is_professional: z.boolean(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

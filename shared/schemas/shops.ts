@@ -168,6 +168,11 @@ export const shopSummary = z.object({
   phone_2: z.string().nullable(),
   first_whatsapp_number: z.string().nullable(),
   second_whatsapp_number: z.string().nullable(),
+  /**
+   * Issue 29 item 2 (added): whether the shop has any number. Lists and the shop's own answer give
+   * the numbers null to all but its staff and site staff; GET /shops/{id}/phone gives them on tap.
+   */
+  has_phone: z.boolean(),
   email: z.string().nullable(),
   more_infos: z.string().nullable(),
   is_professional: z.boolean(),

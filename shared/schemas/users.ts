@@ -146,7 +146,16 @@ export const selfUserResponse = z.object({ user: selfUser });
 /** GET /users/me: null when nobody is signed in. */
 export const meResponse = z.object({ user: selfUser.nullable() });
 /** GET /users/user/{id}: the public fields and the shops the user owns (issue 20). */
-export const publicProfile = publicUser.extend({ shops: z.array(userShop) });
+export const publicProfile = publicUser.extend({
+  /**
+   * Issue 29 item 2: the numbers are null (the keys stay) for anyone but the user and site staff;
+   * GET /users/{id}/phone gives them on a tap, rate-limited and counted.
+   */
+  phone_1: z.string().nullable(),
+  phone_2: z.string().nullable(),
+  whatsapp_number: z.string().nullable(),
+  shops: z.array(userShop),
+});
 export type PublicProfile = z.infer<typeof publicProfile>;
 export const publicProfileResponse = z.object({ user: publicProfile });
 

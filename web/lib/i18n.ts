@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE,
   MAX_FILE_BYTES,
   MAX_FILES_PER_PRODUCT,
+  SAVED_SEARCHES_MAX_NEW_ACCOUNT,
   SAVED_SEARCHES_MAX_PER_USER,
   PASSWORD_MIN_LENGTH,
   type Language,
@@ -83,6 +84,7 @@ export const MESSAGE_LIMITS = {
   max_files: MAX_FILES_PER_PRODUCT,
   max_mb: MAX_FILE_BYTES / (1024 * 1024),
   max_saved_searches: SAVED_SEARCHES_MAX_PER_USER,
+  max_saved_searches_new: SAVED_SEARCHES_MAX_NEW_ACCOUNT,
 };
 
 /** A message's values (`{{name}}`), and `count`, which also picks its plural form. */

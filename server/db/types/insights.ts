@@ -18,3 +18,10 @@ export interface ProductViewMarksTable {
   day: string;
   mark: string;
 }
+
+/** Per shop and UTC day: numbers given on the shop's page or its owner's profile (021). */
+export interface ShopDailyStatsTable {
+  shop_id: number;
+  day: string;
+  phone_count: Counter;
+}

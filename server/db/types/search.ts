@@ -34,4 +34,28 @@ export interface SavedSearchesTable {
   last_alert_at: string | null;
   last_seen_at: string;
   created_at: string;
+  /**
+   * The body's filters as columns (021, saved-search-criteria.ts): 0 for no subcategory or
+   * category; null for no bound, flag or place.
+   */
+  match_subcategory: Generated<number>;
+  match_category: Generated<number>;
+  match_min_price: number | null;
+  match_max_price: number | null;
+  match_offer_type: string | null;
+  match_negotiable: string | null;
+  match_used: string | null;
+  match_delivery: string | null;
+  match_latitude: number | null;
+  match_longitude: number | null;
+  match_distance_km: number | null;
+}
+
+/** A new offer waiting to be matched against saved searches (021, search-alerts.ts). */
+export interface SavedSearchQueueTable {
+  product_id: number;
+  queued_at: string;
+  /** Set while a process matches it; a claim that ran out is taken again. */
+  claimed_until: string | null;
+  attempts: Generated<number>;
 }

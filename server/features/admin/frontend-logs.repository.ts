@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 
 export async function insertFrontendLog(
@@ -12,6 +13,22 @@ export async function insertFrontendLog(
   return row.id;
 }
 
+/** A log's size: the UTF-8 bytes of its text (both engines; SQLite reads it from the header). */
+const bytesOf = sql<number>`octet_length(text)`;
+
+/** The logs and bytes the table holds. */
+export async function frontendLogTotals(db: Executor): Promise<{ logs: number; bytes: number }> {
+  const row = await db
+    .selectFrom('frontend_logs')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('logs'),
+      eb.fn.coalesce(eb.fn.sum<number>(bytesOf), sql<number>`0`).as('bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { logs: Number(row.logs), bytes: Number(row.bytes) };
+}
+
+/** How many logs the table holds (an index count: cheap enough for every insert). */
 export async function countFrontendLogs(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('frontend_logs')
@@ -20,21 +37,58 @@ export async function countFrontendLogs(db: Executor): Promise<number> {
   return Number(row.total);
 }
 
-/** Keeps the source's newest `keep` logs (ids grow with time): its older ones go, no one else's. */
-export async function pruneSourceLogs(db: Executor, source: string, keep: number) {
-  const boundary = await db
+/** Every source's logs and bytes (logs without a source, from before migration 006, apart). */
+export async function sourceTotals(
+  db: Executor,
+): Promise<{ source: string; logs: number; bytes: number }[]> {
+  const rows = await db
+    .selectFrom('frontend_logs')
+    .select((eb) => [
+      'source',
+      eb.fn.countAll<number>().as('logs'),
+      eb.fn.sum<number>(bytesOf).as('bytes'),
+    ])
+    .where('source', 'is not', null)
+    .groupBy('source')
+    .execute();
+  return rows.map((r) => ({ source: r.source!, logs: Number(r.logs), bytes: Number(r.bytes) }));
+}
+
+/** Deletes the table's `count` oldest logs, whoever sent them. */
+export async function deleteOldest(db: Executor, count: number) {
+  const last = await db
     .selectFrom('frontend_logs')
     .select('id')
-    .where('source', '=', source)
-    .orderBy('id', 'desc')
-    .offset(keep - 1)
+    .orderBy('id')
+    .offset(count - 1)
     .limit(1)
     .executeTakeFirst();
-  if (!boundary) return;
+  if (last) await db.deleteFrom('frontend_logs').where('id', '<=', last.id).execute();
+}
+
+/** A source's logs, newest or oldest first (ids grow with time), with their sizes. */
+export async function sourceLogSizes(
+  db: Executor,
+  source: string,
+  order: 'newest' | 'oldest',
+  limit: number,
+): Promise<{ id: number; bytes: number }[]> {
+  const rows = await db
+    .selectFrom('frontend_logs')
+    .select(['id', bytesOf.as('bytes')])
+    .where('source', '=', source)
+    .orderBy('id', order === 'newest' ? 'desc' : 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, bytes: Number(r.bytes) }));
+}
+
+/** Deletes a source's logs up to `throughId` included (its oldest): no one else's. */
+export async function deleteSourceLogsThrough(db: Executor, source: string, throughId: number) {
   await db
     .deleteFrom('frontend_logs')
     .where('source', '=', source)
-    .where('id', '<', boundary.id)
+    .where('id', '<=', throughId)
     .execute();
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
@@ -153,8 +154,8 @@ describeEachEngine('frontend logs rate limit', (ctx) => {
 });
 
 // Issue 14 item 11: an anonymous flood (10,000 logs in 17 s) pushed every other log out. Now each
-// source has a quota of its own, a full table refuses more instead of pruning others' logs, and
-// logs go by age only.
+// source has a quota of its own (logs and bytes), a full table loses the oldest logs of its
+// biggest source (issue 29 item 10), and logs also go by age.
 describeEachEngine('frontend logs quotas', (ctx) => {
   const bySource = async (source: string) =>
     Number(
@@ -163,6 +164,15 @@ describeEachEngine('frontend logs quotas', (ctx) => {
           .app.db.selectFrom('frontend_logs')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('source', '=', source)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const total = async () =>
+    Number(
+      (
+        await ctx()
+          .app.db.selectFrom('frontend_logs')
+          .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     );
@@ -201,24 +211,19 @@ describeEachEngine('frontend logs quotas', (ctx) => {
     expect(statuses.slice(60).every((s) => s === 429)).toBe(true);
   });
 
-  it('refuses new logs when the table is full rather than pruning others, and prunes by age', async () => {
+  // Issue 29 item 10: a full table refused every log for up to 30 days (about 170 addresses
+  // filled it in 100 s). Now the biggest source loses its oldest logs and the table stays open.
+  it('takes a new log into a full table, pushing out the oldest of the biggest source', async () => {
     const db = ctx().app.db;
-    const room =
-      FRONTEND_LOGS_QUOTA.total -
-      Number(
-        (
-          await db
-            .selectFrom('frontend_logs')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const old = new Date(Date.now() - (FRONTEND_LOGS_QUOTA.maxAgeDays + 1) * 86_400_000);
+    const victim = ctx().client();
+    expect((await victim.post('/frontends/logs', { text: log('victim') })).statusCode).toBe(201);
+    const room = FRONTEND_LOGS_QUOTA.total - (await total());
+    // A flood from 200 addresses fills the table: 'ip:192.0.3.0' holds the most (and oldest).
     const rows = Array.from({ length: room }, (_, i) => ({
       user_id: null,
-      text: log('old'),
-      created_at: old.toISOString(),
-      source: `ip:192.0.3.${i % 200}`,
+      text: log(`flood ${i}`),
+      created_at: new Date().toISOString(),
+      source: `ip:192.0.3.${i < 100 ? 0 : 1 + (i % 199)}`,
     }));
     for (let i = 0; i < rows.length; i += 500) {
       await db
@@ -226,19 +231,95 @@ describeEachEngine('frontend logs quotas', (ctx) => {
         .values(rows.slice(i, i + 500))
         .execute();
     }
-    const before = await bySource('ip:192.0.2.66');
-    const res = await ctx()
-      .client()
-      .post('/frontends/logs', { text: log('one more') });
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ errors: { global: ['too_many_attempts'] } });
-    expect(await bySource('ip:192.0.2.66')).toBe(before);
+    expect(await total()).toBe(FRONTEND_LOGS_QUOTA.total);
+    const newcomer = ctx().client();
+    const res = await newcomer.post('/frontends/logs', { text: log('one more') });
+    expect(res.statusCode).toBe(201);
+    // Down to 90% of the quota, taken from the biggest sources (cut to a common level, oldest
+    // first); the small ones keep all theirs.
+    const after = await total();
+    expect(after).toBeLessThanOrEqual(FRONTEND_LOGS_QUOTA.total * 0.9);
+    expect(after).toBeGreaterThan(FRONTEND_LOGS_QUOTA.total * 0.85);
+    const level = await bySource('ip:192.0.3.1');
+    expect(level).toBeLessThan(49);
+    expect(await bySource('ip:192.0.3.0')).toBe(level);
+    expect(await bySource(`ip:${victim.address}`)).toBe(1);
+    expect(await bySource(`ip:${newcomer.address}`)).toBe(1);
+    const oldest = await db
+      .selectFrom('frontend_logs')
+      .select('text')
+      .where('source', '=', 'ip:192.0.3.0')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(oldest.text).toBe(log(`flood ${100 - level}`));
+    // And it stays open: more logs are taken.
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await ctx()
+            .client()
+            .post('/frontends/logs', { text: log(`more ${i}`) })
+        ).statusCode,
+      ).toBe(201);
+    }
+  }, 60_000);
 
-    expect(await pruneOldFrontendLogs(db)).toBe(room);
-    expect(await bySource('ip:192.0.2.66')).toBe(before);
-    const again = await ctx()
-      .client()
-      .post('/frontends/logs', { text: log('room again') });
-    expect(again.statusCode).toBe(201);
+  it('prunes by age', async () => {
+    const db = ctx().app.db;
+    const before = await total();
+    const old = new Date(Date.now() - (FRONTEND_LOGS_QUOTA.maxAgeDays + 1) * 86_400_000);
+    await db
+      .insertInto('frontend_logs')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          user_id: null,
+          text: log('old'),
+          created_at: old.toISOString(),
+          source: `ip:192.0.4.${i}`,
+        })),
+      )
+      .execute();
+    expect(await pruneOldFrontendLogs(db)).toBe(30);
+    expect(await total()).toBe(before);
+  });
+
+  it('keeps a source within its byte budget, and the table within its own', async () => {
+    const db = ctx().app.db;
+    await db.deleteFrom('frontend_logs').execute();
+    const big = jsonOfBytes(FRONTEND_LOG_MAX_BYTES);
+    const source = { userId: null, address: '192.0.2.99' };
+    const fit = Math.floor(FRONTEND_LOGS_QUOTA.perSourceBytes / FRONTEND_LOG_MAX_BYTES);
+    for (let i = 0; i < fit + 5; i++) await recordFrontendLog(db, source, big);
+    expect(await bySource('ip:192.0.2.99')).toBe(fit);
+    // Fill the table's byte budget with big logs from many sources (each within its quota).
+    const perSource = fit;
+    const sources = Math.ceil(FRONTEND_LOGS_QUOTA.totalBytes / FRONTEND_LOG_MAX_BYTES / perSource);
+    for (let s = 0; s < sources; s++) {
+      await db
+        .insertInto('frontend_logs')
+        .values(
+          Array.from({ length: perSource - (s === 0 ? 1 : 0) }, () => ({
+            user_id: null,
+            text: big,
+            created_at: new Date().toISOString(),
+            source: `ip:198.51.100.${s}`,
+          })),
+        )
+        .execute();
+    }
+    // The table is past its byte budget: within 16 logs (the bytes are added up on one log in
+    // 16) it is back within, by the biggest sources.
+    const small = ctx().client();
+    for (let i = 0; i < 16; i++) {
+      expect((await small.post('/frontends/logs', { text: log(`small ${i}`) })).statusCode).toBe(
+        201,
+      );
+    }
+    const { bytes } = await db
+      .selectFrom('frontend_logs')
+      .select(sql<number>`sum(octet_length(text))`.as('bytes'))
+      .executeTakeFirstOrThrow();
+    expect(Number(bytes)).toBeLessThanOrEqual(FRONTEND_LOGS_QUOTA.totalBytes);
+    expect(await bySource(`ip:${small.address}`)).toBe(16);
   }, 60_000);
 });

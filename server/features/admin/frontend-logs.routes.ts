@@ -6,7 +6,7 @@ import { pageInput } from '../../../shared/schemas/catalog';
 import { noContent } from '../../../shared/schemas/common';
 import { forbidden } from '../../errors';
 import { requireUser } from '../../plugins/session';
-import { clientAddress } from '../../plugins/client-address';
+import { clientLimitKey } from '../../plugins/client-address';
 import * as service from './frontend-logs.service';
 
 // DESIGN §4: POST /frontends/logs (anyone); SPEC §7: GET /admin/frontends/logs (site staff).
@@ -23,7 +23,7 @@ const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await service.recordFrontendLog(
         app.db,
-        { userId: request.user?.id ?? null, address: clientAddress(request) },
+        { userId: request.user?.id ?? null, address: clientLimitKey(request) },
         request.body.text,
       );
       return reply.status(201).send(null);

@@ -7,14 +7,62 @@ import type { Executor } from '../../db/types';
 export type StatColumn =
   'view_count' | 'phone_count' | 'call_count' | 'whatsapp_count' | 'share_count';
 
+const SHOP_NUMBERS = [
+  'shops.phone_1',
+  'shops.phone_2',
+  'shops.first_whatsapp_number',
+  'shops.second_whatsapp_number',
+] as const;
+
 /** The offer's shop and the shop's numbers (GET /products/{id}/phone), or undefined. */
 export function productContact(db: Executor, productId: number) {
   return db
     .selectFrom('products')
     .innerJoin('shops', 'shops.id', 'products.shop_id')
-    .select(['products.shop_id', 'shops.phone_1', 'shops.phone_2', 'shops.first_whatsapp_number'])
+    .select(['products.shop_id', ...SHOP_NUMBERS])
     .where('products.id', '=', productId)
     .executeTakeFirst();
+}
+
+/** The shop's numbers (GET /shops/{id}/phone), or undefined. */
+export function shopContact(db: Executor, shopId: number) {
+  return db
+    .selectFrom('shops')
+    .select(['shops.id as shop_id', ...SHOP_NUMBERS])
+    .where('shops.id', '=', shopId)
+    .executeTakeFirst();
+}
+
+/** The user's numbers (GET /users/{id}/phone), or undefined. */
+export function userContact(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'phone_1', 'phone_2', 'whatsapp_number'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Adds one to the shop's phone reveals of `day` (its page's or its owner's profile's taps). */
+export async function bumpShopPhones(db: Executor, shopId: number, day: string): Promise<void> {
+  await db
+    .insertInto('shop_daily_stats')
+    .values({ shop_id: shopId, day, phone_count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['shop_id', 'day'])
+        .doUpdateSet({ phone_count: sql<number>`shop_daily_stats.phone_count + 1` }),
+    )
+    .execute();
+}
+
+/** The shop's own phone reveals (page and owner's profile) per day from `from` on. */
+export function shopPhonesPerDay(db: Executor, shopId: number, from: string) {
+  return db
+    .selectFrom('shop_daily_stats')
+    .select(['day', 'phone_count as phone'])
+    .where('shop_id', '=', shopId)
+    .where('day', '>=', from)
+    .execute();
 }
 
 /** Adds one to `column` of the offer's row for `day`, creating the row (one statement). */
@@ -35,7 +83,22 @@ export async function bumpStat(
     .execute();
 }
 
-/** Records the mark; true when it is new (the visitor's first view of the offer today). */
+/** Which of `marks` the day already holds. */
+export async function existingMarks(
+  db: Executor,
+  day: string,
+  marks: string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('product_view_marks')
+    .select('mark')
+    .where('day', '=', day)
+    .where('mark', 'in', marks)
+    .execute();
+  return new Set(rows.map((r) => r.mark));
+}
+
+/** Records the mark; true when it is new (the first of its kind today). */
 export async function addViewMark(db: Executor, day: string, mark: string): Promise<boolean> {
   const inserted = await db
     .insertInto('product_view_marks')

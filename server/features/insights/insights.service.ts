@@ -4,22 +4,24 @@ import type { AuthUser } from '../../plugins/session';
 import { can } from '../../../shared/domain/permissions';
 import { INSIGHTS_OFFERS_MAX, type ProductEventKind } from '../../../shared/constants';
 import type { Insights, Phones } from '../../../shared/schemas/insights';
-import { shopRoleOf } from '../shops/shops.repository';
+import { personalShopIdOf, shopRoleOf } from '../shops/shops.repository';
 import { shopExists } from '../products/products.repository';
 import * as repo from './insights.repository';
-import { isBot, utcDay, viewMark } from './visitors';
+import { firstOfDay, isBot, utcDay, type VisitorKeys } from './visitors';
 
 // Phone on tap and shop insights (issue 19 items 5 and 6; docs/insights.md).
 
 /** Who sent the request, as far as counting goes. */
 export interface Visitor {
   user: AuthUser | null;
-  /** The session cookie's value (every visitor has one; an XSRF-checked request sent it back). */
-  sid: string;
+  /** Who they are and where from, to count each event once (visitors.ts). */
+  keys: VisitorKeys;
   userAgent: string | undefined;
 }
 
-const COLUMN: Record<Exclude<ProductEventKind, 'view'>, repo.StatColumn> = {
+const COLUMN: Record<ProductEventKind | 'phone', repo.StatColumn> = {
+  view: 'view_count',
+  phone: 'phone_count',
   call: 'call_count',
   whatsapp: 'whatsapp_count',
   share: 'share_count',
@@ -32,21 +34,76 @@ async function counts(db: Executor, shopId: number, visitor: Visitor): Promise<b
   return true;
 }
 
-/** GET /products/{id}/phone: the shop's numbers, counted as a phone reveal. */
+/** Counts the event on the offer, once per visitor and day (and a few per address key). */
+async function countOnOffer(
+  db: Executor,
+  productId: number,
+  shopId: number,
+  kind: ProductEventKind | 'phone',
+  visitor: Visitor,
+): Promise<void> {
+  if (!(await counts(db, shopId, visitor))) return;
+  const day = utcDay();
+  if (!(await firstOfDay(db, day, `${kind}:p${productId}`, visitor.keys))) return;
+  await repo.bumpStat(db, productId, day, COLUMN[kind]);
+}
+
+type ShopNumbers = {
+  phone_1: string | null;
+  phone_2: string | null;
+  first_whatsapp_number: string | null;
+  second_whatsapp_number: string | null;
+};
+
+const shopPhones = (row: ShopNumbers): Phones => ({
+  phone_1: row.phone_1,
+  phone_2: row.phone_2,
+  whatsapp_number: row.first_whatsapp_number,
+  second_whatsapp_number: row.second_whatsapp_number,
+});
+
+/** GET /products/{id}/phone: the shop's numbers, counted as a phone reveal of the offer. */
 export async function revealPhones(db: DB, productId: number, visitor: Visitor): Promise<Phones> {
   const row = await repo.productContact(db, productId);
   if (!row) throw notFound();
-  if (await counts(db, row.shop_id, visitor)) {
-    await repo.bumpStat(db, productId, utcDay(), 'phone_count');
-  }
+  await countOnOffer(db, productId, row.shop_id, 'phone', visitor);
+  return shopPhones(row);
+}
+
+/** A phone reveal of the shop itself (its page, its owner's profile), once per visitor and day. */
+async function countOnShop(db: Executor, shopId: number, visitor: Visitor): Promise<void> {
+  if (!(await counts(db, shopId, visitor))) return;
+  const day = utcDay();
+  if (!(await firstOfDay(db, day, `phone:s${shopId}`, visitor.keys))) return;
+  await repo.bumpShopPhones(db, shopId, day);
+}
+
+/** GET /shops/{id}/phone (issue 29 item 2): the shop's numbers, counted in its insights. */
+export async function revealShopPhones(db: DB, shopId: number, visitor: Visitor): Promise<Phones> {
+  const row = await repo.shopContact(db, shopId);
+  if (!row) throw notFound();
+  await countOnShop(db, shopId, visitor);
+  return shopPhones(row);
+}
+
+/**
+ * GET /users/{id}/phone (issue 29 item 2): the user's numbers, counted in the insights of their
+ * personal shop (whose numbers follow the profile's, DESIGN §6), when they have one.
+ */
+export async function revealUserPhones(db: DB, userId: number, visitor: Visitor): Promise<Phones> {
+  const row = await repo.userContact(db, userId);
+  if (!row) throw notFound();
+  const shopId = await personalShopIdOf(db, userId);
+  if (shopId !== null && visitor.user?.id !== userId) await countOnShop(db, shopId, visitor);
   return {
     phone_1: row.phone_1,
     phone_2: row.phone_2,
-    whatsapp_number: row.first_whatsapp_number,
+    whatsapp_number: row.whatsapp_number,
+    second_whatsapp_number: null,
   };
 }
 
-/** POST /products/{id}/events: one view per visitor and day; every tap. */
+/** POST /products/{id}/events: each kind once per visitor, offer and day (issue 29 item 9). */
 export async function recordEvent(
   db: DB,
   productId: number,
@@ -55,15 +112,7 @@ export async function recordEvent(
 ): Promise<void> {
   const row = await repo.productContact(db, productId);
   if (!row) throw notFound();
-  if (!(await counts(db, row.shop_id, visitor))) return;
-  const day = utcDay();
-  if (kind === 'view') {
-    const mark = await viewMark(db, day, visitor.sid, productId);
-    if (!(await repo.addViewMark(db, day, mark))) return;
-    await repo.bumpStat(db, productId, day, 'view_count');
-    return;
-  }
-  await repo.bumpStat(db, productId, day, COLUMN[kind]);
+  await countOnOffer(db, productId, row.shop_id, kind, visitor);
 }
 
 /** The `days` UTC days ending today, oldest first. */
@@ -87,20 +136,23 @@ export async function shopInsights(
   if (!can.seeShopInsights(viewer, await shopRoleOf(db, shopId, viewer.id))) throw forbidden();
   const dates = lastDays(days);
   const from = dates[0];
-  const [stats, saves, offers] = await Promise.all([
+  const [stats, saves, offers, shopPhonesByDay] = await Promise.all([
     repo.statsPerDay(db, shopId, from),
     repo.savesPerDay(db, shopId, from),
     repo.statsPerOffer(db, shopId, from, INSIGHTS_OFFERS_MAX),
+    repo.shopPhonesPerDay(db, shopId, from),
   ]);
   const byDay = new Map(stats.map((r) => [r.day, r]));
   const savesByDay = new Map(saves.map((r) => [r.day, n(r.save)]));
+  // Numbers given on the shop's page or its owner's profile belong to no offer: the day has them.
+  const ownPhones = new Map(shopPhonesByDay.map((r) => [r.day, n(r.phone)]));
   return {
     days: dates.map((date) => {
       const r = byDay.get(date);
       return {
         date,
         views: n(r?.views),
-        phone: n(r?.phone),
+        phone: n(r?.phone) + (ownPhones.get(date) ?? 0),
         call: n(r?.call),
         whatsapp: n(r?.whatsapp),
         share: n(r?.share),

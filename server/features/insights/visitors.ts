@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../db/types';
 import { settingOrCreate } from '../../db/settings.repository';
-import { saltKey } from './insights.repository';
+import { EVENT_VISITORS_PER_ADDRESS } from '../../../shared/constants';
+import { addViewMark, existingMarks, saltKey } from './insights.repository';
 
 // Who counts in insights (docs/insights.md): not robots, not the shop's own staff (checked by the
-// service), and a view once per visitor per day without storing who the visitor is.
+// service), and each event once per visitor per day without storing who the visitor is.
 
 /**
  * Robots by their user agent: crawlers, link previews (WhatsApp, Facebook, Telegram…), headless
@@ -33,17 +34,42 @@ async function saltOf(db: Executor, day: string): Promise<string> {
   return salt;
 }
 
+/** Who did something, as far as telling them apart goes (routes make it: insights.routes.ts). */
+export interface VisitorKeys {
+  /** `u:<user id>` when signed in (one person, any device), else `s:<session cookie>`. */
+  id: string;
+  /** The limit key of the client's address (docs/insights.md). */
+  address: string;
+}
+
 /**
- * The day's mark of (visitor, offer): an HMAC of the visitor's session cookie (its raw value is
- * stored nowhere: session rows keep its SHA-256) under a random salt of the day. Salt and marks
- * go when the day is over.
+ * Issue 29 item 9: true when this is the event's first count today for this visitor, and the
+ * visitor's address key has not yet given `EVENT_VISITORS_PER_ADDRESS` of them. `subject` names
+ * what is counted (`view:p12`, `phone:s3`…). Marks are keyed hashes under the salt of the day (the
+ * session cookie and the address are stored nowhere): one per visitor, and one per "slot" of the
+ * address. A visitor already counted, or an address whose slots are all taken, writes nothing, so a
+ * day holds at most 2 × EVENT_VISITORS_PER_ADDRESS marks per (subject, address): rows stay bounded
+ * whatever a script sends, and the housekeeping deletes them with the day.
  */
-export async function viewMark(
+export async function firstOfDay(
   db: Executor,
   day: string,
-  sid: string,
-  productId: number,
-): Promise<string> {
+  subject: string,
+  visitor: VisitorKeys,
+): Promise<boolean> {
   const salt = await saltOf(db, day);
-  return crypto.createHmac('sha256', salt).update(`${sid}:${productId}`).digest('base64url');
+  const mac = (text: string) => crypto.createHmac('sha256', salt).update(text).digest('base64url');
+  const own = mac(`v:${subject}:${visitor.id}`);
+  const slots = Array.from({ length: EVENT_VISITORS_PER_ADDRESS }, (_, i) =>
+    mac(`a:${subject}:${visitor.address}:${i}`),
+  );
+  const taken = await existingMarks(db, day, [own, ...slots]);
+  const free = slots.filter((slot) => !taken.has(slot));
+  if (taken.has(own) || free.length === 0) return false;
+  // The visitor's mark first: two requests of one visitor at once count once.
+  if (!(await addViewMark(db, day, own))) return false;
+  for (const slot of free) {
+    if (await addViewMark(db, day, slot)) return true;
+  }
+  return false;
 }

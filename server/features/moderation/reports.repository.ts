@@ -7,8 +7,8 @@ import type {
   ModerationStatus,
   ReportReason,
   ReportStatus,
-  ReporterRecord,
 } from '../../../shared/domain/trust';
+import type { SellerRecord, WeighedReporter } from '../../../shared/domain/report-weight';
 
 // Reports of offers (SPEC's `reports` table, now with a reason) and of comments and commands
 // (`item_reports`), and the queue row of each reported, held or flagged item. Kysely only here.
@@ -150,13 +150,17 @@ export async function countReports(
   return Number(row.n);
 }
 
-/** The accounts behind the item's open reports, with what trust needs to know of them. */
-export async function openReporters(
+/**
+ * The item's open reporters as issue 29 item 4 weighs them (shared/domain/report-weight.ts):
+ * with their id and the addresses their sessions come from.
+ */
+export async function openReportersWeighed(
   db: Executor,
   type: ModeratedType,
   id: number,
-): Promise<ReporterRecord[]> {
+): Promise<WeighedReporter[]> {
   const columns = [
+    'users.id as user_id',
     'users.created_at',
     'users.reports_upheld as upheld',
     'users.reports_dismissed as dismissed',
@@ -178,12 +182,83 @@ export async function openReporters(
           .where('item_reports.status', '=', 'open')
           .select(columns)
           .execute();
+  const addresses = await sessionAddresses(
+    db,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((r) => ({
+    user_id: r.user_id,
     created_at: r.created_at,
     upheld: Number(r.upheld),
     dismissed: Number(r.dismissed),
     phone_verified_at: r.phone_verified_at,
+    addresses: addresses.get(r.user_id) ?? [],
   }));
+}
+
+/** The addresses each user's sessions were opened from. */
+async function sessionAddresses(db: Executor, userIds: number[]): Promise<Map<number, string[]>> {
+  const byUser = new Map<number, string[]>();
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'ip'])
+    .where('user_id', 'in', userIds)
+    .where('ip', 'is not', null)
+    .execute();
+  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.ip!]);
+  return byUser;
+}
+
+/** What the author of a reported item has behind them (report-weight.ts `hasSellerHistory`). */
+export async function sellerRecord(
+  db: Executor,
+  userId: number | null,
+): Promise<SellerRecord | null> {
+  if (userId === null) return null;
+  const user = await db
+    .selectFrom('users')
+    .select('created_at')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const offers = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { created_at: user.created_at, offers: Number(offers.n) };
+}
+
+/**
+ * Of these reporters, those linked to the item's author: the author, the staff of an offer's
+ * shop, and accounts whose sessions share an address with the author's. A report upheld on such
+ * an item earns no weight (issue 29 item 4: a farm upholding reports on its own bait).
+ */
+async function linkedToAuthor(
+  db: Executor,
+  target: ModeratedTarget,
+  reporterIds: number[],
+): Promise<Set<number>> {
+  const linked = new Set<number>();
+  if (target.user_id !== null && reporterIds.includes(target.user_id)) linked.add(target.user_id);
+  if (target.type === 'product') {
+    const staff = await db
+      .selectFrom('shop_employees')
+      .select('user_id')
+      .where('shop_id', '=', target.shop_id)
+      .where('user_id', 'in', reporterIds)
+      .execute();
+    for (const s of staff) linked.add(s.user_id);
+  }
+  if (target.user_id !== null) {
+    const addresses = await sessionAddresses(db, [target.user_id, ...reporterIds]);
+    const author = new Set(addresses.get(target.user_id) ?? []);
+    for (const id of reporterIds) {
+      if ((addresses.get(id) ?? []).some((a) => author.has(a))) linked.add(id);
+    }
+  }
+  return linked;
 }
 
 /** The reasons of the item's open and upheld reports (what the author is told), most given first. */
@@ -237,15 +312,20 @@ export async function closeOpenReports(
           .returning('user_id')
           .execute();
   if (!closed.length) return;
+  let counted = closed.map((r) => r.user_id);
+  if (outcome === 'upheld') {
+    // Issue 29 item 4: upheld reports weigh only on items of accounts the reporter is not
+    // linked to; dismissed ones always count against the reporter.
+    const target = await findTarget(db, type, id);
+    const linked = target ? await linkedToAuthor(db, target, counted) : new Set<number>();
+    counted = counted.filter((userId) => !linked.has(userId));
+    if (!counted.length) return;
+  }
   const column = outcome === 'upheld' ? 'reports_upheld' : 'reports_dismissed';
   await db
     .updateTable('users')
     .set((eb) => ({ [column]: eb(column, '+', 1) }))
-    .where(
-      'id',
-      'in',
-      closed.map((r) => r.user_id),
-    )
+    .where('id', 'in', counted)
     .execute();
 }
 

@@ -7,18 +7,19 @@ import {
   contactVerdict,
   hasContactSignal,
   seesModerated,
-  shouldAutoHide,
   type ModeratedType,
   type ModerationFlag,
   type ReportReason,
 } from '../../../shared/domain/trust';
+import { autoHideVerdict } from '../../../shared/domain/report-weight';
 import { shopRoleOf } from '../shops/shops.repository';
 import { loadVisibleCommand } from '../commands/commands.service';
 import { notify } from '../notifications/notify';
 import * as reports from './reports.repository';
 
 // Reports with a reason (issue 19 items 1 and 2): one per user and item, the offer's
-// reports_count in the same transaction, and the auto-hide rule of shared/domain/trust.ts.
+// reports_count in the same transaction, and the auto-hide rule (shared/domain/trust.ts's
+// reporter trust, weighed by shared/domain/report-weight.ts: issue 29 item 4).
 
 /** An item that is not visible exists only for its author, its shop's staff and site staff. */
 export async function canSeeTarget(
@@ -105,10 +106,7 @@ export async function report(
       const reportsCount = await reports.countReports(trx, type, id);
       await reports.touchQueue(trx, { type, id, authorId: target.user_id, reportsCount });
       let status = target.moderation_status;
-      if (status === 'visible' && shouldAutoHide(await reports.openReporters(trx, type, id))) {
-        await holdForReview(trx, target, 'auto_hide');
-        status = 'review';
-      }
+      if (status === 'visible') status = await autoHide(trx, target, viewer.id);
       return { reason, reports_count: reportsCount, moderation_status: status };
     });
   } catch (error) {
@@ -116,6 +114,36 @@ export async function report(
     if (isForeignKeyViolation(error)) throw notFound();
     throw error;
   }
+}
+
+/**
+ * Issue 29 item 4 (shared/domain/report-weight.ts): enough trusted reporters, counted once per
+ * shared address, hold the item for review; the item is in the queue already (touchQueue comes
+ * first), so every automatic hide waits there for a moderator. A seller with history stays
+ * visible: the moderator looks first (logged `auto_hide_review` once, when the reports reach it).
+ */
+async function autoHide(
+  trx: Executor,
+  target: reports.ModeratedTarget,
+  reporterId: number,
+): Promise<reports.ModeratedTarget['moderation_status']> {
+  const reporters = await reports.openReportersWeighed(trx, target.type, target.id);
+  const seller = await reports.sellerRecord(trx, target.user_id);
+  const verdict = autoHideVerdict(reporters, seller);
+  if (verdict === 'hide') {
+    await holdForReview(trx, target, 'auto_hide');
+    return 'review';
+  }
+  const others = reporters.filter((r) => r.user_id !== reporterId);
+  if (verdict === 'review' && autoHideVerdict(others, seller) === 'none') {
+    await reports.insertLog(trx, {
+      actorId: null,
+      action: 'auto_hide_review',
+      type: target.type,
+      id: target.id,
+    });
+  }
+  return target.moderation_status;
 }
 
 /** SPEC's GET report/remove: the viewer's report of an offer is taken back. */

@@ -1,3 +1,4 @@
+import { hasPhone } from '../insights/numbers';
 import type { PfieldRow, ProductRow, ShopRow } from '../../db/types';
 import { imageFields, mediaUrls } from '../../media/media';
 import type { ReactionKind, ShopRole } from '../../../shared/constants';
@@ -137,6 +138,7 @@ export function toProduct(parts: {
       phone_2: shop.phone_2,
       first_whatsapp_number: shop.first_whatsapp_number,
       second_whatsapp_number: shop.second_whatsapp_number,
+      has_phone: hasPhone(shop),
       is_professional: !!shop.is_professional,
       phone_verified_at: shop.phone_verified_at ?? null,
       latitude: shop.latitude,

@@ -29,6 +29,8 @@ import {
   moderationStateOf,
 } from '../moderation/reports.service';
 import { findTarget } from '../moderation/reports.repository';
+import { seesShopNumbers, withoutShopNumbers } from '../insights/numbers';
+import { shopContact } from '../insights/insights.repository';
 import { checkPhotos } from '../moderation/photos.service';
 import { photoHashes } from '../../media/photo-hash';
 
@@ -39,7 +41,10 @@ export interface Deps {
   db: DB;
   media: Media;
   /** Saved-search alerts (issue 18): told of each new product once it is committed. */
-  searchAlerts?: { productCreated(id: number): void };
+  searchAlerts?: {
+    enqueue(trx: Executor, id: number): Promise<void>;
+    productCreated(id: number): void;
+  };
 }
 
 /** The free text of an offer or demand, where phone numbers and links are looked for (issue 19). */
@@ -165,6 +170,8 @@ export async function create(
         ...textsOf(row),
       );
       if (!held) await notifyAddedProduct(trx, product);
+      // Queued with the offer itself; matched after the answer (issue 29 item 3).
+      if (!held) await searchAlerts?.enqueue(trx, product.id);
       return { id: product.id, held };
     }),
   );
@@ -332,7 +339,11 @@ export async function publicDetail(
   id: number,
   viewer: AuthUser | null,
 ): Promise<{ product: Product; ready: CachedProduct | null } | null> {
-  const cached = await cachedProduct(db, id, () => detail(db, id, null));
+  // Issue 29 item 2: what is cached (and sent as is to visitors) carries no numbers.
+  const cached = await cachedProduct(db, id, async () => {
+    const product = await detail(db, id, null);
+    return product && { ...product, shop: withoutShopNumbers(product.shop) };
+  });
   if (!cached) return null;
   // Issue 19: an offer held, hidden or of a banned author is 404 but to its author and staff.
   if (cached.product.moderation) {
@@ -340,7 +351,24 @@ export async function publicDetail(
     if (!target || !(await canSeeTarget(db, target, viewer))) return null;
   }
   if (!viewer) return { product: cached.product, ready: cached };
-  return { product: { ...cached.product, ...(await viewerState(db, viewer, id)) }, ready: null };
+  const [marks, numbers] = await Promise.all([
+    viewerState(db, viewer, id),
+    staffNumbers(db, viewer, cached.product.shop_id),
+  ]);
+  const product = { ...cached.product, ...marks };
+  return {
+    product: numbers ? { ...product, shop: { ...product.shop, ...numbers } } : product,
+    ready: null,
+  };
+}
+
+/** The shop's numbers for its staff and site staff, who see them in the answer (else null). */
+async function staffNumbers(db: Executor, viewer: AuthUser, shopId: number) {
+  if (!(await seesShopNumbers(db, viewer, shopId))) return null;
+  const row = await shopContact(db, shopId);
+  if (!row) return null;
+  const { phone_1, phone_2, first_whatsapp_number, second_whatsapp_number } = row;
+  return { phone_1, phone_2, first_whatsapp_number, second_whatsapp_number };
 }
 
 async function cardsFor(db: Executor, viewer: AuthUser | null, rows: cards.CardRow[]) {

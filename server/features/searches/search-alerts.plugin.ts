@@ -4,29 +4,31 @@ import { SearchAlerts } from './search-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Matches new products against saved searches after their request (search-alerts.ts). */
+    /** Matches new offers against saved searches off their request (search-alerts.ts). */
     searchAlerts: SearchAlerts;
   }
 }
 
 // One SearchAlerts per app, registered before the features' routes (products hand it new
-// offers). A timer sends the grouped alerts whose hour has passed; every process runs it (the
-// row is re-read under its lock, so an alert is sent once). Closing the app waits for the
-// matching in progress.
+// offers). A timer drains the matching queue (offers another process queued, or one that died
+// left) and sends the grouped alerts whose hour has passed; every process runs it (claims and
+// row locks make each offer matched and each alert sent once). Closing the app waits for the
+// drain in progress; what is still queued waits in the table for the next start.
 export default fp(async (app) => {
   const alerts = new SearchAlerts(app.db, app.dialect, app.log);
   app.decorate('searchAlerts', alerts);
-  let flushing: Promise<unknown> | null = null;
+  let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    flushing ??= alerts
-      .flushDue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'search alerts flush failed'))
-      .finally(() => (flushing = null));
+    running ??= alerts
+      .drain()
+      .then(() => alerts.flushDue())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'search alerts round failed'))
+      .finally(() => (running = null));
   }, SAVED_SEARCH_FLUSH_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await flushing;
-    await alerts.idle();
+    await running;
+    await alerts.stop();
   });
 });

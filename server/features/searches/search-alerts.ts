@@ -1,44 +1,51 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DB, Dialect } from '../../db/types';
+import type { DB, Dialect, Executor, PfieldRow } from '../../db/types';
 import { now } from '../../db/connect';
-import { BoundedQueue } from '../../bounded-queue';
-import { SAVED_SEARCH_ALERT_INTERVAL_MS, SAVED_SEARCH_QUEUE_MAX } from '../../../shared/constants';
-import { searchBody, type SearchBody } from '../../../shared/schemas/search';
-import { findsProduct } from '../search/search.service';
+import {
+  SAVED_SEARCH_ALERTS_PER_USER_HOUR,
+  SAVED_SEARCH_ALERT_INTERVAL_MS,
+  SAVED_SEARCH_CLAIM_MS,
+  SAVED_SEARCH_DRAIN_BATCH,
+  SAVED_SEARCH_MATCHES_PER_OFFER,
+} from '../../../shared/constants';
 import { notify, shopStaffIds } from '../notifications/notify';
+import { compileMatcher, parseSaved, type Matcher } from './saved-search-criteria';
 import * as repo from './searches.repository';
 
-// Saved-search alerts (issue 18 item 2, docs/searches.md). A new product is matched after its
-// request has answered, one product at a time per process, in a bounded queue: offer creation
-// does not wait for it, and a flood drops alerts (logged) instead of queueing without bound.
-// Each match counts as new for the search's owner; the owner is told at most once an hour per
-// search, through the notifications' own notify() (so the bell hears of it like any other); the
-// matches of the hour after an alert are told together, by the next match or by flushDue().
+// Saved-search alerts (issue 18 item 2; issue 29 item 3; docs/searches.md).
+// - A new offer enters a queue table in its own transaction (`enqueue`); the request does no
+//   matching. A drain, one at a time per process, claims a batch of queued offers (PostgreSQL:
+//   FOR UPDATE SKIP LOCKED, so processes never take the same offer) and matches them one by one.
+//   It is scheduled right after each commit (setImmediate) and by the plugin's timer (offers left
+//   by a process that died, or queued by another).
+// - One offer is matched with one statement over the saved searches' filter columns, page by
+//   page in the order they were saved, and the words, field values and distance are tested in
+//   JS on the rows it leaves (saved-search-criteria.ts); at most SAVED_SEARCH_MATCHES_PER_OFFER
+//   searches count it.
+// - Each match counts as new for the search's owner; the owner is told at most once an hour per
+//   search and SAVED_SEARCH_ALERTS_PER_USER_HOUR times an hour in all, through notify() (so the
+//   bell hears of it like any other); what waits is told together, by a later match or by
+//   flushDue().
 
-/** Saved searches read per page when a product is matched against them. */
-const PAGE = 200;
+/** Saved searches read per statement while an offer is matched. */
+const PAGE = 500;
 /** Searches whose grouped alert is due, sent per flush round. */
 const FLUSH_BATCH = 200;
+/** An offer whose matching failed this many times leaves the queue (logged). */
+const MAX_ATTEMPTS = 3;
+/** Compiled saved bodies kept per process (a body's words are read once, not once per offer). */
+const MATCHERS_KEPT = 5000;
 
-/**
- * Facts of the product row that rule a search out without a query: the same comparisons the
- * search's WHERE makes (search-conditions.ts). Only ever rules out; the search decides the rest.
- */
-export function cannotMatch(body: SearchBody, p: repo.AlertProduct): boolean {
-  if (body.type !== p.type) return true;
-  if (body.psubcategory_id !== undefined && body.psubcategory_id !== p.psubcategory_id) return true;
-  if (body.offer_type && body.offer_type !== p.offer_type) return true;
-  if (body.negotiable && body.negotiable !== p.negotiable) return true;
-  if (body.used && body.used !== p.used) return true;
-  if (body.delivery && body.delivery !== p.delivery) return true;
-  if (body.min_price !== undefined && (p.price === null || p.price < body.min_price)) return true;
-  if (body.max_price !== undefined && (p.price === null || p.price > body.max_price)) return true;
-  return false;
-}
+const hourAgo = () => new Date(Date.now() - SAVED_SEARCH_ALERT_INTERVAL_MS).toISOString();
+/** Lets the requests waiting meanwhile run (SQLite answers on this thread). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class SearchAlerts {
-  private readonly queue = new BoundedQueue(1, SAVED_SEARCH_QUEUE_MAX);
-  private readonly running = new Set<Promise<void>>();
+  /** Off in tests that look at the queue before a drain; `drain()` is then called by hand. */
+  autoDrain = true;
+  private draining: Promise<number> | null = null;
+  private scheduled = false;
+  private readonly matchers = new Map<number, Matcher>();
 
   constructor(
     private readonly db: DB,
@@ -46,100 +53,184 @@ export class SearchAlerts {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Called once a new product is committed; returns at once. */
-  productCreated(productId: number): void {
-    const task: Promise<void> = this.queue
-      .run(() => this.matchProduct(productId))
-      .catch((error: unknown) => this.log.warn({ err: error, productId }, 'search alerts dropped'))
-      .finally(() => this.running.delete(task));
-    this.running.add(task);
+  /** In the new offer's transaction: it waits in the queue (a crash after the commit loses none). */
+  async enqueue(trx: Executor, productId: number): Promise<void> {
+    await repo.enqueue(trx, productId, now());
   }
 
-  /** Resolves once every product handed in so far is matched (tests, shutdown). */
+  /** Called once a new offer is committed; returns at once (the drain runs after the answer). */
+  productCreated(_productId: number): void {
+    if (!this.autoDrain || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (!this.autoDrain) return;
+      this.drain().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'search alerts drain failed'),
+      );
+    });
+  }
+
+  /** Matches what the queue holds, batch by batch, until it is empty; one drain per process. */
+  drain(): Promise<number> {
+    this.draining ??= this.drainAll().finally(() => (this.draining = null));
+    return this.draining;
+  }
+
+  /** No more drains after the answers (shutdown); resolves when the one running ends. */
+  async stop(): Promise<void> {
+    this.autoDrain = false;
+    await this.draining?.catch(() => undefined);
+  }
+
+  /** Resolves once every offer queued so far is matched (tests). */
   async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
+    do await this.drain();
+    while ((await repo.claimable(this.db, now())) > 0);
   }
 
-  /** Every saved search (not the poster's nor its shop's staff's) that finds the product. */
-  async matchProduct(productId: number): Promise<void> {
-    const product = await repo.productForAlerts(this.db, productId);
-    if (!product) return;
+  private async drainAll(): Promise<number> {
+    let matched = 0;
+    for (;;) {
+      const until = new Date(Date.now() + SAVED_SEARCH_CLAIM_MS).toISOString();
+      const batch = await repo.claim(this.db, this.dialect, now(), until, SAVED_SEARCH_DRAIN_BATCH);
+      if (!batch.length) return matched;
+      for (const { product_id: productId, attempts } of batch) {
+        try {
+          await this.matchProduct(productId, until);
+          matched += 1;
+        } catch (error) {
+          this.log.warn({ err: error, productId, attempts }, 'search alerts: matching failed');
+          // Tried again by a later drain once the claim runs out; not forever.
+          if (attempts >= MAX_ATTEMPTS) await repo.release(this.db, productId, until);
+        }
+        await breathe();
+      }
+    }
+  }
+
+  /** A saved search's compiled test, by its id (a saved body never changes: no edit route). */
+  private matcher(saved: repo.Candidate): Matcher {
+    let found = this.matchers.get(saved.id);
+    if (!found) {
+      found = compileMatcher(parseSaved(saved.query));
+      if (this.matchers.size >= MATCHERS_KEPT) {
+        this.matchers.delete(this.matchers.keys().next().value!);
+      }
+      this.matchers.set(saved.id, found);
+    }
+    return found;
+  }
+
+  /** The saved searches (not the poster's nor its shop's staff's) that find the product. */
+  async matchingSearches(product: repo.AlertProduct): Promise<repo.Candidate[]> {
     const except = await shopStaffIds(this.db, product.shop_id);
     if (product.user_id !== null) except.push(product.user_id);
+    const values = await repo.productValues(this.db, product.id);
+    const fields = new Map<number, PfieldRow>();
+    const found: repo.Candidate[] = [];
     let afterId = 0;
     for (;;) {
-      const page = await repo.searchesOfType(this.db, {
-        type: product.type,
+      const page = await repo.candidates(this.db, product, {
         exceptUserIds: except,
         afterId,
         limit: PAGE,
       });
-      for (const saved of page) {
-        const parsed = searchBody.safeParse(JSON.parse(saved.query));
-        if (!parsed.success || cannotMatch(parsed.data, product)) continue;
-        let found = false;
-        try {
-          found = await findsProduct(this.db, this.dialect, parsed.data, product);
-        } catch {
-          // A search whose catalogue entries have since gone (404/422) finds nothing.
-        }
-        if (found) await this.recordMatch(saved.id, product);
+      const compiled = page.map((saved) => ({ saved, matcher: this.matcher(saved) }));
+      const missing = compiled.flatMap((c) => c.matcher.pfieldIds).filter((id) => !fields.has(id));
+      for (const field of await repo.pfieldsByIds(this.db, [...new Set(missing)])) {
+        fields.set(field.id, field);
       }
-      if (page.length < PAGE) break;
+      for (const { saved, matcher } of compiled) {
+        if (!matcher.matches(product, values, fields)) continue;
+        found.push(saved);
+        if (found.length >= SAVED_SEARCH_MATCHES_PER_OFFER) return found;
+      }
+      if (page.length < PAGE) return found;
       afterId = page[page.length - 1].id;
+      await breathe();
     }
   }
 
-  private async recordMatch(searchId: number, product: repo.AlertProduct): Promise<void> {
+  /** Matches one claimed offer and leaves the queue with its writes, in one transaction. */
+  async matchProduct(productId: number, claimedUntil: string): Promise<void> {
+    const product = await repo.productForAlerts(this.db, productId);
+    // Held, hidden or deleted since it was queued: nobody is told of what they cannot see.
+    const found =
+      product && product.moderation_status === 'visible'
+        ? await this.matchingSearches(product)
+        : [];
     await this.db.transaction().execute(async (trx) => {
-      await repo.addMatch(trx, searchId, product.id);
-      const row = await repo.find(trx, searchId);
-      if (!row || !isDue(row.last_alert_at)) return;
-      await notify(trx, 'search_match', product.user_id, [row.user_id], {
-        search_id: row.id,
-        search_name: row.name,
-        product_id: product.id,
-        product_name: product.name,
-        type: product.type === 'demand' ? 'demand' : 'offer',
-        count: Number(row.pending_count),
-      });
-      await repo.markAlerted(trx, row.id, now());
+      if (!(await repo.release(trx, productId, claimedUntil))) return;
+      if (!product || !found.length) return;
+      const ids = found.map((s) => s.id);
+      await repo.addMatches(trx, ids, product.id);
+      await this.tell(trx, await repo.dueAmong(trx, ids, hourAgo()), () =>
+        Promise.resolve(product),
+      );
     });
   }
 
-  /** Tells the matches held back by the hour's limit once the hour has passed. */
-  async flushDue(): Promise<number> {
-    const before = new Date(Date.now() - SAVED_SEARCH_ALERT_INTERVAL_MS).toISOString();
-    const ids = await repo.dueIds(this.db, before, FLUSH_BATCH);
+  /**
+   * Tells the owners of these searches (due: last told over an hour ago), within each owner's
+   * alerts an hour; the others wait with their matches for a later round. Returns how many.
+   */
+  private async tell(
+    trx: Executor,
+    due: repo.SavedSearchRow[],
+    latestOf: (row: repo.SavedSearchRow) => Promise<repo.ProductName | undefined>,
+  ): Promise<number> {
+    const told = await repo.alertsSince(
+      trx,
+      due.map((r) => r.user_id),
+      hourAgo(),
+    );
     let sent = 0;
-    for (const id of ids) {
-      await this.db.transaction().execute(async (trx) => {
-        await repo.lock(trx, id);
-        const row = await repo.find(trx, id);
-        // Another process (or a new match) may have told it meanwhile.
-        if (!row || Number(row.pending_count) === 0 || !isDue(row.last_alert_at)) return;
-        const product =
-          row.pending_product_id === null
-            ? undefined
-            : await repo.productName(trx, row.pending_product_id);
-        await notify(trx, 'search_match', product?.user_id ?? null, [row.user_id], {
-          search_id: row.id,
-          search_name: row.name,
-          product_id: product?.id,
-          product_name: product?.name,
-          type: product?.type === 'demand' ? 'demand' : 'offer',
-          count: Number(row.pending_count),
-        });
-        await repo.markAlerted(trx, row.id, now());
-        sent += 1;
+    for (const row of due) {
+      const before = told.get(row.user_id) ?? 0;
+      if (before >= SAVED_SEARCH_ALERTS_PER_USER_HOUR) continue;
+      const product = await latestOf(row);
+      await notify(trx, 'search_match', product?.user_id ?? null, [row.user_id], {
+        search_id: row.id,
+        search_name: row.name,
+        product_id: product?.id,
+        product_name: product?.name,
+        type: product?.type === 'demand' ? 'demand' : 'offer',
+        count: Number(row.pending_count),
       });
+      await repo.markAlerted(trx, row.id, now());
+      told.set(row.user_id, before + 1);
+      sent += 1;
     }
     return sent;
   }
-}
 
-function isDue(lastAlertAt: string | null): boolean {
-  return (
-    lastAlertAt === null || Date.parse(lastAlertAt) <= Date.now() - SAVED_SEARCH_ALERT_INTERVAL_MS
-  );
+  /** Tells the matches held back by the hour's limits once they allow it. */
+  async flushDue(): Promise<number> {
+    let sent = 0;
+    // Page by page: searches whose owner had their alerts of the hour do not hold back others.
+    for (let afterId = 0; ;) {
+      const ids = await repo.dueIds(this.db, hourAgo(), afterId, FLUSH_BATCH);
+      for (const id of ids) sent += await this.flushOne(id);
+      if (ids.length < FLUSH_BATCH) return sent;
+      afterId = ids[ids.length - 1];
+      await breathe();
+    }
+  }
+
+  /** One search's held-back matches, told if its hour and its owner's allow it (0 or 1). */
+  private flushOne(id: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await repo.lock(trx, id);
+      // Another process (or a new match) may have told it meanwhile.
+      const due = (await repo.dueAmong(trx, [id], hourAgo())).filter(
+        (row) => Number(row.pending_count) > 0,
+      );
+      return this.tell(trx, due, (row) =>
+        row.pending_product_id === null
+          ? Promise.resolve(undefined)
+          : repo.productName(trx, row.pending_product_id),
+      );
+    });
+  }
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { createSubcategory } from '../../test/fixtures';
 import { addEmployee, signIn } from '../products/products.test-helpers';
-import { personalShopOf } from '../../test/fixtures';
+import { ageAccounts, personalShopOf } from '../../test/fixtures';
 import type { TestClient } from '../../test/client';
 import { SAVED_SEARCHES_MAX_PER_USER } from '../../../shared/constants';
 
@@ -86,7 +86,8 @@ describeEachEngine('saved searches: POST, GET, DELETE /searches', (ctx) => {
     });
 
     it(`allows ${SAVED_SEARCHES_MAX_PER_USER} searches per user, then 422 with a message`, async () => {
-      const { client } = await signIn(ctx());
+      const { client, user } = await signIn(ctx());
+      await ageAccounts(ctx().app.db, [user.id]);
       for (let i = 0; i < SAVED_SEARCHES_MAX_PER_USER; i += 1) {
         expect((await save(client, `s${i}`, { name: `w${i}` })).statusCode).toBe(201);
       }

@@ -3,9 +3,12 @@ import { now } from '../../db/connect';
 import { HttpError, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/session';
 import { SAVED_SEARCHES_MAX_PER_USER } from '../../../shared/constants';
+import { savedSearchQuota } from '../../../shared/domain/saved-search-quota';
+import { accountAgeDays } from '../../../shared/domain/account-trust';
 import type { SaveSearchBody, SavedQuery, SavedSearch } from '../../../shared/schemas/searches';
 import { search } from '../search/search.service';
 import * as repo from './searches.repository';
+import { matchColumnsOf } from './saved-search-criteria';
 
 // Saved searches (DESIGN §4, issue 18 item 2): the owner's list, save, delete, and "seen" (the
 // count of new matches starts again). Alerts are search-alerts.ts's.
@@ -52,8 +55,17 @@ export async function save(
   // a query that the search page would refuse is refused here too, with the same errors.
   await search(db, dialect, viewer, 'all', 0, { ...body.query, page: 1, page_size: 1 });
   const row = await db.transaction().execute(async (trx) => {
-    if ((await repo.countOwn(trx, viewer.id)) >= SAVED_SEARCHES_MAX_PER_USER) {
-      throw new HttpError(422, { global: ['too_many_saved_searches'] });
+    // Issue 29 item 3: every saved search is tested against each new offer; new accounts
+    // (made by the hundred to slow that down) keep fewer.
+    const createdAt = await repo.accountCreatedAt(trx, viewer.id);
+    const quota = savedSearchQuota({ accountAgeDays: createdAt ? accountAgeDays(createdAt) : 0 });
+    if ((await repo.countOwn(trx, viewer.id)) >= quota) {
+      // A new account is told its own limit (the message names it), not the general one.
+      const key =
+        quota < SAVED_SEARCHES_MAX_PER_USER
+          ? 'too_many_saved_searches_new_account'
+          : 'too_many_saved_searches';
+      throw new HttpError(422, { global: [key] });
     }
     const at = now();
     return repo.insert(trx, {
@@ -61,6 +73,7 @@ export async function save(
       name: body.name,
       query: JSON.stringify(query),
       product_type: body.query.type,
+      ...matchColumnsOf(body.query)!,
       last_alert_at: null,
       pending_product_id: null,
       last_seen_at: at,

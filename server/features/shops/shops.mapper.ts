@@ -9,6 +9,7 @@ import type {
 import { imageFields } from '../../media/media';
 import type { EmployeeRow, ShopWithExtras } from './shops.repository';
 import type { InvitationRow, MyInvitationRow } from './invitations.repository';
+import { hasPhone, withoutShopNumbers } from '../insights/numbers';
 
 export function toShopSummary(row: ShopWithExtras): ShopSummary {
   return {
@@ -21,6 +22,7 @@ export function toShopSummary(row: ShopWithExtras): ShopSummary {
     phone_2: row.phone_2,
     first_whatsapp_number: row.first_whatsapp_number,
     second_whatsapp_number: row.second_whatsapp_number,
+    has_phone: hasPhone(row),
     email: row.email,
     more_infos: row.more_infos,
     is_professional: !!row.is_professional,
@@ -41,16 +43,10 @@ export function toShopSummary(row: ShopWithExtras): ShopSummary {
 
 /**
  * A shop in a list (GET /shops/paginate/all/0): the summary without its numbers (issue 19 item 5:
- * the fields stay, null), so a list cannot be harvested; the shop's own page answers them.
+ * the fields stay, null), so a list cannot be harvested.
  */
 export function toShopListItem(row: ShopWithExtras): ShopSummary {
-  return {
-    ...toShopSummary(row),
-    phone_1: null,
-    phone_2: null,
-    first_whatsapp_number: null,
-    second_whatsapp_number: null,
-  };
+  return withoutShopNumbers(toShopSummary(row));
 }
 
 export function toEmployee(row: EmployeeRow): ShopEmployee {
@@ -65,6 +61,19 @@ export function toEmployee(row: EmployeeRow): ShopEmployee {
 
 export function toShop(row: ShopWithExtras, employees: EmployeeRow[]): Shop {
   return { ...toShopSummary(row), employees: employees.map(toEmployee) };
+}
+
+/**
+ * GET /shops/shop/{id} (issue 29 item 2): the numbers null (the keys stay) unless the viewer is
+ * the shop's staff or site staff; GET /shops/{id}/phone gives them on tap, limited and counted.
+ */
+export function toPublicShop(
+  row: ShopWithExtras,
+  employees: EmployeeRow[],
+  seesNumbers: boolean,
+): Shop {
+  const shop = toShop(row, employees);
+  return seesNumbers ? shop : withoutShopNumbers(shop);
 }
 
 export function toInvitation(row: InvitationRow): ShopInvitation {

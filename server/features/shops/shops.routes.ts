@@ -21,7 +21,15 @@ import { parseForm, readForm } from '../../media/multipart';
 import { shopPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
-import { toEmployee, toInvitation, toMyInvitation, toShop, toShopListItem } from './shops.mapper';
+import { seesShopNumbers } from '../insights/numbers';
+import {
+  toEmployee,
+  toInvitation,
+  toMyInvitation,
+  toPublicShop,
+  toShop,
+  toShopListItem,
+} from './shops.mapper';
 import * as service from './shops.service';
 
 // DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list). Create and edit
@@ -44,7 +52,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.page(shopPageMeta(found.row, app.config.publicUrl, request.language));
     }
     if (!found) throw notFound();
-    return { shop: toShop(found.row, found.employees) };
+    const seesNumbers = await seesShopNumbers(app.db, request.user, found.row.id);
+    return { shop: toPublicShop(found.row, found.employees, seesNumbers) };
   });
 
   const list = { querystring: pageBody, response: { 200: shopsPageResponse } };

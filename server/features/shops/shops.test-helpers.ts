@@ -13,6 +13,7 @@ export const SHOP_KEYS = [
   'email',
   'employees',
   'first_whatsapp_number',
+  'has_phone',
   'id',
   'is_professional',
   'latitude',

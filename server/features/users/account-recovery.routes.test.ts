@@ -233,13 +233,14 @@ describeEachEngine(
         }
         expect(statuses).toEqual([202, 202, 202, 429]);
       }
+      // The refused ask is taken back (sliding windows, issue 29 item 12): 3 counted.
       const rows = await ctx()
         .app.db.selectFrom('rate_limits')
-        .select('count')
+        .select((eb) => eb.fn.sum<number>('count').as('count'))
         .where('scope', '=', 'forgot_login')
         .where('key', '=', phone)
         .executeTakeFirstOrThrow();
-      expect(rows.count).toBe(4);
+      expect(Number(rows.count)).toBe(3);
     });
 
     it('limits asking per address, whatever the logins', async () => {

@@ -45,7 +45,18 @@ export function toSelfUser(row: UserRow, shops: ShopOfUserRow[]): SelfUser {
   };
 }
 
-/** GET /users/user/{id}: the public fields and the shops the user owns. */
-export function toPublicProfile(row: UserRow, shops: ShopOfUserRow[]): PublicProfile {
-  return { ...toPublicUser(row), shops: shops.map(toUserShop) };
+/**
+ * GET /users/user/{id}: the public fields and the shops the user owns; the numbers null (the keys
+ * stay) unless `seesNumbers` (the user, site staff): GET /users/{id}/phone gives them on tap
+ * (issue 29 item 2).
+ */
+export function toPublicProfile(
+  row: UserRow,
+  shops: ShopOfUserRow[],
+  seesNumbers: boolean,
+): PublicProfile {
+  const profile = { ...toPublicUser(row), shops: shops.map(toUserShop) };
+  return seesNumbers
+    ? profile
+    : { ...profile, phone_1: null, phone_2: null, whatsapp_number: null };
 }

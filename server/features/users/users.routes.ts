@@ -11,6 +11,7 @@ import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
 import { userPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
+import { seesUserNumbers } from '../insights/numbers';
 import { toPublicProfile, toSelfUser } from './users.mapper';
 import * as service from './users.service';
 
@@ -31,7 +32,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.page(userPageMeta(user, app.config.publicUrl));
     }
     if (!user) throw notFound();
-    return { user: toPublicProfile(user, await service.ownedShops(app.db, user.id)) };
+    const shops = await service.ownedShops(app.db, user.id);
+    return { user: toPublicProfile(user, shops, seesUserNumbers(request.user, user.id)) };
   });
 
   // SPEC §3: "Avatar icon path is /images/users/icons/{photo}". The photo's urls in the answers

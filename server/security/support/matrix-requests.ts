@@ -1,6 +1,7 @@
 import type { TestClient } from '../../test/client';
 import { nextPhone, TEST_PASSWORD } from '../../test/harness';
 import type { Role, Scenario } from './scenario';
+import { matchColumnsOf } from '../../features/searches/saved-search-criteria';
 
 // What each row of the authorization matrix sends, per role: the path with the scenario's ids,
 // the body, and, where a request consumes what it acts on (deletes, role changes, sessions),
@@ -31,10 +32,29 @@ async function strangerSearch(s: Scenario): Promise<number> {
   if (id === undefined) strangerSearches.set(s, (id = await newStrangerSearch(s)));
   return id;
 }
+/**
+ * Written straight to the table: the stranger stays a new account, whose few saved searches
+ * (issue 29 item 3) these rows would use up; `POST /searches` has its own row.
+ */
 async function newStrangerSearch(s: Scenario): Promise<number> {
-  const res = await s.as('stranger').post('/searches', { name: 'mine', query: {} });
-  if (res.statusCode !== 201) throw new Error(`saved search: ${res.body}`);
-  return res.json().search.id as number;
+  const at = new Date().toISOString();
+  const query = JSON.stringify({ type: 'offer' });
+  const row = await s.db
+    .insertInto('saved_searches')
+    .values({
+      user_id: strangerId(s),
+      name: 'mine',
+      query,
+      product_type: 'offer',
+      ...matchColumnsOf(query)!,
+      last_alert_at: null,
+      pending_product_id: null,
+      last_seen_at: at,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export const REQUESTS: Record<string, Builder> = {
@@ -259,6 +279,10 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /docs/json': fixed(() => '/docs/json'),
   'GET /media/:file': fixed((s) => `/media/${s.strangerPhoto}-small.webp`),
   'GET /products/:id/phone': fixed((s) => `/products/${s.productId}/phone`),
+  'GET /shops/:id/phone': fixed((s) => `/shops/${s.shopId}/phone`),
+  'GET /shops/:id/phone · unknown shop': fixed(() => '/shops/999999/phone'),
+  'GET /users/:id/phone': fixed((s) => `/users/${strangerId(s)}/phone`),
+  'GET /users/:id/phone · unknown user': fixed(() => '/users/999999/phone'),
   'POST /products/:id/events': fixed((s) => `/products/${s.productId}/events`, { kind: 'view' }),
   'GET /shops/:id/insights': fixed((s) => `/shops/${s.shopId}/insights?days=7`),
   'GET /shops/:id/insights · unknown shop': fixed(() => '/shops/999999/insights'),

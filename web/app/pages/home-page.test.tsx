@@ -36,6 +36,7 @@ function aShop(id: number, overrides: Partial<ShopSummary> = {}): ShopSummary {
     phone_2: null,
     first_whatsapp_number: null,
     second_whatsapp_number: null,
+    has_phone: true,
     email: null,
     more_infos: null,
     is_professional: false,

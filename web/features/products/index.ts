@@ -7,6 +7,7 @@ export type { SaveState } from './api/favorite';
 export { OfferCard } from './components/offer-card';
 export { useOfferModalHistory } from './components/offer-history';
 export { PhoneButton } from './components/phone-button';
+export { TapPhoneButton } from './components/product-phone-button';
 export { priceText } from './components/product-text';
 export { ReactionsBar, topKinds, type ReactionState } from './components/reactions-bar';
 export { LazyReportDialog as ReportDialog } from './components/lazy-report-dialog';

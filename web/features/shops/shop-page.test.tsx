@@ -69,6 +69,67 @@ describe('the shop page', () => {
     expect(screen.getByTestId('shop-map')).toBeInTheDocument();
   });
 
+  it('asks for the numbers on a tap: none in the page before (issue 29 item 2)', async () => {
+    const user = userEvent.setup();
+    const { calls } = shopServer(
+      aShop({
+        phone_1: null,
+        phone_2: null,
+        first_whatsapp_number: null,
+        second_whatsapp_number: null,
+        has_phone: true,
+      }),
+      {
+        'GET /shops/11/phone': () => ({
+          status: 200,
+          body: {
+            phones: {
+              phone_1: '22456789',
+              phone_2: null,
+              whatsapp_number: '22456789',
+              second_whatsapp_number: '36000001',
+            },
+          },
+        }),
+      },
+    );
+    renderApp('/shops/shop/11');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Garage Ennour');
+    expect(document.querySelector('a[href^="tel:"], a[href*="wa.me"]')).toBeNull();
+    expect(screen.queryByText(/22 45 67 89/)).toBeNull();
+    // The e-mail stays in the page.
+    expect(screen.getByRole('link', { name: 'garage@example.mr' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voir le numéro' }));
+    expect(await screen.findByRole('link', { name: /Appeler/ })).toHaveAttribute(
+      'href',
+      'tel:+22222456789',
+    );
+    const whatsapp = screen.getAllByRole('link', { name: /WhatsApp/ });
+    expect(whatsapp.map((a) => a.getAttribute('href')?.split('?')[0])).toEqual([
+      'https://wa.me/22222456789',
+      'https://wa.me/22236000001',
+    ]);
+    expect(new URL(whatsapp[0].getAttribute('href')!).searchParams.get('text')).toContain(
+      'Garage Ennour',
+    );
+    expect(calls.filter((c) => c.url === '/shops/11/phone')).toHaveLength(1);
+  });
+
+  it('shows no call button for a shop without a number', async () => {
+    shopServer(
+      aShop({
+        phone_1: null,
+        phone_2: null,
+        first_whatsapp_number: null,
+        second_whatsapp_number: null,
+        has_phone: false,
+      }),
+    );
+    renderApp('/shops/shop/11');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Garage Ennour');
+    expect(screen.queryByRole('button', { name: 'Voir le numéro' })).toBeNull();
+  });
+
   it('shows the created date of a shop that is not professional, and no map without a place', async () => {
     shopServer(aShop({ is_professional: false, latitude: null, longitude: null }));
     renderApp('/shops/shop/11');

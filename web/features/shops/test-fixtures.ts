@@ -33,6 +33,7 @@ export function aShop(overrides: Partial<Shop> = {}): Shop {
     phone_2: null,
     first_whatsapp_number: '22456789',
     second_whatsapp_number: '36000001',
+    has_phone: true,
     email: 'garage@example.mr',
     more_infos: null,
     is_professional: true,

@@ -27,6 +27,7 @@ import { idParam, type PrefetchContext } from '../../lib/prefetch';
 import { userQuery } from './api/user';
 import { userOffersQuery } from './api/user-offers';
 import { useOrigin } from '../../lib/use-origin';
+import { TapPhoneButton } from '../products';
 
 // SPEC §2 "User card": cover, photo, name, phone, more infos, delete button (the user themself
 // and site admins, SPEC §6), through the confirmation modal, then home (SPEC §2, §7).
@@ -71,6 +72,10 @@ export function UserPage() {
   }
   const data = user.data;
   const self = me?.id === data.id;
+  const message = t('whatsapp_message_user', {
+    name: data.first_name,
+    url: `${origin}${paths.user(data.id)}`,
+  });
 
   async function onDelete() {
     setErrors([]);
@@ -144,13 +149,20 @@ export function UserPage() {
         </div>
         <FormAlert messages={errors} />
         <div className="user-card__details">
+          {/* Issue 29 item 2: the numbers come on a tap (the user and site staff have them). */}
+          {data.phone_1 === null && (
+            <div className="user-card__phone">
+              <TapPhoneButton
+                source={{ kind: 'user', id: data.id }}
+                compact={false}
+                message={message}
+              />
+            </div>
+          )}
           <ContactList
             phones={[data.phone_1, data.phone_2]}
             whatsapps={[data.whatsapp_number]}
-            message={t('whatsapp_message_user', {
-              name: data.first_name,
-              url: `${origin}${paths.user(data.id)}`,
-            })}
+            message={message}
           />
           {data.more_infos && (
             <div className="user-card__more">

@@ -80,6 +80,41 @@ describe('the user page', () => {
     expect(screen.queryByRole('link', { name: 'Modifier le profil' })).toBeNull();
   });
 
+  it('asks for the numbers on a tap: none in the page before (issue 29 item 2)', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeServer({
+      ...viewer(null),
+      ...userAnswer(aPublicUser({ phone_1: null, phone_2: null, whatsapp_number: null })),
+      'GET /users/20/phone': () => ({
+        status: 200,
+        body: {
+          phones: {
+            phone_1: '22334455',
+            phone_2: '36112233',
+            whatsapp_number: '22334455',
+            second_whatsapp_number: null,
+          },
+        },
+      }),
+    });
+    renderApp('/users/user/20');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Mohamed Ould Ahmed',
+    );
+    expect(document.querySelector('a[href^="tel:"], a[href*="wa.me"]')).toBeNull();
+    expect(calls.filter((c) => c.url === '/users/20/phone')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Voir le numéro' }));
+    const links = await screen.findAllByRole('link', { name: /Appeler/ });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'tel:+22222334455',
+      'tel:+22236112233',
+    ]);
+    const whatsapp = screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!;
+    expect(whatsapp.startsWith('https://wa.me/22222334455?text=')).toBe(true);
+    expect(new URL(whatsapp).searchParams.get('text')).toContain('Bonjour Mohamed');
+    expect(calls.filter((c) => c.url === '/users/20/phone')).toHaveLength(1);
+  });
+
   it('lists the shops the user owns and the offers of their personal shop', async () => {
     const searched: unknown[] = [];
     fakeServer({

@@ -33,6 +33,7 @@ export const LOGGED_LABEL: Record<string, string> = {
   delete: 'moderation_logged_delete',
   dismiss: 'moderation_logged_dismiss',
   auto_hide: 'moderation_logged_auto_hide',
+  auto_hide_review: 'moderation_logged_auto_hide_review',
   hold: 'moderation_logged_hold',
   ban: 'moderation_logged_ban',
   unban: 'moderation_logged_unban',

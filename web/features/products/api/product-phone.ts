@@ -3,29 +3,47 @@ import type { Phones } from '../../../../shared/schemas/insights';
 import { http } from '../../../lib/http';
 import { productKeys } from './keys';
 
-// GET /products/{id}/phone (issue 19 item 5): lists carry no numbers; a card asks for its shop's
-// when the visitor reaches for the call button. Counted and rate-limited by the server, so it is
-// asked once per page visit (never refetched) and only on the visitor's gesture.
+// Numbers on tap (issue 19 item 5, issue 29 item 2): lists and pages carry no numbers; the call
+// button asks GET /products/{id}/phone (an offer's shop), /shops/{id}/phone or /users/{id}/phone
+// when the visitor reaches for it. Counted and rate-limited by the server, so they are asked once
+// per page visit (never refetched) and only on the visitor's gesture.
 
-export const fetchProductPhone = (id: number, signal?: AbortSignal) =>
-  http.get<{ phones: Phones }>(`/products/${id}/phone`, { signal }).then((b) => b.phones);
+/** Whose numbers: an offer's shop, a shop, or a user. */
+export interface PhoneSource {
+  kind: 'product' | 'shop' | 'user';
+  id: number;
+}
 
-export const productPhoneQuery = (id: number) =>
+const PATHS: Record<PhoneSource['kind'], string> = {
+  product: 'products',
+  shop: 'shops',
+  user: 'users',
+};
+
+export const fetchPhones = (source: PhoneSource, signal?: AbortSignal) =>
+  http
+    .get<{ phones: Phones }>(`/${PATHS[source.kind]}/${source.id}/phone`, { signal })
+    .then((b) => b.phones);
+
+export const phonesQuery = (source: PhoneSource) =>
   queryOptions({
-    queryKey: productKeys.phone(id),
-    queryFn: ({ signal }) => fetchProductPhone(id, signal),
+    queryKey:
+      source.kind === 'product'
+        ? productKeys.phone(source.id)
+        : (['phones', source.kind, source.id] as const),
+    queryFn: ({ signal }) => fetchPhones(source, signal),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
   });
 
 /** The numbers once asked for (`enabled` by the gesture that opens the menu). */
-export function useProductPhone(id: number, enabled: boolean) {
-  return useQuery({ ...productPhoneQuery(id), enabled });
+export function usePhones(source: PhoneSource, enabled: boolean) {
+  return useQuery({ ...phonesQuery(source), enabled });
 }
 
 /** Starts asking on the first sign of intent (pointer down, focus), before the tap completes. */
-export function usePrefetchProductPhone(id: number) {
+export function usePrefetchPhones(source: PhoneSource) {
   const client = useQueryClient();
-  return () => void client.prefetchQuery(productPhoneQuery(id));
+  return () => void client.prefetchQuery(phonesQuery(source));
 }

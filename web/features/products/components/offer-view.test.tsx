@@ -66,6 +66,54 @@ describe('OfferView', () => {
     expect(await screen.findByRole('article', { name: 'Nissan Navara' })).toBeInTheDocument();
   });
 
+  it('asks for the numbers on a tap: none in the page before (issue 29 item 2)', async () => {
+    const user = userEvent.setup();
+    renderView(aProduct());
+    const { calls } = fakeServer({
+      ...similar(),
+      'GET /products/42/phone': () => ({
+        status: 200,
+        body: {
+          phones: {
+            phone_1: '22334455',
+            phone_2: '36667788',
+            whatsapp_number: '44556677',
+            second_whatsapp_number: null,
+          },
+        },
+      }),
+      'POST /products/42/events': () => ({ status: 204 }),
+    });
+    expect(document.querySelector('a[href^="tel:"], a[href*="wa.me"]')).toBeNull();
+    expect(screen.queryByText(/22 33 44 55/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Voir le numéro' }));
+    const links = await screen.findAllByRole('link', { name: /Appeler/ });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'tel:+22222334455',
+      'tel:+22236667788',
+    ]);
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/22244556677',
+    );
+    expect(calls.filter((c) => c.url === '/products/42/phone')).toHaveLength(1);
+  });
+
+  it('writes the numbers out for the shop staff, whose answer has them', () => {
+    renderView(
+      aProduct({
+        shop: { ...aProduct().shop, phone_1: '22334455', first_whatsapp_number: '44556677' },
+      }),
+    );
+    expect(screen.getByText('22 33 44 55')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Voir le numéro' })).toBeNull();
+  });
+
+  it('shows no call button when the shop has no number', () => {
+    renderView(aProduct({ shop: { ...aProduct().shop, has_phone: false } }));
+    expect(screen.queryByRole('button', { name: 'Voir le numéro' })).toBeNull();
+  });
+
   it('shows a video with its poster until it plays', () => {
     const { container } = renderView(
       aProduct({

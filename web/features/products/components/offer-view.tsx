@@ -18,6 +18,7 @@ import { OfferMedia } from './offer-media';
 import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
 import { PhoneButton } from './phone-button';
+import { TapPhoneButton } from './product-phone-button';
 import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
 import { useDeleteProduct } from '../api/delete-product';
@@ -93,22 +94,36 @@ export function OfferView({
             </span>
           </span>
         </Link>
-        <div className="offer-view__phones">
-          {shop.phone_1 && (
-            <PhoneButton
-              phone={shop.phone_1}
-              whatsapp={shop.first_whatsapp_number}
-              onAction={onContact}
-            />
-          )}
-          {shop.phone_2 && (
-            <PhoneButton
-              phone={shop.phone_2}
-              whatsapp={shop.second_whatsapp_number}
-              onAction={onContact}
-            />
-          )}
-        </div>
+        {/* Issue 29 item 2: the page carries no numbers but for the shop's staff (and site
+            staff), who see them written out; others get the button that asks on a tap. */}
+        {shop.phone_1 || shop.phone_2 ? (
+          <div className="offer-view__phones">
+            {shop.phone_1 && (
+              <PhoneButton
+                phone={shop.phone_1}
+                whatsapp={shop.first_whatsapp_number}
+                onAction={onContact}
+              />
+            )}
+            {shop.phone_2 && (
+              <PhoneButton
+                phone={shop.phone_2}
+                whatsapp={shop.second_whatsapp_number}
+                onAction={onContact}
+              />
+            )}
+          </div>
+        ) : (
+          shop.has_phone && (
+            <div className="offer-view__phones">
+              <TapPhoneButton
+                source={{ kind: 'product', id: product.id }}
+                compact={false}
+                onAction={onContact}
+              />
+            </div>
+          )
+        )}
       </header>
 
       <div className="offer-view__layout">

@@ -52,32 +52,36 @@ export function PhoneButton({
       }
     >
       {(close) => (
-        <PhoneLinks phone={phone} whatsapp={messaging} onAction={onAction} close={close} />
+        <PhoneLinks phones={[phone]} whatsapps={[messaging]} onAction={onAction} close={close} />
       )}
     </Popover>
   );
 }
 
 /**
- * The call (tel:+222…) and WhatsApp (wa.me/222…) links of a number: plain links, so that the tap
+ * The call (tel:+222…) and WhatsApp (wa.me/222…) links of numbers: plain links, so that the tap
  * itself opens the dialler or WhatsApp (a phone only lets a user gesture do that).
  */
 export function PhoneLinks({
-  phone,
-  whatsapp,
+  phones,
+  whatsapps,
+  message,
   onAction,
   close,
 }: {
-  phone: string | null;
-  whatsapp: string | null;
+  phones: string[];
+  whatsapps: string[];
+  /** The WhatsApp message, prefilled. */
+  message?: string;
   onAction?: (kind: 'call' | 'whatsapp') => void;
   close: () => void;
 }) {
   const { t } = useTranslation();
+  const text = message ? `?text=${encodeURIComponent(message)}` : '';
   return (
     <ul className="menu-list">
-      {phone && (
-        <li>
+      {phones.map((phone) => (
+        <li key={`call:${phone}`}>
           <a
             className="menu-list__item"
             href={`tel:${internationalPhone(phone)}`}
@@ -92,12 +96,12 @@ export function PhoneLinks({
             </span>
           </a>
         </li>
-      )}
-      {whatsapp && (
-        <li>
+      ))}
+      {whatsapps.map((whatsapp) => (
+        <li key={`whatsapp:${whatsapp}`}>
           <a
             className="menu-list__item"
-            href={whatsappLink(whatsapp)}
+            href={`${whatsappLink(whatsapp)}${text}`}
             target="_blank"
             rel="noopener noreferrer"
             onClick={() => {
@@ -111,7 +115,7 @@ export function PhoneLinks({
             </span>
           </a>
         </li>
-      )}
+      ))}
     </ul>
   );
 }

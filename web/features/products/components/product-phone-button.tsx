@@ -5,25 +5,47 @@ import { Loader } from '../../../components/loader';
 import { PhoneIcon } from '../../../components/product-icons';
 import type { Phones } from '../../../../shared/schemas/insights';
 import { HttpError } from '../../../lib/http';
-import { usePrefetchProductPhone, useProductPhone } from '../api/product-phone';
+import { usePhones, usePrefetchPhones, type PhoneSource } from '../api/product-phone';
 import { sendProductEvent } from '../api/product-events';
 import { PhoneLinks } from './phone-button';
 import './product-phone-button.css';
 
-const callable = (phones: Phones) => phones.phone_1 ?? phones.phone_2;
+const distinct = (numbers: (string | null)[]) => [
+  ...new Set(numbers.filter((n): n is string => !!n)),
+];
+
+/** The numbers to call, and those to message (WhatsApp falls back to the phone, as before). */
+export function phoneRows(phones: Phones) {
+  const calls = distinct([phones.phone_1, phones.phone_2]);
+  const whatsapps = distinct([
+    phones.whatsapp_number ?? calls[0] ?? null,
+    phones.second_whatsapp_number,
+  ]);
+  return { calls, whatsapps };
+}
+
+interface TapPhoneButtonProps {
+  source: PhoneSource;
+  /** Only the icon (cards); otherwise the icon and "Show the number" (pages). */
+  compact?: boolean;
+  /** Told of each call or WhatsApp tap (an offer's insights count them). */
+  onAction?: (kind: 'call' | 'whatsapp') => void;
+  /** The WhatsApp message, prefilled (pages name what the visitor writes about). */
+  message?: string;
+}
 
 /**
- * The compact card's call button (issue 19 item 5): lists carry no numbers, so the menu asks GET
- * /products/{id}/phone when it opens (already on pointer down or focus, so the numbers are
- * usually there by the time the menu shows), then offers the same call and WhatsApp links as
- * before: still one tap on the button and one on the link, and the link's own tap opens the
+ * The call button of cards and pages (issue 19 item 5, issue 29 item 2): answers carry no
+ * numbers, so the menu asks for them when it opens (already on pointer down or focus, so the
+ * numbers are usually there by the time the menu shows), then offers plain call and WhatsApp
+ * links: still one tap on the button and one on the link, and the link's own tap opens the
  * dialler (a phone lets only a user gesture do that, which a script after a fetch is not).
  */
-export function ProductPhoneButton({ productId }: { productId: number }) {
+export function TapPhoneButton({ source, compact = true, onAction, message }: TapPhoneButtonProps) {
   const { t } = useTranslation();
   const [asked, setAsked] = useState(false);
-  const prefetch = usePrefetchProductPhone(productId);
-  const phones = useProductPhone(productId, asked);
+  const prefetch = usePrefetchPhones(source);
+  const phones = usePhones(source, asked);
   const ask = () => {
     if (asked) return;
     setAsked(true);
@@ -34,30 +56,54 @@ export function ProductPhoneButton({ productId }: { productId: number }) {
       <Popover
         className="phone-button"
         label={t('phone_show')}
-        triggerClassName="icon-button phone-button__trigger"
-        trigger={<PhoneIcon size={18} />}
-      >
-        {(close) =>
-          phones.isPending ? (
-            <Loader />
-          ) : phones.isError ? (
-            <p className="menu-list__note" role="alert">
-              {phones.error instanceof HttpError && phones.error.status === 429
-                ? t('too_many_attempts')
-                : t('phone_failed')}
-            </p>
-          ) : !callable(phones.data) && !phones.data.whatsapp_number ? (
-            <p className="menu-list__note">{t('phone_none')}</p>
+        triggerClassName={compact ? 'icon-button phone-button__trigger' : 'phone-button__trigger'}
+        trigger={
+          compact ? (
+            <PhoneIcon size={18} />
           ) : (
-            <PhoneLinks
-              phone={callable(phones.data)}
-              whatsapp={phones.data.whatsapp_number ?? callable(phones.data)}
-              onAction={(kind) => sendProductEvent(productId, kind)}
-              close={close}
-            />
+            <>
+              <PhoneIcon size={18} />
+              <span>{t('phone_show')}</span>
+            </>
           )
         }
+      >
+        {(close) => {
+          if (phones.isPending) return <Loader />;
+          if (phones.isError) {
+            return (
+              <p className="menu-list__note" role="alert">
+                {phones.error instanceof HttpError && phones.error.status === 429
+                  ? t('too_many_attempts')
+                  : t('phone_failed')}
+              </p>
+            );
+          }
+          const { calls, whatsapps } = phoneRows(phones.data);
+          if (!calls.length && !whatsapps.length) {
+            return <p className="menu-list__note">{t('phone_none')}</p>;
+          }
+          return (
+            <PhoneLinks
+              phones={calls}
+              whatsapps={whatsapps}
+              message={message}
+              onAction={onAction}
+              close={close}
+            />
+          );
+        }}
       </Popover>
     </span>
+  );
+}
+
+/** The compact card's call button: the offer's shop's numbers, each tap in its insights. */
+export function ProductPhoneButton({ productId }: { productId: number }) {
+  return (
+    <TapPhoneButton
+      source={{ kind: 'product', id: productId }}
+      onAction={(kind) => sendProductEvent(productId, kind)}
+    />
   );
 }

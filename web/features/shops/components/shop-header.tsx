@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import './shop-header.css';
 import { useOrigin } from '../../../lib/use-origin';
+import { TapPhoneButton } from '../../products';
 
 // SPEC §2 "Shop header": cover, logo, name, phones, email, more infos, map; SPEC §9: professional
 // shops show their updated date, the others their created date.
@@ -26,10 +27,17 @@ interface ShopHeaderProps {
 export function ShopHeader({ shop, actions }: ShopHeaderProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const numbersShown = [
+    shop.phone_1,
+    shop.phone_2,
+    shop.first_whatsapp_number,
+    shop.second_whatsapp_number,
+  ].some(Boolean);
   const date = shop.is_professional
     ? t('shop_updated_on', { date: formatDate(shop.updated_at, language) })
     : t('shop_created_on', { date: formatDate(shop.created_at, language) });
   const url = `${useOrigin()}/shops/shop/${shop.id}`;
+  const message = t('whatsapp_message', { name: shop.name, url });
   return (
     <header className="card shop-header">
       <div className="shop-header__cover">
@@ -78,11 +86,21 @@ export function ShopHeader({ shop, actions }: ShopHeaderProps) {
       </div>
       <div className="shop-header__details">
         {shop.description && <ReadMore text={shop.description} className="shop-header__text" />}
+        {/* Issue 29 item 2: the numbers come on a tap (its staff have them in the answer). */}
+        {shop.has_phone && !numbersShown && (
+          <div className="shop-header__phone">
+            <TapPhoneButton
+              source={{ kind: 'shop', id: shop.id }}
+              compact={false}
+              message={message}
+            />
+          </div>
+        )}
         <ContactList
           phones={[shop.phone_1, shop.phone_2]}
           whatsapps={[shop.first_whatsapp_number, shop.second_whatsapp_number]}
           email={shop.email}
-          message={t('whatsapp_message', { name: shop.name, url })}
+          message={message}
         />
         {shop.more_infos && (
           <div className="shop-header__more">
