@@ -179,7 +179,7 @@ const envSchema = z
     SMS_GATEWAY_TOKEN: z.preprocess(unset, z.string().optional()),
     SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
-    SITEMAP_PAGE_SIZE: integer(1, 50_000, 50_000),
+    SITEMAP_PAGE_SIZE: integer(1, 50_000, 5_000),
     SITEMAP_CACHE_SECONDS: integer(0, 86_400, 900),
   })
   .superRefine((e, ctx) => {
