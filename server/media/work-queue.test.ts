@@ -47,11 +47,9 @@ describe('FairQueue', () => {
     const queue = new FairQueue(1, 8, 2);
     const started: string[] = [];
     const running = job(started, 'a1');
-    const first = queue.run(running.task, 'a');
-    const waiting = [
-      queue.run(job(started, 'a2').task, 'a'),
-      queue.run(job(started, 'a3').task, 'a'),
-    ];
+    void queue.run(running.task, 'a');
+    void queue.run(job(started, 'a2').task, 'a');
+    void queue.run(job(started, 'a3').task, 'a');
     const refused = await queue.run(job(started, 'a4').task, 'a').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).statusCode).toBe(503);
