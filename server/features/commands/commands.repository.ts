@@ -90,11 +90,18 @@ export function listCommands(
           eb.or([eb('commands.private', '=', 'no'), eb('commands.user_id', '=', own)]),
         );
   }
-  // Issue 19: a command not visible is shown to its author and site staff only.
+  // Issue 19: a command not visible is shown to its author and site staff only; nor is a banned
+  // author's (issue 29 item 1), as their offers are not, until the ban is lifted.
   if (!q.seesHidden) {
     const own = q.viewerId ?? -1;
     query = query.where((eb) =>
-      eb.or([eb('commands.moderation_status', '=', 'visible'), eb('commands.user_id', '=', own)]),
+      eb.or([
+        eb.and([
+          eb('commands.moderation_status', '=', 'visible'),
+          eb('users.banned_at', 'is', null),
+        ]),
+        eb('commands.user_id', '=', own),
+      ]),
     );
   }
   return query
