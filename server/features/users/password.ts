@@ -118,6 +118,9 @@ async function measure(logN: number): Promise<void> {
 export async function imitateVerify(logN: number): Promise<void> {
   const ms = recentTiming();
   if (ms !== undefined) return void (await sleep(ms));
-  measuring ??= measure(logN).finally(() => (measuring = undefined));
+  // A busy queue (503) ends the wait early rather than answer an unknown login differently.
+  measuring ??= measure(logN)
+    .catch(() => {})
+    .finally(() => (measuring = undefined));
   await measuring;
 }
