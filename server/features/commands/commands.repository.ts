@@ -54,6 +54,8 @@ function selectCommands(db: Executor, viewerId: number | undefined) {
       'users.first_name as user_first_name',
       'users.last_name as user_last_name',
       'users.photo as user_photo',
+      // Issue 29 item 1: a banned author's item is shown as a hidden one is (staff and author).
+      'users.banned_at as user_banned_at',
       'users.phone_1 as user_phone',
       'users.whatsapp_number as user_whatsapp_number',
     ])

@@ -25,6 +25,8 @@ function selectComments(db: Executor, viewerId: number | undefined) {
       'users.first_name as user_first_name',
       'users.last_name as user_last_name',
       'users.photo as user_photo',
+      // Issue 29 item 1: a banned author's item is shown as a hidden one is (staff and author).
+      'users.banned_at as user_banned_at',
     ])
     .select(viewerReaction(db, 'comment', 'comments.id', viewerId));
 }

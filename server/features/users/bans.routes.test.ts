@@ -164,14 +164,25 @@ describeEachEngine(
       };
       expect(await lists()).toEqual(shown);
 
+      const pages = async (client = ctx().client()) =>
+        Promise.all([
+          client.get(`/comments/comment/${shown.comments[0]}`),
+          client.get(`/commands/command/${shown.commands[0]}`),
+        ]).then((answers) => answers.map((res) => res.statusCode));
+      expect(await pages()).toEqual([200, 200]);
+
       await ban(buyer.user.id);
       expect(await lists()).toEqual({ comments: [], commands: [] });
+      // Their own pages are gone too, as a banned seller's offers are.
+      expect(await pages()).toEqual([404, 404]);
+      expect(await pages(moderator.client)).toEqual([200, 200]);
       expect(await lists(seller.client)).toEqual({ comments: [], commands: [] });
       // Site staff still see them (to judge the ban).
       expect(await lists(moderator.client)).toEqual(shown);
 
       await unban(buyer.user.id);
       expect(await lists()).toEqual(shown);
+      expect(await pages()).toEqual([200, 200]);
     });
   },
   { env: { SMS_GATEWAY_URL: sms.url, SMS_GATEWAY_TOKEN: 'test-token' } },
