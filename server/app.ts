@@ -21,6 +21,7 @@ import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import noScriptForms from './plugins/no-script-forms';
 import { redactUrl } from '../shared/domain/forms';
+import privateAnswers from './plugins/private-answers';
 import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import pages from './plugins/pages';
@@ -173,6 +174,7 @@ export async function buildApp(
   });
   await app.register(noScriptForms);
   await app.register(session);
+  await app.register(privateAnswers);
   await app.register(housekeeping);
   await app.register(pages, { render: options.render });
   await app.register(uploads);

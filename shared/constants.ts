@@ -120,14 +120,27 @@ export const FRONTEND_LOGS_QUOTA = {
 export const LIMIT_WINDOW_BUCKETS = 60;
 
 /** Sign-in failures per 15 minutes: perAccount counts one account from one address. */
-export const LOGIN_THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
+export const LOGIN_THROTTLE = {
+  windowSeconds: 15 * 60,
+  perAccount: 5,
+  perAddress: 20,
+  /**
+   * Failures on one account from anywhere (issue 29 item 5): past them, an address that has failed
+   * anywhere in the window is refused before any hashing; an address with none still may try.
+   */
+  accountBudget: 30,
+} as const;
 /**
  * Account-wide slow-down instead of a lockout (issue 14 item 2): past `after` failures from other
  * addresses, an address that failed itself waits 2^(failures/after) s after its last failure.
  */
 export const LOGIN_SLOWDOWN = { after: 5, maxDelaySeconds: 15 * 60 } as const;
-/** Password hashes (scrypt, 128 MiB each) run at once per process, and how many may wait. */
-export const PASSWORD_HASHING = { concurrent: 2, waiting: 32 } as const;
+/**
+ * Password hashes (scrypt, 128 MiB each) run at once per process, and how many may wait. The last
+ * `reserved` waiting places are kept for sign-ins from an address and to an account with no recent
+ * failures (issue 29 item 5): a flood of wrong passwords cannot take the owner's turn.
+ */
+export const PASSWORD_HASHING = { concurrent: 2, waiting: 32, reserved: 16 } as const;
 /** How often each server process drops expired sessions, stale throttle and rate-limit rows. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 /** Sessions last this long after their last use. */

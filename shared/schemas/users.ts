@@ -1,6 +1,7 @@
 import { z } from './common';
 import { LANGUAGES, PASSWORD_MIN_LENGTH, SHOP_ROLES, SITE_ROLES } from '../constants';
 import { normalizePhone } from '../domain/phone';
+import { isCommonPassword } from '../domain/common-passwords';
 
 const phone = z.string().transform((value, ctx) => {
   const normal = normalizePhone(value);
@@ -45,7 +46,13 @@ const bothStrings = (value: unknown, a: string, b: string) =>
   typeof (value as Record<string, unknown>)[b] === 'string';
 
 const name = z.string().trim().min(1, 'required').max(60);
-const password = z.string().min(PASSWORD_MIN_LENGTH, 'password_too_short').max(200);
+/** A new password (registration, change, reset): long enough, and not one of the first guesses. */
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'password_too_short')
+  .max(200)
+  // One error at a time: a short password is told it is short, not also that it is common.
+  .refine((p) => p.length < PASSWORD_MIN_LENGTH || !isCommonPassword(p), 'password_too_common');
 
 export const registerBody = z
   .object({

@@ -54,6 +54,8 @@ function selectCommands(db: Executor, viewerId: number | undefined) {
       'users.first_name as user_first_name',
       'users.last_name as user_last_name',
       'users.photo as user_photo',
+      // Issue 29 item 1: a banned author's item is shown as a hidden one is (staff and author).
+      'users.banned_at as user_banned_at',
       'users.phone_1 as user_phone',
       'users.whatsapp_number as user_whatsapp_number',
     ])
@@ -90,11 +92,18 @@ export function listCommands(
           eb.or([eb('commands.private', '=', 'no'), eb('commands.user_id', '=', own)]),
         );
   }
-  // Issue 19: a command not visible is shown to its author and site staff only.
+  // Issue 19: a command not visible is shown to its author and site staff only; nor is a banned
+  // author's (issue 29 item 1), as their offers are not, until the ban is lifted.
   if (!q.seesHidden) {
     const own = q.viewerId ?? -1;
     query = query.where((eb) =>
-      eb.or([eb('commands.moderation_status', '=', 'visible'), eb('commands.user_id', '=', own)]),
+      eb.or([
+        eb.and([
+          eb('commands.moderation_status', '=', 'visible'),
+          eb('users.banned_at', 'is', null),
+        ]),
+        eb('commands.user_id', '=', own),
+      ]),
     );
   }
   return query

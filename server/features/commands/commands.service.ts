@@ -38,7 +38,8 @@ export async function loadVisibleCommand(db: Executor, id: number, viewer: Viewe
   if (!command) throw notFound();
   const { product, shopRole } = await productContext(db, command.product_id, viewer);
   if (!canSeeCommand(viewer, command, product, shopRole)) throw notFound();
-  if (command.moderation_status !== 'visible' && !seesModerated(viewer, command.user_id)) {
+  const shown = command.moderation_status === 'visible' && !command.user_banned_at;
+  if (!shown && !seesModerated(viewer, command.user_id)) {
     throw notFound();
   }
   return { command, product, shopRole };

@@ -25,6 +25,8 @@ function selectComments(db: Executor, viewerId: number | undefined) {
       'users.first_name as user_first_name',
       'users.last_name as user_last_name',
       'users.photo as user_photo',
+      // Issue 29 item 1: a banned author's item is shown as a hidden one is (staff and author).
+      'users.banned_at as user_banned_at',
     ])
     .select(viewerReaction(db, 'comment', 'comments.id', viewerId));
 }
@@ -49,11 +51,18 @@ export function listComments(
   let query = selectComments(db, q.viewerId)
     .where('comments.commentable_type', '=', q.type)
     .where('comments.commentable_id', '=', q.id);
-  // Issue 19: a comment not visible is shown to its author and site staff only.
+  // Issue 19: a comment not visible is shown to its author and site staff only; nor is a banned
+  // author's (issue 29 item 1), as their offers are not, until the ban is lifted.
   if (!q.seesHidden) {
     const own = q.viewerId ?? -1;
     query = query.where((eb) =>
-      eb.or([eb('comments.moderation_status', '=', 'visible'), eb('comments.user_id', '=', own)]),
+      eb.or([
+        eb.and([
+          eb('comments.moderation_status', '=', 'visible'),
+          eb('users.banned_at', 'is', null),
+        ]),
+        eb('comments.user_id', '=', own),
+      ]),
     );
   }
   return query

@@ -65,7 +65,8 @@ async function resolveTarget(
 async function loadVisibleComment(db: Executor, id: number, viewer: Viewer) {
   const comment = await repo.findComment(db, id, viewer?.id);
   if (!comment) throw notFound();
-  if (comment.moderation_status !== 'visible' && !seesModerated(viewer, comment.user_id)) {
+  const shown = comment.moderation_status === 'visible' && !comment.user_banned_at;
+  if (!shown && !seesModerated(viewer, comment.user_id)) {
     throw notFound();
   }
   if (comment.command_id !== null) await loadVisibleCommand(db, comment.command_id, viewer);

@@ -225,3 +225,21 @@ export async function deleteOwn(db: Executor, userId: number, id: number): Promi
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * Of these users, those who may still hold a stream: not banned, not deleted (issue 29 item 1).
+ * In chunks, so that a process with many streams stays under every engine's parameter limit.
+ */
+export async function usersStillAllowed(db: Executor, userIds: number[]): Promise<Set<number>> {
+  const allowed = new Set<number>();
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', userIds.slice(i, i + 500))
+      .where('banned_at', 'is', null)
+      .execute();
+    for (const row of rows) allowed.add(row.id);
+  }
+  return allowed;
+}

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Notification } from '../../../shared/schemas/notifications';
 import { tooMany } from '../../errors';
+import { tableVersion } from '../../db/write-tracker';
 import { toNotification } from './notifications.mapper';
 import * as repo from './notifications.repository';
 import {
@@ -32,6 +33,13 @@ export const HEARTBEAT_MS = 25_000;
 export const RESUME_MAX = 100;
 /** The browser waits this long before reconnecting a dropped stream. */
 const RETRY_MS = 3_000;
+/**
+ * Issue 29 item 1: a ban closes its user's open streams. Each process looks this often whether
+ * the users table has changed (server/db/write-tracker.ts: its own writes, and on PostgreSQL every
+ * process's through the event bus) and then which of its streams' users are banned or gone; it
+ * looks anyway once a HEARTBEAT_MS, for writes it cannot hear of (SQLite's CLI, the bus down).
+ */
+export const BAN_CHECK_MS = 1_000;
 
 interface Stream {
   userId: number;
@@ -115,6 +123,33 @@ export function streamHub(app: FastifyInstance) {
     });
   }
 
+  let checkedVersion = -1;
+  let checkedAt = 0;
+  let checking = false;
+  async function closeBannedStreams() {
+    const version = tableVersion(['users']);
+    if (version === checkedVersion && Date.now() - checkedAt < HEARTBEAT_MS) return;
+    checkedVersion = version;
+    checkedAt = Date.now();
+    const userIds = [...byUser.keys()];
+    const allowed = await repo.usersStillAllowed(app.db, userIds);
+    for (const userId of userIds) {
+      if (allowed.has(userId)) continue;
+      for (const stream of [...(byUser.get(userId) ?? [])]) close(stream);
+    }
+  }
+  const banCheck = setInterval(() => {
+    if (!byUser.size || checking) return;
+    checking = true;
+    closeBannedStreams()
+      .catch((error: unknown) => {
+        checkedVersion = -1; // look again next time
+        app.log.warn({ err: error }, 'notification stream: ban check failed');
+      })
+      .finally(() => (checking = false));
+  }, BAN_CHECK_MS);
+  banCheck.unref();
+
   // The leases of this process's streams stay alive while it does.
   const renewal = setInterval(() => {
     if (!byUser.size) return;
@@ -136,6 +171,7 @@ export function streamHub(app: FastifyInstance) {
     unsubscribe();
     unresync();
     clearInterval(renewal);
+    clearInterval(banCheck);
     const streams = [...byUser.values()].flatMap((set) => [...set]);
     for (const stream of streams) close(stream);
     await Promise.all(streams.map((stream) => stream.released));

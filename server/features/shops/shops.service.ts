@@ -2,7 +2,7 @@ import type { DB, Executor } from '../../db/types';
 import { isUniqueViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { can, type Viewer } from '../../../shared/domain/permissions';
-import { normalizePhone } from '../../../shared/domain/phone';
+import { loginKey, parseLogin } from '../../../shared/domain/login';
 import type { ShopRole } from '../../../shared/constants';
 import {
   SHOP_IMAGES,
@@ -191,15 +191,6 @@ export async function listEmployees(db: DB, viewer: Viewer | null, shopId: numbe
   return { employees, invitations };
 }
 
-/** The form a login is stored and matched in: a normalised phone, or a lower-case email. */
-function loginKey(login: string): string {
-  const phone = normalizePhone(login);
-  if (phone) return phone;
-  const email = login.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw invalid('login');
-  return email;
-}
-
 /** The logins an invitation to this user may be addressed to: their phone and email. */
 async function loginsOf(db: Executor, viewer: Viewer): Promise<string[]> {
   const user = await findUserById(db, viewer.id);
@@ -224,7 +215,9 @@ export async function inviteEmployee(
     const viewerRole = await roleOf(trx, shopId, viewer);
     if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
     if (inviteDecision(viewer, viewerRole, body.role) !== 'allowed') throw forbidden();
-    const login = loginKey(body.login);
+    const parsed = parseLogin(body.login);
+    if (!parsed) throw invalid('login');
+    const login = loginKey(parsed);
     await invitationsRepo.upsertInvitation(trx, {
       shopId,
       login,
@@ -232,10 +225,7 @@ export async function inviteEmployee(
       invitedBy: viewer.id,
     });
     // The invitee hears of it (not the inviter's business whether anyone did).
-    const invitee = await findUserByLogin(
-      trx,
-      login.includes('@') ? { email: login } : { phone: login },
-    );
+    const invitee = await findUserByLogin(trx, parsed);
     if (invitee && !(await repo.shopRoleOf(trx, shopId, invitee.id))) {
       await notify(trx, 'shop_invitation', viewer.id, [invitee.id], {});
     }

@@ -25,7 +25,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password/forgot',
     { schema: { body: forgotBody, response: { 202: noContent } }, config: { form: true } },
     async (request, reply) => {
-      const login = service.parseLogin(request.body.login);
+      const login = service.requiredLogin(request.body.login);
       app.assertCanSend(login.phone ? 'sms' : 'mail');
       await service.limitForgot(app.db, login, clientAddress(request));
       // The account is looked up after the answer: known and unknown logins answer alike.

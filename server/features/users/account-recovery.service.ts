@@ -1,5 +1,5 @@
 import { ACCOUNT_CODE_LIMITS, DEFAULT_LANGUAGE } from '../../../shared/constants';
-import { normalizePhone } from '../../../shared/domain/phone';
+import { loginKey, parseLogin, type Login } from '../../../shared/domain/login';
 import type { DB } from '../../db/types';
 import { now } from '../../db/connect';
 import { HttpError, invalid } from '../../errors';
@@ -12,8 +12,6 @@ import { CODE_TTL_MS, checkCode, issueCode, newDigitCode, newLinkToken } from '.
 
 // Password reset and phone checks (issue 21, docs/accounts.md).
 
-export type Login = { phone: string; email?: undefined } | { email: string; phone?: undefined };
-
 export interface Send {
   sms(to: string, text: string): void;
   mail(to: string, mail: Mail): void;
@@ -25,16 +23,15 @@ export interface RecoveryDeps {
   publicUrl: string;
 }
 
-/** A phone number (any written form) or an e-mail address; anything else is refused. */
-export function parseLogin(login: string): Login {
-  const phone = normalizePhone(login);
-  if (phone) return { phone };
-  const email = login.trim().toLowerCase();
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { email };
-  throw invalid('login');
+/** A phone number (any written form) or an e-mail address; anything else is refused (422). */
+export function requiredLogin(login: string): Login {
+  const parsed = parseLogin(login);
+  if (!parsed) throw invalid('login');
+  return parsed;
 }
 
 const codeInvalid = () => new HttpError(422, { code: ['code_invalid'] });
+const banned = () => new HttpError(403, { global: ['account_banned'] });
 
 /**
  * The limits of POST /password/forgot, counted before any look-up, so that they answer the same
@@ -48,7 +45,7 @@ export async function limitForgot(db: DB, login: Login, address: string): Promis
   });
   await enforce(db, {
     scope: 'forgot_login',
-    key: login.phone ?? login.email!,
+    key: loginKey(login),
     ...ACCOUNT_CODE_LIMITS.forgotPerLogin,
   });
   if (login.phone)
@@ -106,9 +103,9 @@ export async function resetPassword(
     key: address,
     ...ACCOUNT_CODE_LIMITS.triesPerAddress,
   });
-  const login = parseLogin(body.login);
+  const login = requiredLogin(body.login);
   const user = await repo.findUserByLogin(db, login);
-  const target = login.phone ?? login.email!;
+  const target = loginKey(login);
   const codeId = user
     ? await checkCode(db, deps.secret, {
         userId: user.id,
@@ -118,6 +115,10 @@ export async function resetPassword(
       })
     : null;
   if (!user || codeId === null) throw codeInvalid();
+  // Issue 29 item 1: a reset signs in, so a banned account may not use it to come back. Said only
+  // to whoever holds the right code, as /login says it only after the right password; nothing
+  // is written and the code stays unused.
+  if (user.banned_at) throw banned();
   const password_hash = await hashPassword(body.password, scryptLogN);
   await db.transaction().execute(async (trx) => {
     if (!(await codesRepo.deleteCode(trx, codeId))) throw codeInvalid();

@@ -8,8 +8,10 @@ import {
   selfUserResponse,
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
+import { HttpError } from '../../errors';
 import { clientAddress } from '../../plugins/client-address';
 import { formDone } from '../../plugins/no-script-forms';
+import { privateAnswer } from '../../plugins/private-answers';
 import * as service from './users.service';
 import { toSelfUser } from './users.mapper';
 
@@ -26,6 +28,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await service.register(app.db, request.body, scryptLogN);
       await app.sessions.signIn(request, reply, user.id);
       if (request.postedForm) return formDone(request, reply, '/');
+      privateAnswer(reply);
       const self = await service.me(app.db, user.id);
       return reply.status(201).send({ user: toSelfUser(self!.user, self!.shops) });
     },
@@ -35,9 +38,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     { schema: { body: loginBody, response: { 200: selfUserResponse } }, config: signInLimit },
     async (request, reply) => {
-      const user = await service.login(app.db, request.body, clientAddress(request), scryptLogN);
+      const user = await service
+        .login(app.db, request.body, clientAddress(request), scryptLogN)
+        .catch((error: unknown) => {
+          // Issue 29 item 12: a refused sign-in is an everyday event, not a fault: one info line
+          // with the answer given (no stack, no login or password).
+          if (error instanceof HttpError) {
+            request.log.info({ status: error.statusCode, errors: error.errors }, 'sign-in refused');
+          }
+          throw error;
+        });
       await app.sessions.signIn(request, reply, user.id);
       if (request.postedForm) return formDone(request, reply, '/');
+      privateAnswer(reply);
       const self = await service.me(app.db, user.id);
       return { user: toSelfUser(self!.user, self!.shops) };
     },
@@ -48,7 +61,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send(null);
   });
 
-  app.get('/users/me', { schema: { response: { 200: meResponse } } }, async (request) => {
+  app.get('/users/me', { schema: { response: { 200: meResponse } } }, async (request, reply) => {
+    // Even { user: null }: a cache must not answer it to someone signed in, or the reverse.
+    privateAnswer(reply);
     if (!request.user) return { user: null };
     const self = await service.me(app.db, request.user.id);
     return { user: self ? toSelfUser(self.user, self.shops) : null };

@@ -13,6 +13,11 @@ import * as repo from './login-throttle.repository';
 //   the failures from other addresses (slow distributed guessing down).
 // An address with no recent failures is never refused because of others' failures: the owner
 // signing in from their own phone gets in even while the account is under attack.
+// Issue 29 item 5 (a flood from many addresses): past LOGIN_THROTTLE.accountBudget failures on an
+// account, an address that has failed anywhere is refused before any hashing; and a sign-in is
+// `clean` (it may take the hashing queue's reserved places) only when neither its address nor its
+// account has a recent failure. The answers never depend on whether the account exists: failures
+// are counted under the login as typed, for unknown accounts too.
 
 export interface Keys {
   account: string;
@@ -34,7 +39,17 @@ export function slowdownSeconds(othersFailures: number): number {
   return Math.min(LOGIN_SLOWDOWN.maxDelaySeconds, 2 ** steps);
 }
 
-export async function assertNotThrottled(db: Executor, keys: Keys, at = Date.now()): Promise<void> {
+/** What the throttle knows of a sign-in it lets through. */
+export interface Recent {
+  /** Neither the address nor the account has a failure in the window. */
+  clean: boolean;
+}
+
+export async function assertNotThrottled(
+  db: Executor,
+  keys: Keys,
+  at = Date.now(),
+): Promise<Recent> {
   const rows = await repo.findThrottleRows(db, [
     keyOf.address(keys),
     keyOf.pair(keys),
@@ -49,14 +64,18 @@ export async function assertNotThrottled(db: Executor, keys: Keys, at = Date.now
 
   const address = live(keyOf.address(keys));
   if (address && address.failures >= LOGIN_THROTTLE.perAddress) throw tooMany(retryAt(address));
-  const pair = live(keyOf.pair(keys));
-  if (!pair) return;
-  if (pair.failures >= LOGIN_THROTTLE.perAccount) throw tooMany(retryAt(pair));
   const account = live(keyOf.account(keys));
+  if (address && account && account.failures >= LOGIN_THROTTLE.accountBudget) {
+    throw tooMany(retryAt(account));
+  }
+  const pair = live(keyOf.pair(keys));
+  if (!pair) return { clean: !address && !account };
+  if (pair.failures >= LOGIN_THROTTLE.perAccount) throw tooMany(retryAt(pair));
   const delay = slowdownSeconds((account?.failures ?? 0) - pair.failures);
   const lastFailure = Date.parse(pair.last_failure_at ?? pair.window_start);
   const waitMs = lastFailure + delay * 1000 - at;
   if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
+  return { clean: false };
 }
 
 export async function recordFailure(db: Executor, keys: Keys, at = Date.now()): Promise<void> {

@@ -2,6 +2,10 @@ import type { Executor } from '../../db/types';
 
 // The sessions table (DESIGN §3): rows keyed by the SHA-256 of the sid cookie.
 
+/**
+ * The signed-in user of a session, if any. A banned user's sessions count as none (issue 29
+ * item 1): the ban holds on every authenticated request, whichever way the session was made.
+ */
 export function findSession(db: Executor, id: string) {
   return db
     .selectFrom('sessions')
@@ -14,6 +18,7 @@ export function findSession(db: Executor, id: string) {
       'sessions.last_seen_at',
     ])
     .where('sessions.id', '=', id)
+    .where('users.banned_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -29,7 +34,27 @@ export async function insertSession(
     user_agent: string | null;
   },
 ) {
-  await db.insertInto('sessions').values(values).execute();
+  // Made only for a user who is not banned (issue 29 item 1): the services refuse a banned user
+  // before this, but a ban landing in between must not leave a session behind.
+  await db
+    .insertInto('sessions')
+    .columns(['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([
+          eb.val(values.id).as('id'),
+          'users.id as user_id',
+          eb.val(values.created_at).as('created_at'),
+          eb.val(values.last_seen_at).as('last_seen_at'),
+          eb.val(values.expires_at).as('expires_at'),
+          eb.val(values.ip).as('ip'),
+          eb.val(values.user_agent).as('user_agent'),
+        ])
+        .where('users.id', '=', values.user_id)
+        .where('users.banned_at', 'is', null),
+    )
+    .execute();
 }
 
 export async function touchSession(

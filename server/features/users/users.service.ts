@@ -4,7 +4,7 @@ import { now } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound } from '../../errors';
 import { can, type Viewer } from '../../../shared/domain/permissions';
-import { normalizePhone } from '../../../shared/domain/phone';
+import { loginKey, parseLogin } from '../../../shared/domain/login';
 import {
   USER_IMAGES,
   type loginBody,
@@ -13,7 +13,7 @@ import {
   type RegisterBody,
 } from '../../../shared/schemas/users';
 import type { SiteRole } from '../../../shared/constants';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, imitateVerify, verifyPassword } from './password';
 import * as repo from './users.repository';
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
 import * as removal from './user-removal.repository';
@@ -68,25 +68,35 @@ export async function register(
   }
 }
 
-// Verifying against this when no account matches keeps the answer time the same either way.
-let decoyHash: Promise<string> | undefined;
+const wrongCredentials = () => new HttpError(422, { global: ['wrong_credentials'] });
 
+/**
+ * POST /login. Refused before any hashing (issue 29 item 5): a throttled address or account
+ * (429), and a login no account has, which waits as long as a verification would and gets the
+ * wrong password's answer (docs/security.md says what that timing does and does not hide).
+ * Only a clean sign-in (no recent failures on its address or account) may take the hashing
+ * queue's reserved places.
+ */
 export async function login(
   db: DB,
   body: z.infer<typeof loginBody>,
   address: string,
   scryptLogN: number,
 ) {
-  const phone = normalizePhone(body.login);
-  const email = phone ? undefined : body.login.toLowerCase();
-  const keys = { account: phone ?? email ?? '', address };
-  await assertNotThrottled(db, keys);
-  const user = await repo.findUserByLogin(db, { phone: phone ?? undefined, email });
-  decoyHash ??= hashPassword('decoy password', scryptLogN);
-  const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash));
-  if (!user || !ok) {
+  const parsed = parseLogin(body.login);
+  // A login that is neither a phone nor an e-mail is counted under its text, like any other.
+  const keys = { account: parsed ? loginKey(parsed) : body.login.toLowerCase(), address };
+  const recent = await assertNotThrottled(db, keys);
+  const user = parsed ? await repo.findUserByLogin(db, parsed) : undefined;
+  if (!user) {
+    await imitateVerify(scryptLogN);
     await recordFailure(db, keys);
-    throw new HttpError(422, { global: ['wrong_credentials'] });
+    throw wrongCredentials();
+  }
+  const lane = recent.clean ? 'reserved' : 'shared';
+  if (!(await verifyPassword(body.password, user.password_hash, lane))) {
+    await recordFailure(db, keys);
+    throw wrongCredentials();
   }
   await clearFailures(db, keys);
   // Issue 19: a banned account is told so (only once its password is right: no one else learns it).
