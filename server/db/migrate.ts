@@ -19,6 +19,7 @@ import { imageDimensions } from './migrations/017-image-dimensions';
 import { photoHashBands } from './migrations/018-photo-hash-bands';
 import { streamLeases } from './migrations/019-stream-leases';
 import { searchCoveringIndexes } from './migrations/020-search-covering-indexes';
+import { heldAnnouncements } from './migrations/021-held-announcements';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -43,6 +44,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-photo-hash-bands': photoHashBands,
     '019-stream-leases': streamLeases,
     '020-search-covering-indexes': searchCoveringIndexes(dialect),
+    '021-held-announcements': heldAnnouncements,
   };
 }
 

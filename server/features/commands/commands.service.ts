@@ -14,6 +14,7 @@ import {
 } from '../../../shared/domain/commands';
 import type { CommandBody, CommandListBody } from '../../../shared/schemas/commands';
 import { notify, shopStaffIds } from '../notifications/notify';
+import * as announcements from '../moderation/announcements.repository';
 import * as repo from './commands.repository';
 import { toCommand } from './commands.mapper';
 
@@ -53,6 +54,37 @@ export async function commandStaffIds(
   return isCommandPrivate(command, product)
     ? repo.shopManagerIds(db, product.shop_id)
     : shopStaffIds(db, product.shop_id);
+}
+
+/**
+ * DESIGN §6: the shop's staff (its managers when private) hear of a new command; at its creation,
+ * or on its release when it was held for review (moderation.service).
+ */
+export async function announceCommand(
+  trx: Executor,
+  command: { id: number; user_id: number; private: string },
+  product: { id: number; private: string; shop_id: number; type: string },
+): Promise<void> {
+  await notify(trx, 'commanded', command.user_id, await commandStaffIds(trx, command, product), {
+    product_id: product.id,
+    type: product.type as 'offer' | 'demand',
+    command_id: command.id,
+  });
+}
+
+/** announceCommand for a command known by its id (a released one). */
+export async function announceCommandById(trx: Executor, id: number): Promise<void> {
+  const command = await repo.findCommand(trx, id);
+  const product = command && (await repo.findProductForCommands(trx, command.product_id));
+  if (command && product) await announceCommand(trx, command, product);
+}
+
+/** Who hears of a comment on a command: its author and the staff who may see it. */
+export async function commandPartyIds(trx: Executor, commandId: number): Promise<number[]> {
+  const command = await repo.findCommand(trx, commandId);
+  const product = command && (await repo.findProductForCommands(trx, command.product_id));
+  if (!command || !product) return [];
+  return [command.user_id, ...(await commandStaffIds(trx, command, product))];
 }
 
 function checked(body: CommandBody, product: repo.CommandProduct) {
@@ -103,12 +135,12 @@ function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody
       ...values,
     });
     await repo.addToCommandsCount(trx, productId, 1);
-    await holdContactFromNewAccount(trx, 'command', id, viewer.id, values.text);
-    await notify(trx, 'commanded', viewer.id, await commandStaffIds(trx, values, product), {
-      product_id: productId,
-      type: product.type as 'offer' | 'demand',
-      command_id: id,
-    });
+    // A held command is announced when a moderator releases it (its link is a 404 till then).
+    if (await holdContactFromNewAccount(trx, 'command', id, viewer.id, values.text)) {
+      await announcements.owe(trx, 'command', id);
+    } else {
+      await announceCommand(trx, { id, user_id: viewer.id, private: values.private }, product);
+    }
     // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
     return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });
