@@ -94,15 +94,6 @@ export function shouldAutoHide(reporters: ReporterRecord[], at: Date = new Date(
   return trusted.length >= AUTO_HIDE.minTrustedReporters;
 }
 
-/** Who sees an item that is not `visible`: its author and site staff (and, for offers, its shop). */
-export function seesModerated(
-  viewer: { id: number; role: string } | null | undefined,
-  authorId: number | null,
-): boolean {
-  if (!viewer) return false;
-  return viewer.role === 'admin' || viewer.role === 'moderator' || viewer.id === authorId;
-}
-
 // Scam signals: phone numbers and links in free text.
 
 const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/g;

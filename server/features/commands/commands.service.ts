@@ -3,11 +3,9 @@ import type { AuthUser } from '../../plugins/session';
 import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
-import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import {
   canSeeCommand,
-  canSeeCommandContact,
   checkCommand,
   commandRules,
   isCommandPrivate,
@@ -39,7 +37,7 @@ export async function loadVisibleCommand(db: Executor, id: number, viewer: Viewe
   if (!command) throw notFound();
   const { product, shopRole } = await productContext(db, command.product_id, viewer);
   if (!canSeeCommand(viewer, command, product, shopRole)) throw notFound();
-  if (command.moderation_status !== 'visible' && !seesModerated(viewer, command.user_id)) {
+  if (command.moderation_status !== 'visible' && !can.seeModerated(viewer, command)) {
     throw notFound();
   }
   return { command, product, shopRole };
@@ -104,13 +102,13 @@ export async function list(db: DB, productId: number, viewer: Viewer, page: Comm
     ...page,
   });
   // The total counts private commands too, so the list can say the rest are private.
-  const commands = rows.map((row) => toCommand(row, canSeeCommandContact(viewer, row, shopRole)));
+  const commands = rows.map((row) => toCommand(row, can.seeCommandContact(viewer, row, shopRole)));
   return { commands, total: product.commands_count };
 }
 
 export async function get(db: DB, id: number, viewer: Viewer) {
   const { command, shopRole } = await loadVisibleCommand(db, id, viewer);
-  return toCommand(command, canSeeCommandContact(viewer, command, shopRole));
+  return toCommand(command, can.seeCommandContact(viewer, command, shopRole));
 }
 
 export async function create(db: DB, productId: number, viewer: AuthUser, body: CommandBody) {

@@ -4,7 +4,6 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound } from '../../errors';
 import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
-import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import type { CommentableType, CommentListBody } from '../../../shared/schemas/comments';
 import { notify, shopStaffIds } from '../notifications/notify';
@@ -66,7 +65,7 @@ async function resolveTarget(
 async function loadVisibleComment(db: Executor, id: number, viewer: Viewer) {
   const comment = await repo.findComment(db, id, viewer?.id);
   if (!comment) throw notFound();
-  if (comment.moderation_status !== 'visible' && !seesModerated(viewer, comment.user_id)) {
+  if (comment.moderation_status !== 'visible' && !can.seeModerated(viewer, comment)) {
     throw notFound();
   }
   if (comment.command_id !== null) await loadVisibleCommand(db, comment.command_id, viewer);
