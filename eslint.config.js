@@ -3,6 +3,43 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Kysely's query-builder entry points: a call to one of them is a query. */
+const QUERY_BUILDERS =
+  'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto';
+
+/** Test code of the server: suites, fixtures, test support and benchmarks. */
+const SERVER_TEST_CODE = [
+  'server/**/*.test.ts',
+  'server/**/*.bench.ts',
+  'server/**/*.test-helpers.ts',
+  'server/**/*.test-support.ts',
+  'server/**/*.fixtures.ts',
+  'server/test/**',
+  'server/security/support/**',
+];
+
+/**
+ * Files outside *.repository.ts allowed Kysely code, each for its reason (issue 33 item 4). Add to
+ * this list only with a reason; prefer a repository function.
+ */
+const KYSELY_OUTSIDE_REPOSITORIES = [
+  // Search builds its statements from parts (conditions, plans, nearest-first, candidates, the
+  // geographic box) shared by both engines' paths; it is being reworked as a whole, and splitting
+  // the parts into repository files now would only be undone (docs/decisions.md).
+  'server/features/search/search-conditions.ts',
+  'server/features/search/search-nearest.ts',
+  'server/features/search/search-plan.ts',
+  'server/features/search/search-candidates.ts',
+  'server/features/search/search-geo.ts',
+  // The cross-process stream leases are one small module of statements (one insert … on conflict
+  // per lease) whose whole point is the SQL; it is the lease store.
+  'server/features/notifications/stream-leases.ts',
+  // A start-up maintenance job over product_files (image sizes), run once per old file.
+  'server/media/dimensions-backfill.ts',
+  // The CLI's backup runs SQLite's `vacuum into`, an engine command, not a query of a feature.
+  'server/cli.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'test-results', 'playwright-report', 'node_modules'] },
   js.configs.recommended,
@@ -23,12 +60,85 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Layering (STYLE.md): shared/ knows neither side; the server never imports the web app.
+    // Layering (STYLE.md, DESIGN §2): shared/ knows neither side, at any depth; no Node modules.
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['../server/*', '../web/*', '../../server/*', '../../web/*', 'node:*'] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|web)(/|$)',
+              message: 'shared/ may not import server/ or web/: both sides import shared/.',
+            },
+            { group: ['node:*'], message: 'shared/ runs in the browser too: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Server layering (DESIGN §2; issue 33 item 4). The server never imports the web app (what both
+  // need lives in shared/, e.g. shared/locales), and only repositories hold Kysely code: no value
+  // import of 'kysely' (`sql`, builders), no query builder call (`db.selectFrom(...)`) elsewhere.
+  // Services still open transactions (`db.transaction()`) and may name Kysely's types.
+  // Not checked: server/db/ (the database layer itself: connection, migrations, row types) and
+  // test code (suites, fixtures, test support, benchmarks), which sets up rows directly.
+  ...[false, true].map((excepted) => ({
+    files: excepted ? KYSELY_OUTSIDE_REPOSITORIES : ['server/**/*.ts'],
+    ignores: [
+      ...SERVER_TEST_CODE,
+      'server/db/**',
+      '**/*.repository.ts',
+      ...(excepted ? [] : KYSELY_OUTSIDE_REPOSITORIES),
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: excepted
+            ? []
+            : [
+                {
+                  name: 'kysely',
+                  allowTypeImports: true,
+                  message: 'Kysely code (and `sql`) lives in *.repository.ts (DESIGN §2).',
+                },
+              ],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+web(/|$)',
+              message: 'The server never imports web/: move what both sides need to shared/.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': excepted
+        ? 'off'
+        : [
+            'error',
+            {
+              selector: `CallExpression[callee.property.name=/^(${QUERY_BUILDERS})$/]`,
+              message: 'Queries live in *.repository.ts (DESIGN §2): call a repository function.',
+            },
+          ],
+    },
+  })),
+  {
+    // Test code may render pages (web/entry-server) and set up rows directly; the rest of the
+    // server zone still holds for it: no import of web/ but the server renderer.
+    files: SERVER_TEST_CODE,
+    ignores: ['server/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+web/(?!entry-server$)',
+              message: 'Server tests import web/ only to render pages (web/entry-server).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -9,17 +9,18 @@ export type Language = 'ar' | 'fr';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The merged dictionary of a language, read from web/locales like the app does. */
+/** The merged dictionary of a language, read from web/locales and shared/locales like the app does. */
 export function dictionary(language: Language): Record<string, string> {
-  const dir = path.resolve(here, '../web/locales', language);
-  return Object.assign(
-    {},
-    ...fs
+  const files = ['../web/locales', '../shared/locales'].flatMap((root) => {
+    const dir = path.resolve(here, root, language);
+    return fs
       .readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
-      .sort()
-      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))),
-  );
+      .map((file) => path.join(dir, file));
+  });
+  // Areas in name order, as web/locales/areas.ts merges them.
+  files.sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+  return Object.assign({}, ...files.map((file) => JSON.parse(fs.readFileSync(file, 'utf8'))));
 }
 
 export const languageOf = (info: TestInfo) => info.project.name as Language;

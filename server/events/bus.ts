@@ -6,8 +6,8 @@ import pg from 'pg';
 // - `notification` — "user:id": a notification row was inserted (for the streams of that user);
 // - `write` — a table name: a statement wrote to that table (product cache invalidation).
 //
-// SQLite is one process: events go through an in-process emitter (localEvents), fed by the
-// notifications repository. PostgreSQL may be several processes: triggers (migration 012) call
+// SQLite is one process: events go through an in-process emitter (localEvents), fed by
+// notify.ts (the service). PostgreSQL may be several processes: triggers (migration 012) call
 // pg_notify inside the writing transaction, so PostgreSQL delivers each event at commit, to every
 // process LISTENing — this one included — on a dedicated connection (not the pool), reconnected
 // when it drops. After a reconnection `resync` handlers run: events may have been missed meanwhile.

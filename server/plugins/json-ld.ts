@@ -4,10 +4,10 @@ import { placeOf, placeName } from '../../shared/domain/places';
 import { availableNumber, productInfos, productName } from '../../shared/domain/products';
 import type { Product } from '../../shared/schemas/products';
 import { imageUrl } from '../media/media';
-import arCatalog from '../../web/locales/ar/catalog.json';
-import frCatalog from '../../web/locales/fr/catalog.json';
-import arLayout from '../../web/locales/ar/layout.json';
-import frLayout from '../../web/locales/fr/layout.json';
+import arCatalog from '../../shared/locales/ar/catalog.json';
+import frCatalog from '../../shared/locales/fr/catalog.json';
+import arSite from '../../shared/locales/ar/site.json';
+import frSite from '../../shared/locales/fr/site.json';
 import { absoluteUrl } from './page-urls';
 
 // schema.org structured data (issue 16 item 3): what a search engine reads of a page besides its
@@ -20,7 +20,7 @@ const CONTEXT = 'https://schema.org';
 const CURRENCY = 'MRU';
 
 const CATALOG: Record<Language, Record<string, string>> = { ar: arCatalog, fr: frCatalog };
-const HOME: Record<Language, string> = { ar: arLayout.nav_home, fr: frLayout.nav_home };
+const HOME: Record<Language, string> = { ar: arSite.nav_home, fr: frSite.nav_home };
 
 /** A category's or subcategory's name in a language, by the web app's rule (DESIGN §6). */
 export function catalogLabel(item: CatalogNamed, language: Language): string {

@@ -55,7 +55,8 @@ export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise
  */
 export function describeEachEngine(
   title: string,
-  body: (ctx: () => TestContext) => void,
+  /** `engine` is known while tests are collected: `it.skipIf(engine !== 'postgres')(…)`. */
+  body: (ctx: () => TestContext, engine: Engine) => void,
   options: { env?: Record<string, string>; render?: PageRenderer } = {},
 ): void {
   for (const engine of engines) {
@@ -119,7 +120,7 @@ export function describeEachEngine(
         };
       }, 60_000);
       afterAll(async () => cleanup?.(), 60_000);
-      body(() => ctx);
+      body(() => ctx, engine);
     });
   }
 }

@@ -156,15 +156,3 @@ export function canSeeCommand(
 ): boolean {
   return !isCommandPrivate(command, product) || can.seePrivateCommand(viewer, command, shopRole);
 }
-
-/**
- * The buyer's phone and WhatsApp number on a command are for its parties only (issue 14 item
- * 12): its author, any member of the product's shop staff, site admins. Others get them empty.
- */
-export function canSeeCommandContact(
-  viewer: Viewer | null | undefined,
-  command: { user_id: number },
-  shopRole: ShopRole | null | undefined,
-): boolean {
-  return !!viewer && (viewer.role === 'admin' || viewer.id === command.user_id || !!shopRole);
-}

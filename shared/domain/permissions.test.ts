@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can } from './permissions';
+import { SHOP_ROLES } from '../constants';
+import { can, isShopManager, SHOP_MANAGER_ROLES } from './permissions';
 
 const user = { id: 1, role: 'user' as const };
 const other = { id: 2, role: 'user' as const };
@@ -91,5 +92,34 @@ describe('permissions (SPEC §6)', () => {
     expect(can.deleteUser(user, 1)).toBe(true);
     expect(can.deleteUser(user, 2)).toBe(false);
     expect(can.deleteUser(admin, 2)).toBe(true);
+  });
+
+  // Issue 33 item 2: the role checks that lived outside `can`.
+  it('shows an item under moderation to its author and site staff only', () => {
+    const item = { user_id: 1 };
+    expect([null, user, other, admin, moderator].map((v) => can.seeModerated(v, item))).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    expect(can.seeModerated(user, { user_id: null })).toBe(false);
+  });
+
+  it('shows a command’s contact to its author, any shop staff and site admins', () => {
+    const command = { user_id: 1 };
+    expect(can.seeCommandContact(user, command, null)).toBe(true);
+    expect(can.seeCommandContact(other, command, null)).toBe(false);
+    expect(can.seeCommandContact(moderator, command, null)).toBe(false);
+    expect(can.seeCommandContact(admin, command, null)).toBe(true);
+    for (const role of SHOP_ROLES) expect(can.seeCommandContact(other, command, role)).toBe(true);
+    expect(can.seeCommandContact(null, command, 'owner')).toBe(false);
+  });
+
+  it('names the shop managers once: the list the SQL selects is the rule', () => {
+    expect(SHOP_ROLES.filter(isShopManager)).toEqual([...SHOP_MANAGER_ROLES]);
+    expect(isShopManager('employee')).toBe(false);
+    expect(isShopManager(null)).toBe(false);
   });
 });

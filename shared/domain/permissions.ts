@@ -13,8 +13,13 @@ type ShopRoleOf = ShopRole | null | undefined;
 
 const isSiteAdmin = (v: MaybeViewer) => v?.role === 'admin';
 const isSiteStaff = (v: MaybeViewer) => v?.role === 'admin' || v?.role === 'moderator';
-/** Owner, admin or moderator of the shop: the roles that deal with commands (SPEC §6). */
-export const isShopManager = (r: ShopRoleOf) => r === 'owner' || r === 'admin' || r === 'moderator';
+/**
+ * Owner, admin or moderator of the shop: the roles that deal with commands (SPEC §6). The list is
+ * also what the server's SQL selects the managers by (commands.repository `shopManagerIds`).
+ */
+export const SHOP_MANAGER_ROLES = ['owner', 'admin', 'moderator'] as const satisfies ShopRole[];
+export const isShopManager = (r: ShopRoleOf) =>
+  !!r && (SHOP_MANAGER_ROLES as readonly ShopRole[]).includes(r);
 const isShopMember = (r: ShopRoleOf) => !!r;
 
 export const can = {
@@ -42,6 +47,13 @@ export const can = {
   /** Private commands: their author, the shop's managers and site admins (DESIGN §6). */
   seePrivateCommand: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
     !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopManager(shopRole)),
+
+  /**
+   * A command's buyer phone and WhatsApp number are for its parties only (issue 14 item 12): its
+   * author, any member of the product's shop staff, site admins. Others get them empty.
+   */
+  seeCommandContact: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
+    !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopMember(shopRole)),
 
   /** Any member of the shop posts and edits its offers; deleting needs a manager or site staff. */
   createProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && isShopMember(shopRole),
@@ -74,6 +86,12 @@ export const can = {
 
   /** Trust and safety (issue 19): the moderation queue, its actions and the audit log. */
   moderate: (v: MaybeViewer) => isSiteStaff(v),
+  /**
+   * An item that is not `visible` (held, hidden, banned): its author and site staff see it (an
+   * offer's shop staff too, which the caller checks: it needs the shop role).
+   */
+  seeModerated: (v: MaybeViewer, item: { user_id: number | null }) =>
+    !!v && (isSiteStaff(v) || v.id === item.user_id),
   /** Moderators ban users; admins also moderators; nobody bans an admin or themselves. */
   banUser: (v: MaybeViewer, target: { id: number; role: SiteRole }) =>
     !!v &&

@@ -65,3 +65,71 @@ export function subFieldOf(
 export function hasSubField(field: { values: string }): boolean {
   return (readFieldValues(field.values) ?? []).some((item) => item.sub_field !== undefined);
 }
+
+/** A checkbox answer (a product's, a search's) lists at most this many values. */
+export const MAX_CHECKBOX_VALUES = 50;
+
+/** What one `pfield_{id}` input says, read by the type of the field it names. */
+export type PfieldInputValue =
+  | { kind: 'blank' }
+  | { kind: 'bad' }
+  | { kind: 'number'; value: number }
+  | { kind: 'text'; value: string }
+  | { kind: 'list'; values: string[] };
+
+const BLANK = { kind: 'blank' } as const;
+const BAD = { kind: 'bad' } as const;
+
+/** Empty: nothing sent, blank text, an empty list. */
+export const isBlankPfieldInput = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
+
+function text(v: unknown): PfieldInputValue {
+  if (isBlankPfieldInput(v)) return BLANK;
+  if (typeof v !== 'string' && typeof v !== 'number') return BAD;
+  const value = String(v).trim();
+  return value.length <= PFIELD_TEXT_MAX ? { kind: 'text', value } : BAD;
+}
+
+function list(v: unknown): PfieldInputValue {
+  // Longer than the JSON of MAX_CHECKBOX_VALUES longest values: never a valid list, not parsed.
+  if (typeof v === 'string' && v.length > MAX_CHECKBOX_VALUES * (PFIELD_TEXT_MAX + 3) + 2) {
+    return BAD;
+  }
+  let items = v;
+  // Text that opens a JSON list must be one: `[bad json` is a malformed list, not one value.
+  if (typeof v === 'string' && v.trim().startsWith('[')) {
+    try {
+      items = JSON.parse(v);
+    } catch {
+      return BAD;
+    }
+  }
+  const all = Array.isArray(items) ? items : [items];
+  if (all.length > MAX_CHECKBOX_VALUES) return BAD;
+  const values: string[] = [];
+  for (const item of all) {
+    const read = text(item);
+    if (read.kind === 'bad') return BAD;
+    if (read.kind === 'text' && !values.includes(read.value)) values.push(read.value);
+  }
+  return values.length ? { kind: 'list', values } : BLANK;
+}
+
+/**
+ * The one reading of a `pfield_{id}` input, for the product form and the search alike (issue 33
+ * item 2): blank (filters nothing, clears a product's value); a number field's number (a number
+ * or numeric text); a checkbox field's distinct values (a list, a JSON list, or one value; blank
+ * items dropped); any other field's trimmed text (at most PFIELD_TEXT_MAX). Anything else is bad
+ * (422 `bad_input` under its key). Whether a value is one the field offers is the caller's check.
+ */
+export function readPfieldInput(type: string, raw: unknown): PfieldInputValue {
+  if (isBlankPfieldInput(raw)) return BLANK;
+  if (type === 'checkbox') return list(raw);
+  if (type !== 'number') return text(raw);
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
+  return Number.isFinite(n) ? { kind: 'number', value: n } : BAD;
+}

@@ -88,21 +88,6 @@ export function reporterTrust(r: ReporterRecord, at: Date = new Date()): number 
   return base + verified + Math.min(r.upheld * t.upheldReportBonus, t.upheldBonusMax);
 }
 
-/** Whether these distinct reporters are enough to hold the item for review. */
-export function shouldAutoHide(reporters: ReporterRecord[], at: Date = new Date()): boolean {
-  const trusted = reporters.filter((r) => reporterTrust(r, at) >= AUTO_HIDE.trustedMin);
-  return trusted.length >= AUTO_HIDE.minTrustedReporters;
-}
-
-/** Who sees an item that is not `visible`: its author and site staff (and, for offers, its shop). */
-export function seesModerated(
-  viewer: { id: number; role: string } | null | undefined,
-  authorId: number | null,
-): boolean {
-  if (!viewer) return false;
-  return viewer.role === 'admin' || viewer.role === 'moderator' || viewer.id === authorId;
-}
-
 // Scam signals: phone numbers and links in free text.
 
 const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/g;

@@ -52,15 +52,20 @@ function stringsOfSources(): Set<string> {
 }
 
 function keysOf(language: string): { area: string; key: string }[] {
-  const dir = path.resolve('web/locales', language);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .flatMap((file) =>
-      Object.keys(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as object).map((key) => ({
-        area: file.replace(/\.json$/, ''),
-        key,
-      })),
-    );
+  // The web app's areas and those the server reads too (shared/locales).
+  return ['web/locales', 'shared/locales'].flatMap((root) => {
+    const dir = path.resolve(root, language);
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .flatMap((file) =>
+        Object.keys(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as object).map(
+          (key) => ({
+            area: file.replace(/\.json$/, ''),
+            key,
+          }),
+        ),
+      );
+  });
 }
 
 describe('dictionary keys', () => {

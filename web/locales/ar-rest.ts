@@ -4,7 +4,12 @@ import { areasOf, merge } from './areas';
 // other page or later part, or at the visitor's first touch or key. In the build only: elsewhere it
 // holds every key.
 export const dictionary = merge(
-  areasOf(
-    import.meta.glob<Record<string, string>>('./ar/*.json', { eager: true, import: 'default' }),
-  ),
+  areasOf({
+    ...import.meta.glob<Record<string, string>>('./ar/*.json', { eager: true, import: 'default' }),
+    // The areas the server reads too (catalogue names, the home crumb): shared/locales.
+    ...import.meta.glob<Record<string, string>>('../../shared/locales/ar/*.json', {
+      eager: true,
+      import: 'default',
+    }),
+  }),
 );

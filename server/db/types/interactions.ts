@@ -39,6 +39,8 @@ export interface CommentsTable extends ReactionCounters {
   created_at: string;
   updated_at: string;
   moderation_status: Defaulted<ModerationStatus>; // migration 014
+  /** 0 while held at creation and not yet announced (migration 023) */
+  announced: Defaulted<number>;
 }
 
 export interface CommandsTable extends ReactionCounters {
@@ -55,6 +57,8 @@ export interface CommandsTable extends ReactionCounters {
   created_at: string;
   updated_at: string;
   moderation_status: Defaulted<ModerationStatus>; // migration 014
+  /** 0 while held at creation and not yet announced (migration 023) */
+  announced: Defaulted<number>;
 }
 
 export type CommentRow = Selectable<CommentsTable>;

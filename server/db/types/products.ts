@@ -43,6 +43,8 @@ export interface ProductsTable extends ReactionCounters {
   created_at: string;
   updated_at: string;
   moderation_status: Defaulted<ModerationStatus>; // migration 014
+  /** 0 while held at creation and not yet announced (migration 023) */
+  announced: Defaulted<number>;
 }
 
 export interface ProductPfieldTable {

@@ -38,7 +38,7 @@ const toJson = (values: SeedValue[]): unknown =>
   );
 
 const dictionary = (lang: 'ar' | 'fr'): Record<string, unknown> =>
-  JSON.parse(fs.readFileSync(path.resolve(`web/locales/${lang}/catalog.json`), 'utf8'));
+  JSON.parse(fs.readFileSync(path.resolve(`shared/locales/${lang}/catalog.json`), 'utf8'));
 
 const subcategoriesOf = (name: string) => CATALOG_TREE.find((c) => c.name === name)!.subcategories;
 

@@ -3,7 +3,7 @@ import type { Command } from '../../../shared/schemas/commands';
 import type { CommandListRow } from './commands.repository';
 
 /**
- * `contact`: whether the viewer is a party to the command (canSeeCommandContact); if not, the
+ * `contact`: whether the viewer is a party to the command (can.seeCommandContact); if not, the
  * buyer's phone and WhatsApp number stay empty.
  */
 export function toCommand(row: CommandListRow, contact: boolean): Command {

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { CommandsTable, Executor } from '../../db/types';
 import { now } from '../../db/connect';
 import { viewerReaction } from '../reactions/reactions.repository';
+import { SHOP_MANAGER_ROLES } from '../../../shared/domain/permissions';
 
 // The only Kysely code of commands. Every function takes the database or a transaction.
 
@@ -33,13 +34,13 @@ export type CommandProduct = NonNullable<Awaited<ReturnType<typeof findProductFo
 /** The role lookup lives with the shops (one home); re-exported for this feature's service. */
 export { shopRoleOf } from '../shops/shops.repository';
 
-/** The shop's owner, admins and moderators: those who may see private commands. */
+/** The shop's managers (SHOP_MANAGER_ROLES, as `can`): those who may see private commands. */
 export async function shopManagerIds(db: Executor, shopId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('shop_employees')
     .select('user_id')
     .where('shop_id', '=', shopId)
-    .where('role', 'in', ['owner', 'admin', 'moderator'])
+    .where('role', 'in', SHOP_MANAGER_ROLES)
     .execute();
   return rows.map((r) => r.user_id);
 }

@@ -3,17 +3,16 @@ import type { AuthUser } from '../../plugins/session';
 import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
-import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import {
   canSeeCommand,
-  canSeeCommandContact,
   checkCommand,
   commandRules,
   isCommandPrivate,
 } from '../../../shared/domain/commands';
 import type { CommandBody, CommandListBody } from '../../../shared/schemas/commands';
 import { notify, shopStaffIds } from '../notifications/notify';
+import * as announcements from '../moderation/announcements.repository';
 import * as repo from './commands.repository';
 import { toCommand } from './commands.mapper';
 
@@ -39,7 +38,7 @@ export async function loadVisibleCommand(db: Executor, id: number, viewer: Viewe
   const { product, shopRole } = await productContext(db, command.product_id, viewer);
   if (!canSeeCommand(viewer, command, product, shopRole)) throw notFound();
   const shown = command.moderation_status === 'visible' && !command.user_banned_at;
-  if (!shown && !seesModerated(viewer, command.user_id)) {
+  if (!shown && !can.seeModerated(viewer, command)) {
     throw notFound();
   }
   return { command, product, shopRole };
@@ -54,6 +53,37 @@ export async function commandStaffIds(
   return isCommandPrivate(command, product)
     ? repo.shopManagerIds(db, product.shop_id)
     : shopStaffIds(db, product.shop_id);
+}
+
+/**
+ * DESIGN §6: the shop's staff (its managers when private) hear of a new command; at its creation,
+ * or on its release when it was held for review (moderation.service).
+ */
+export async function announceCommand(
+  trx: Executor,
+  command: { id: number; user_id: number; private: string },
+  product: { id: number; private: string; shop_id: number; type: string },
+): Promise<void> {
+  await notify(trx, 'commanded', command.user_id, await commandStaffIds(trx, command, product), {
+    product_id: product.id,
+    type: product.type as 'offer' | 'demand',
+    command_id: command.id,
+  });
+}
+
+/** announceCommand for a command known by its id (a released one). */
+export async function announceCommandById(trx: Executor, id: number): Promise<void> {
+  const command = await repo.findCommand(trx, id);
+  const product = command && (await repo.findProductForCommands(trx, command.product_id));
+  if (command && product) await announceCommand(trx, command, product);
+}
+
+/** Who hears of a comment on a command: its author and the staff who may see it. */
+export async function commandPartyIds(trx: Executor, commandId: number): Promise<number[]> {
+  const command = await repo.findCommand(trx, commandId);
+  const product = command && (await repo.findProductForCommands(trx, command.product_id));
+  if (!command || !product) return [];
+  return [command.user_id, ...(await commandStaffIds(trx, command, product))];
 }
 
 function checked(body: CommandBody, product: repo.CommandProduct) {
@@ -73,13 +103,13 @@ export async function list(db: DB, productId: number, viewer: Viewer, page: Comm
     ...page,
   });
   // The total counts private commands too, so the list can say the rest are private.
-  const commands = rows.map((row) => toCommand(row, canSeeCommandContact(viewer, row, shopRole)));
+  const commands = rows.map((row) => toCommand(row, can.seeCommandContact(viewer, row, shopRole)));
   return { commands, total: product.commands_count };
 }
 
 export async function get(db: DB, id: number, viewer: Viewer) {
   const { command, shopRole } = await loadVisibleCommand(db, id, viewer);
-  return toCommand(command, canSeeCommandContact(viewer, command, shopRole));
+  return toCommand(command, can.seeCommandContact(viewer, command, shopRole));
 }
 
 export async function create(db: DB, productId: number, viewer: AuthUser, body: CommandBody) {
@@ -104,12 +134,12 @@ function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody
       ...values,
     });
     await repo.addToCommandsCount(trx, productId, 1);
-    await holdContactFromNewAccount(trx, 'command', id, viewer.id, values.text);
-    await notify(trx, 'commanded', viewer.id, await commandStaffIds(trx, values, product), {
-      product_id: productId,
-      type: product.type as 'offer' | 'demand',
-      command_id: id,
-    });
+    // A held command is announced when a moderator releases it (its link is a 404 till then).
+    if (await holdContactFromNewAccount(trx, 'command', id, viewer.id, values.text)) {
+      await announcements.owe(trx, 'command', id);
+    } else {
+      await announceCommand(trx, { id, user_id: viewer.id, private: values.private }, product);
+    }
     // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
     return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });

@@ -4,11 +4,11 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, notFound } from '../../errors';
 import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
-import { seesModerated } from '../../../shared/domain/trust';
 import { can } from '../../../shared/domain/permissions';
 import type { CommentableType, CommentListBody } from '../../../shared/schemas/comments';
 import { notify, shopStaffIds } from '../notifications/notify';
-import { commandStaffIds, loadVisibleCommand } from '../commands/commands.service';
+import { commandPartyIds, loadVisibleCommand } from '../commands/commands.service';
+import * as announcements from '../moderation/announcements.repository';
 import * as repo from './comments.repository';
 import { toComment } from './comments.mapper';
 
@@ -66,7 +66,7 @@ async function loadVisibleComment(db: Executor, id: number, viewer: Viewer) {
   const comment = await repo.findComment(db, id, viewer?.id);
   if (!comment) throw notFound();
   const shown = comment.moderation_status === 'visible' && !comment.user_banned_at;
-  if (!shown && !seesModerated(viewer, comment.user_id)) {
+  if (!shown && !can.seeModerated(viewer, comment)) {
     throw notFound();
   }
   if (comment.command_id !== null) await loadVisibleCommand(db, comment.command_id, viewer);
@@ -126,25 +126,12 @@ export async function create(
       });
       await repo.addToCommentsCount(trx, { type, id }, 1);
 
-      // DESIGN §6: the shop's staff hear of comments on its product or on a command (and the
-      // command's author too); a reply goes to the parent comment's author.
-      const recipients = parent
-        ? [parent.user_id]
-        : command
-          ? [
-              command.command.user_id,
-              ...(await commandStaffIds(trx, command.command, command.product)),
-            ]
-          : await shopStaffIds(trx, product.shop_id);
-      await notify(trx, parent ? 'replied' : 'commented', viewer.id, recipients, {
-        commentable_type: type,
-        commentable_id: id,
-        product_id: product.id,
-        type: product.type as 'offer' | 'demand',
-        comment_id: commentId,
-        command_id: command?.command.id,
-      });
-      await holdContactFromNewAccount(trx, 'comment', commentId, viewer.id, text);
+      // A held comment is announced when a moderator releases it (its link is a 404 till then).
+      if (await holdContactFromNewAccount(trx, 'comment', commentId, viewer.id, text)) {
+        await announcements.owe(trx, 'comment', commentId);
+      } else {
+        await announceComment(trx, commentId);
+      }
       return toComment((await repo.findComment(trx, commentId, viewer.id))!);
     });
   } catch (error) {
@@ -152,6 +139,31 @@ export async function create(
     if (isForeignKeyViolation(error)) throw notFound();
     throw error;
   }
+}
+
+/**
+ * DESIGN §6: the shop's staff hear of a comment on its product or on a command (and the command's
+ * author too); a reply goes to the parent comment's author. At the comment's creation, or on its
+ * release when it was held for review (moderation.service).
+ */
+export async function announceComment(trx: Executor, id: number): Promise<void> {
+  const comment = await repo.findComment(trx, id);
+  const product = comment && (await repo.findProduct(trx, comment.product_id));
+  if (!comment || !product) return;
+  const parent = comment.parent_id === null ? null : await repo.findComment(trx, comment.parent_id);
+  const recipients = parent
+    ? [parent.user_id]
+    : comment.command_id !== null
+      ? await commandPartyIds(trx, comment.command_id)
+      : await shopStaffIds(trx, product.shop_id);
+  await notify(trx, parent ? 'replied' : 'commented', comment.user_id, recipients, {
+    commentable_type: comment.commentable_type,
+    commentable_id: comment.commentable_id,
+    product_id: product.id,
+    type: product.type as 'offer' | 'demand',
+    comment_id: comment.id,
+    command_id: comment.command_id ?? undefined,
+  });
 }
 
 export async function update(db: DB, id: number, viewer: AuthUser, text: string) {

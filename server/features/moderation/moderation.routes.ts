@@ -22,7 +22,7 @@ import * as service from './moderation.service';
 // Issue 19 (DESIGN §4 rows; docs/trust.md): reports with a reason on offers, comments and
 // commands; the moderation queue, its audit log, and bans.
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, media: app.media };
+  const deps = { db: app.db, media: app.media, searchAlerts: app.searchAlerts };
   const reportSchema = { params: idParam, body: reportBody, response: { 201: reportResponse } };
   for (const type of ['product', 'comment', 'command'] as const) {
     app.post(

@@ -13,9 +13,13 @@ import type {
 } from '../../../shared/schemas/trust';
 import { notify } from '../notifications/notify';
 import type { Deps as ProductDeps } from '../products/products.service';
-import { remove as removeProduct } from '../products/products.service';
-import { removeInModeration as removeComment } from '../comments/comments.service';
-import { removeInModeration as removeCommand } from '../commands/commands.service';
+import { announceProductById, remove as removeProduct } from '../products/products.service';
+import { announceComment, removeInModeration as removeComment } from '../comments/comments.service';
+import {
+  announceCommandById,
+  removeInModeration as removeCommand,
+} from '../commands/commands.service';
+import * as announcements from './announcements.repository';
 import * as reports from './reports.repository';
 import * as repo from './moderation.repository';
 import { notificationData } from './reports.service';
@@ -95,6 +99,13 @@ export async function queue(db: DB, viewer: AuthUser, q: ModerationQuery) {
   return toPagination(items, total, q.page, LIST_PAGE_SIZE);
 }
 
+/** What a released item tells of itself when its creation was held (DESIGN §6's recipients). */
+const ANNOUNCE = {
+  product: announceProductById,
+  comment: announceComment,
+  command: announceCommandById,
+} as const;
+
 const OUTCOME_KIND = {
   hide: 'moderation_hidden',
   restore: 'moderation_restored',
@@ -139,15 +150,22 @@ export async function act(
         action === 'delete' ? { product_id: target.product_id } : notificationData(target);
       await notify(trx, OUTCOME_KIND[action], null, [target.user_id], data);
     }
+    // An item held at its creation told nobody of itself: it does now, once (issue 33 item 1).
+    const announced = await announcements.take(trx, type, id);
+    if (announced) await ANNOUNCE[type](trx, id);
+    // A released offer meets the saved searches as a new one does: queued with the release.
+    if (announced && type === 'product') await deps.searchAlerts?.enqueue(trx, id);
     if (action === 'delete' && type !== 'product') {
       if (!(await (type === 'comment' ? removeComment(trx, id) : removeCommand(trx, id)))) {
         throw notFound();
       }
     }
-    return target;
+    return { target, announced };
   });
   // An offer goes with its files (products.service owns them), once the outcome is recorded.
-  if (body.action === 'delete' && type === 'product') await removeProduct(deps, viewer, done.id);
+  if (body.action === 'delete' && type === 'product') await removeProduct(deps, viewer, id);
+  // After the commit, as for a new offer: the queue is drained after the answer.
+  if (done.announced && type === 'product') deps.searchAlerts?.productCreated(id);
   return toItem(db, (await repo.queueRow(db, type, id)) ?? null, type, id);
 }
 

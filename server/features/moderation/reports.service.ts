@@ -6,7 +6,6 @@ import { can } from '../../../shared/domain/permissions';
 import {
   contactVerdict,
   hasContactSignal,
-  seesModerated,
   type ModeratedType,
   type ModerationFlag,
   type ReportReason,
@@ -28,7 +27,7 @@ export async function canSeeTarget(
   viewer: AuthUser | null,
 ): Promise<boolean> {
   if (target.moderation_status === 'visible') return true;
-  if (seesModerated(viewer, target.user_id)) return true;
+  if (can.seeModerated(viewer, target)) return true;
   return (
     target.type === 'product' && !!viewer && !!(await shopRoleOf(db, target.shop_id, viewer.id))
   );

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor, NotificationRow } from '../../db/types';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
-import { publishLocal } from '../../events/bus';
 
 // The only Kysely code of notifications: writing them (notify.ts), finding who hears of a new
 // offer or demand, and the reader's own list. Every read or write of a user's notifications is
@@ -11,24 +10,25 @@ import { publishLocal } from '../../events/bus';
 const INSERT_CHUNK = 200;
 
 /**
- * The one place notifications are written. Each new row is a live event for its user's streams
- * (issue 18): on PostgreSQL migration 012's trigger sends it at commit to every process; on SQLite
- * it goes through this process's bus (server/events/bus.ts) — the stream reading it waits behind
- * this transaction on SQLite's one connection.
+ * The one place notifications are written; returns the new rows' ids. No side effect: telling the
+ * live streams is the caller's (notify.ts), since only it knows the rows belong to a transaction.
  */
 export async function insertNotifications(
   db: Executor,
   rows: { user_id: number; type: NotificationKind; data: string; created_at: string }[],
-): Promise<void> {
+): Promise<{ id: number; user_id: number }[]> {
+  const inserted: { id: number; user_id: number }[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, read_at: null }));
-    const inserted = await db
-      .insertInto('notifications')
-      .values(chunk)
-      .returning(['id', 'user_id'])
-      .execute();
-    for (const row of inserted) publishLocal('notification', `${row.user_id}:${row.id}`);
+    inserted.push(
+      ...(await db
+        .insertInto('notifications')
+        .values(chunk)
+        .returning(['id', 'user_id'])
+        .execute()),
+    );
   }
+  return inserted;
 }
 
 /** The user's notifications after `afterId`, oldest first (a stream resuming, Last-Event-ID). */

@@ -7,6 +7,8 @@ import { describeEachEngine } from '../../test/harness';
 import { createProduct } from '../../test/fixtures';
 import { toNotificationData } from './notifications.mapper';
 import { ADDED_PRODUCT_MAX_RECIPIENTS, notify, notifyAddedProduct } from './notify';
+import { insertNotifications } from './notifications.repository';
+import { localEvents } from '../../events/bus';
 
 // notify() and notifyAddedProduct() called directly, inside a transaction, over fixture rows.
 
@@ -100,6 +102,36 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
   beforeAll(async () => {
     cat = await category(db(), 2);
     other = await category(db(), 1);
+  });
+
+  it('the repository writes without telling anyone; notify tells the streams of each row', async () => {
+    // Issue 33 item 5: a repository has no side effects. Events are heard on the in-process bus
+    // (what SQLite's streams listen to) on the turn after they are published.
+    const [actor, a, b] = [await user(db(), 'Actor'), await user(db()), await user(db())];
+    const heard: string[] = [];
+    const listen = (payload: string) => heard.push(payload);
+    localEvents.on('notification', listen);
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      const row = { type: 'commented' as const, data: '{}', created_at: now() };
+      await insertNotifications(db(), [{ user_id: a, ...row }]);
+      await settled();
+      expect(heard).toEqual([]);
+      await db()
+        .transaction()
+        .execute((trx) => notify(trx, 'commented', actor, [a, b], { product_id: 1 }));
+      await settled();
+      const ids = await db()
+        .selectFrom('notifications')
+        .select(['id', 'user_id'])
+        .where('user_id', 'in', [a, b])
+        .where('data', '!=', '{}')
+        .orderBy('id')
+        .execute();
+      expect(heard).toEqual(ids.map((r) => `${r.user_id}:${r.id}`));
+    } finally {
+      localEvents.off('notification', listen);
+    }
   });
 
   it('notify: each recipient once, never the actor, nulls and repeats dropped', async () => {

@@ -5,6 +5,7 @@ import type {
   NotificationKind,
   NotifiedProductType as ProductType,
 } from '../../../shared/schemas/notifications';
+import { publishLocal } from '../../events/bus';
 import * as repo from './notifications.repository';
 
 // Notifications are written with their cause, in the caller's transaction (issue 8), to the
@@ -64,10 +65,15 @@ export async function notify(
     ...withoutUndefined(data),
   });
   const at = now();
-  await repo.insertNotifications(
+  const inserted = await repo.insertNotifications(
     trx,
     [...recipients].map((user_id) => ({ user_id, type: kind, data: payload, created_at: at })),
   );
+  // Each new row is a live event for its user's streams (issue 18). On PostgreSQL migration 012's
+  // trigger sends it at commit, to every process. On SQLite the bus of this one process does,
+  // on a later turn: the stream's read of the row queues behind this transaction on SQLite's one
+  // connection, so it reads the row once committed, and nothing if the transaction rolls back.
+  for (const row of inserted) publishLocal('notification', `${row.user_id}:${row.id}`);
 }
 
 /** Every member of the shop's staff (owner, admins, moderators, employees). */

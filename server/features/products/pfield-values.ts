@@ -3,9 +3,9 @@ import {
   fieldOptions,
   PFIELD_KEY,
   PFIELD_SUB_KEY,
-  PFIELD_TEXT_MAX,
   pfieldKey,
   pfieldSubKey,
+  readPfieldInput,
   subFieldOf,
 } from '../../../shared/domain/pfield-values';
 
@@ -44,61 +44,35 @@ export function pfieldInputs(fields: Record<string, unknown>): Map<number, Pfiel
   return inputs;
 }
 
-const isEmpty = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && v.length === 0);
-
-/** A checkbox answer: an array, a JSON array, or a single value. */
-function asList(v: unknown): unknown[] {
-  if (Array.isArray(v)) return v;
-  if (typeof v === 'string' && v.trim().startsWith('[')) {
-    try {
-      const parsed = JSON.parse(v);
-      if (Array.isArray(parsed)) return parsed;
-    } catch {
-      // not JSON: one value
-    }
-  }
-  return [v];
-}
-
-const asText = (v: unknown) =>
-  typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined;
-
 function checkOne(field: PfieldRow, raw: unknown): string | null | undefined {
-  if (isEmpty(raw)) return null;
+  const input = readPfieldInput(field.type, raw);
   const allowed = fieldOptions(field);
-  switch (field.type) {
-    case 'number': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
-      return Number.isFinite(n) ? String(n) : undefined;
-    }
-    case 'select':
-    case 'radio': {
-      const v = asText(raw);
-      return v !== undefined && allowed.includes(v) ? v : undefined;
-    }
-    case 'checkbox': {
-      const list = asList(raw).map((v) => asText(v) ?? null);
-      if (list.some((v) => v === null || !allowed.includes(v))) return undefined;
+  switch (input.kind) {
+    case 'blank':
+      return null;
+    case 'number':
+      return String(input.value);
+    case 'list':
+      if (input.values.some((v) => !allowed.includes(v))) return undefined;
       // Stored in the field's own order, each once.
-      return JSON.stringify(allowed.filter((v) => list.includes(v)));
-    }
-    default: {
-      const v = asText(raw);
-      return v !== undefined && v.length <= PFIELD_TEXT_MAX ? v : undefined;
-    }
+      return JSON.stringify(allowed.filter((v) => input.values.includes(v)));
+    case 'text':
+      // select and radio: one of the field's values; text: any (within PFIELD_TEXT_MAX).
+      if (field.type === 'select' || field.type === 'radio') {
+        return allowed.includes(input.value) ? input.value : undefined;
+      }
+      return input.value;
+    default:
+      return undefined;
   }
 }
 
 /** The sub-value of the chosen item: null when blank, undefined when not one it offers. */
 function checkSub(field: PfieldRow, value: string | null, raw: unknown): string | null | undefined {
-  if (isEmpty(raw)) return null;
-  const sub = asText(raw);
+  const sub = readPfieldInput('text', raw);
+  if (sub.kind === 'blank') return null;
   const offered = subFieldOf(field, value)?.values.map((item) => item.value) ?? [];
-  return sub !== undefined && offered.includes(sub) ? sub : undefined;
+  return sub.kind === 'text' && offered.includes(sub.value) ? sub.value : undefined;
 }
 
 /** Checked values, or the keys of the bad ones (each answers 422 `bad_input`). */

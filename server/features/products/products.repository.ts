@@ -7,8 +7,11 @@ import { shopPhoneVerifiedAt } from '../shops/verified-phone.repository';
 // The only Kysely code of the products feature. Every function takes the database or the
 // transaction it runs in.
 
-/** The role lookup lives with the shops (one home); re-exported for this feature's service. */
-export { shopRoleOf } from '../shops/shops.repository';
+/**
+ * The role lookup and the staff list (owner, admins, moderators, employees; by join date within a
+ * role) live with the shops (one home); re-exported for this feature's service.
+ */
+export { employeesOf, shopRoleOf } from '../shops/shops.repository';
 
 export async function shopExists(db: Executor, shopId: number): Promise<boolean> {
   return !!(await db.selectFrom('shops').select('id').where('id', '=', shopId).executeTakeFirst());
@@ -228,24 +231,6 @@ export function shopOf(db: Executor, shopId: number) {
     .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'))
     .where('id', '=', shopId)
     .executeTakeFirstOrThrow();
-}
-
-/** The shop's staff with their role; only public user columns. */
-export function employeesOf(db: Executor, shopId: number) {
-  return db
-    .selectFrom('shop_employees')
-    .innerJoin('users', 'users.id', 'shop_employees.user_id')
-    .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.photo',
-      'shop_employees.role',
-    ])
-    .where('shop_employees.shop_id', '=', shopId)
-    .orderBy('shop_employees.created_at')
-    .orderBy('users.id')
-    .execute();
 }
 
 export function pfieldValuesOf(db: Executor, productId: number) {

@@ -32,6 +32,7 @@ import { findTarget } from '../moderation/reports.repository';
 import { seesShopNumbers, withoutShopNumbers } from '../insights/numbers';
 import { shopContact } from '../insights/insights.repository';
 import { checkPhotos } from '../moderation/photos.service';
+import * as announcements from '../moderation/announcements.repository';
 import { photoHashes } from '../../media/photo-hash';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
@@ -169,15 +170,24 @@ export async function create(
         viewer.id,
         ...textsOf(row),
       );
-      if (!held) await notifyAddedProduct(trx, product);
-      // Queued with the offer itself; matched after the answer (issue 29 item 3).
-      if (!held) await searchAlerts?.enqueue(trx, product.id);
+      if (held) await announcements.owe(trx, 'product', product.id);
+      else {
+        await notifyAddedProduct(trx, product);
+        // Queued with the offer itself; matched after the answer (issue 29 item 3).
+        await searchAlerts?.enqueue(trx, product.id);
+      }
       return { id: product.id, held };
     }),
   );
   // After the commit, off the request's path: matching saved searches is queued work.
   if (!held) searchAlerts?.productCreated(id);
   return (await detail(db, id, viewer))!;
+}
+
+/** A held new offer or demand, released by a moderator: told as at its creation (issue 33). */
+export async function announceProductById(trx: Executor, id: number): Promise<void> {
+  const product = await repo.findProduct(trx, id);
+  if (product) await notifyAddedProduct(trx, product);
 }
 
 export async function update(

@@ -2,10 +2,12 @@ import type { PfieldRow } from '../../db/types';
 import {
   fieldOptions,
   hasSubField,
+  isBlankPfieldInput,
+  MAX_CHECKBOX_VALUES,
   PFIELD_KEY,
   PFIELD_SUB_KEY,
-  PFIELD_TEXT_MAX,
   pfieldSubKey,
+  readPfieldInput,
 } from '../../../shared/domain/pfield-values';
 
 // `pfield_{id}` entries of a search (SPEC §7), read against the field they name. Values are
@@ -25,8 +27,6 @@ import {
 
 /** More `pfield_*` keys than any subcategory has fields is an attack, not a search. */
 export const MAX_PFIELD_FILTERS = 50;
-/** A checkbox filter lists at most this many values (and no more than the field has). */
-export const MAX_CHECKBOX_VALUES = 50;
 
 export type PfieldFilter =
   | { pfieldId: number; kind: 'equals'; value: string }
@@ -62,81 +62,37 @@ export function pfieldEntries(body: Record<string, unknown>): {
 }
 
 const BLANK = Symbol('blank');
-type Parsed<T> = T | typeof BLANK | undefined;
 
-const isBlank = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && v.length === 0);
-
-function asNumber(v: unknown): Parsed<number> {
-  if (isBlank(v)) return BLANK;
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function asText(v: unknown): Parsed<string> {
-  if (isBlank(v)) return BLANK;
-  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
-  const text = String(v).trim();
-  return text.length <= PFIELD_TEXT_MAX ? text : undefined;
-}
-
-/** A checkbox answer: a list, a JSON list, or one value; at most `max` distinct values. */
-function asList(v: unknown, max: number): Parsed<string[]> {
-  // A list longer than the JSON of `max` long values cannot be a valid one: not parsed at all.
-  if (typeof v === 'string' && v.length > max * (PFIELD_TEXT_MAX + 3) + 2) return undefined;
-  let list = v;
-  if (typeof v === 'string' && v.trim().startsWith('[')) {
-    try {
-      list = JSON.parse(v);
-    } catch {
-      return undefined;
-    }
-  }
-  const all = Array.isArray(list) ? list : [list];
-  if (all.length > MAX_CHECKBOX_VALUES) return undefined;
-  const items = all.filter((x) => !isBlank(x));
-  if (!items.length) return BLANK;
-  const texts = items.map(asText);
-  if (!texts.every((t): t is string => typeof t === 'string')) return undefined;
-  const values = [...new Set(texts)];
-  return values.length <= max ? values : undefined;
-}
-
+/** A filter of one field's entry, BLANK when it filters nothing, undefined when bad. */
 function parseOne(field: PfieldRow, raw: unknown): PfieldFilter | typeof BLANK | undefined {
   const pfieldId = field.id;
-  switch (field.type) {
-    case 'number': {
-      if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-        const { min, max } = raw as { min?: unknown; max?: unknown };
-        const lo = asNumber(min);
-        const hi = asNumber(max);
-        if (lo === undefined || hi === undefined) return undefined;
-        if (lo === BLANK && hi === BLANK) return BLANK;
-        return {
-          pfieldId,
-          kind: 'range',
-          min: lo === BLANK ? null : lo,
-          max: hi === BLANK ? null : hi,
-        };
-      }
-      const n = asNumber(raw);
+  if (field.type === 'number' && raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const { min, max } = raw as { min?: unknown; max?: unknown };
+    const lo = readPfieldInput('number', min);
+    const hi = readPfieldInput('number', max);
+    if (lo.kind === 'bad' || hi.kind === 'bad') return undefined;
+    if (lo.kind === 'blank' && hi.kind === 'blank') return BLANK;
+    const bound = (b: typeof lo) => (b.kind === 'number' ? b.value : null);
+    return { pfieldId, kind: 'range', min: bound(lo), max: bound(hi) };
+  }
+  const input = readPfieldInput(field.type, raw);
+  switch (input.kind) {
+    case 'blank':
+      return BLANK;
+    case 'number':
       // Stored as String(number): '2015', '1.5'; the same text finds it.
-      return n === BLANK || n === undefined ? n : { pfieldId, kind: 'equals', value: String(n) };
+      return { pfieldId, kind: 'equals', value: String(input.value) };
+    case 'text':
+      return { pfieldId, kind: 'equals', value: input.value };
+    case 'list': {
+      // No more values than the field has: a longer list cannot all be checked.
+      const own = fieldOptions(field).length || MAX_CHECKBOX_VALUES;
+      return input.values.length <= own
+        ? { pfieldId, kind: 'contains', values: input.values }
+        : undefined;
     }
-    case 'checkbox': {
-      const own = fieldOptions(field).length;
-      const values = asList(raw, Math.min(own || MAX_CHECKBOX_VALUES, MAX_CHECKBOX_VALUES));
-      return values === BLANK || values === undefined
-        ? values
-        : { pfieldId, kind: 'contains', values };
-    }
-    default: {
-      const value = asText(raw);
-      return value === BLANK || value === undefined ? value : { pfieldId, kind: 'equals', value };
-    }
+    default:
+      return undefined;
   }
 }
 
@@ -154,7 +110,7 @@ export function parsePfieldFilters(
   const errors: Record<string, string[]> = {};
   let subcategory = subcategoryId;
   for (const [id, raw] of entries) {
-    if (isBlank(raw)) continue;
+    if (isBlankPfieldInput(raw)) continue;
     let field = byId.get(id);
     if (field) {
       subcategory ??= field.psubcategory_id;
@@ -178,12 +134,12 @@ export function parsePfieldSubFilters(
   const filters: PfieldFilter[] = [];
   const errors: Record<string, string[]> = {};
   for (const [id, raw] of entries) {
-    const value = asText(raw);
-    if (value === BLANK) continue;
+    const input = readPfieldInput('text', raw);
+    if (input.kind === 'blank') continue;
     const field = byId.get(id);
-    if (value === undefined || !field || !hasSubField(field))
+    if (input.kind !== 'text' || !field || !hasSubField(field))
       errors[pfieldSubKey(id)] = ['bad_input'];
-    else filters.push({ pfieldId: id, kind: 'sub', value });
+    else filters.push({ pfieldId: id, kind: 'sub', value: input.value });
   }
   return { filters, errors };
 }

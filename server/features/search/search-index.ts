@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/types';
 import { searchColumns } from '../../../shared/domain/search-terms';
 import * as lookups from './search-lookups.repository';
-import arCatalog from '../../../web/locales/ar/catalog.json';
-import frCatalog from '../../../web/locales/fr/catalog.json';
+import arCatalog from '../../../shared/locales/ar/catalog.json';
+import frCatalog from '../../../shared/locales/fr/catalog.json';
 
 // What a product's row holds for the search (DESIGN §7, §11): its text as written, its stems and
 // related words (shared/domain/search-terms.ts), the latter with its category and subcategory

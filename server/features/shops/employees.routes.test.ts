@@ -293,6 +293,32 @@ describeEachEngine('shop employees: roles', (ctx) => {
     ]);
   });
 
+  it('lists the staff in one order wherever it is shown: the shop’s and an offer’s', async () => {
+    // Issue 33 item 2: one repository function. Promoting the employee (hired last) to admin puts
+    // them before the moderator on the offer page too, not in the order they were hired.
+    const t = await team(ctx());
+    const promoted = await t.owner.client.put(
+      `/shops/${t.shopId}/employees/${t.employee.user.id}`,
+      {
+        role: 'admin',
+      },
+    );
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const { id } = await createProduct(ctx().app.db, {
+      shop_id: t.shopId,
+      psubcategory_id: (await createSubcategory(ctx().app.db)).id,
+    });
+    const ids = (list: { id: number }[]) => list.map((e) => e.id);
+    const shop = (await ctx().client().get(`/shops/${t.shopId}/employees`)).json().employees;
+    const offer = (
+      await ctx()
+        .client()
+        .get(`/products/product/${id}`, { headers: { accept: 'application/json' } })
+    ).json().product.shop.employees;
+    expect(ids(shop)).toEqual([t.owner, t.admin, t.employee, t.moderator].map((m) => m.user.id));
+    expect(ids(offer)).toEqual(ids(shop));
+  });
+
   it('changes roles: managers for staff, only the owner for admins, never the owner', async () => {
     const t = await team(ctx());
     const url = (m: Member) => `/shops/${t.shopId}/employees/${m.user.id}`;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Command } from '../../../shared/schemas/commands';
 import type { Product } from '../../../shared/schemas/products';
+import { aProduct as aProductOf } from '../../test/products';
 import { renderWithApp } from '../../test/render';
 import { aUser, fakeServer, type Handler } from '../../test/render-app';
 import { CommandsTab } from './commands-tab';
@@ -19,8 +20,9 @@ afterEach(() => vi.unstubAllGlobals());
 const buyer = aUser({ id: 7, shops: [] });
 const as = (user: unknown) => ({ 'GET /users/me': () => ({ status: 200, body: { user } }) });
 
+/** A phone offer of the Boutique (shop 11), through the shared factory (web/test/products.ts). */
 function aProduct(overrides: Partial<Product> = {}, sub: Partial<Product['psubcategory']> = {}) {
-  return {
+  return aProductOf({
     id: 5,
     type: 'offer',
     user_id: 30,
@@ -81,7 +83,7 @@ function aProduct(overrides: Partial<Product> = {}, sub: Partial<Product['psubca
     reported: false,
     reaction: null,
     ...overrides,
-  } as Product;
+  });
 }
 
 function aCommand(id: number, overrides: Partial<Command> = {}): Command {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../shared/schemas/products';
+import { aProduct } from '../../../test/products';
 import { HttpError } from '../../../lib/http';
 import { createOutbox, formDataOf, memoryStore, type PendingPost, type SendPost } from './outbox';
 
@@ -14,7 +14,9 @@ const post = (userId: number, title: string) => ({
   files: [{ name: 'a.jpg', blob: photo() }],
   title,
 });
-const product = (id: number) => ({ id }) as Product;
+// Fixed dates: the same id must give the same offer (the factory's default dates follow the clock).
+const AT = '2026-03-01T10:00:00.000Z';
+const product = (id: number) => aProduct({ id, created_at: AT, updated_at: AT });
 const networkDown = () => Promise.reject(new HttpError(0, { global: ['network_error'] }));
 
 function setup() {
