@@ -98,10 +98,12 @@ const PRODUCT_EXTRA = {
     cover: null,
     cover_url: null,
     cover_small_url: null,
-    phone_1: '22334455',
+    // Issue 29 item 2: the offer's answer carries no numbers (but to the shop's staff).
+    phone_1: null,
     phone_2: null,
     first_whatsapp_number: null,
     second_whatsapp_number: null,
+    has_phone: true,
     is_professional: false,
     latitude: null,
     longitude: null,
