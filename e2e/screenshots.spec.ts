@@ -22,12 +22,11 @@ const SIZES = LAYOUT_VIEWPORTS.filter((viewport) => WIDTHS.includes(viewport.wid
 const LEFT_OUT =
   '.scroller__track, .slider__track, .photo-gallery__strip, .visually-hidden, .skip-link, .leaflet-container, svg, script, style, noscript, select, option, textarea';
 
-async function expectNoSideScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
+/** How far the page scrolls sideways (0 when it fits). */
+async function sideScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
 }
 
 /**
@@ -35,8 +34,8 @@ async function expectNoSideScroll(page: Page) {
  * label wider than its button). Cut with an ellipsis or inside a sideways scroller is meant.
  * Only sideways: glyphs of Arabic fonts reach above and below a tight line-height by design.
  */
-async function expectNoTextOverflow(page: Page) {
-  const overflowing = await page.evaluate((leftOut) => {
+function textOverflows(page: Page): Promise<string[]> {
+  return page.evaluate((leftOut) => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -54,6 +53,8 @@ async function expectNoTextOverflow(page: Page) {
         const style = getComputedStyle(box);
         if (style.overflowX !== 'visible' && style.textOverflow === 'ellipsis') meant = true;
         if (style.overflowX === 'auto' || style.overflowX === 'scroll') meant = true;
+        // Clipped to nothing: a label for screen readers only (the visually-hidden pattern).
+        if (style.clipPath !== 'none' && box.getBoundingClientRect().width <= 1) meant = true;
         if (!style.display.startsWith('inline') && style.display !== 'contents') break;
         if (!box.parentElement) break;
         box = box.parentElement;
@@ -71,17 +72,16 @@ async function expectNoTextOverflow(page: Page) {
     }
     return found;
   }, LEFT_OUT);
-  expect(overflowing, 'text outside its box').toEqual([]);
 }
 
 /**
  * User text (names, offer titles, descriptions) is rendered with `dir` from its first letter
  * (UserText, shared/domain/text-direction.ts): an element that sets `ltr` or `rtl` on text with
- * a letter must set the direction of that letter's script, whatever the page's language. Returns
- * how many were checked.
+ * a letter must set the direction of that letter's script, whatever the page's language. How many
+ * were checked, and the wrong ones.
  */
-async function expectUserTextDirection(page: Page): Promise<number> {
-  const { checked, wrong } = await page.evaluate(() => {
+function userTextDirections(page: Page): Promise<{ checked: number; wrong: string[] }> {
+  return page.evaluate(() => {
     const rightToLeft =
       /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
     const letter = /\p{L}/u;
@@ -106,18 +106,43 @@ async function expectUserTextDirection(page: Page): Promise<number> {
     }
     return result;
   });
-  expect(wrong, 'user text in the wrong direction').toEqual([]);
-  return checked;
 }
 
 /** The machine's checks, then the picture for people. */
 async function look(page: Page, lang: Language, name: string): Promise<number> {
-  await expectNoSideScroll(page);
-  await expectNoTextOverflow(page);
-  const userTexts = await expectUserTextDirection(page);
+  expect(await sideScroll(page), `${name} scrolls sideways`).toBe(0);
+  expect(await textOverflows(page), `${name}: text outside its box`).toEqual([]);
+  const { checked, wrong } = await userTextDirections(page);
+  expect(wrong, `${name}: user text in the wrong direction`).toEqual([]);
+  // snap also finds any element sticking out of the viewport (expectNoSidewaysOverflow).
   await snap(page, lang, name);
-  return userTexts;
+  return checked;
 }
+
+// The checks can fail: a page with each fault planted.
+test('the layout checks find planted faults', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.setContent(`
+    <body style="margin: 0">
+      <div style="inline-size: 100px"><span>NouakchottNouadhibouRossoKiffaAtar</span></div>
+      <p style="inline-size: 60px; white-space: nowrap">Toyota Land Cruiser</p>
+      <p style="inline-size: 60px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap">
+        Cut on purpose with an ellipsis
+      </p>
+      <bdi dir="ltr">تويوتا لاند كروزر V8</bdi>
+      <bdi dir="rtl">تويوتا</bdi>
+      <div style="inline-size: 400px">wide</div>
+    </body>`);
+  expect(await sideScroll(page)).toBeGreaterThan(0);
+  const overflows = await textOverflows(page);
+  expect(overflows).toHaveLength(2);
+  expect(overflows[0]).toContain('Nouakchott');
+  expect(overflows[1]).toContain('Toyota Land Cruiser');
+  expect(await userTextDirections(page)).toEqual({
+    checked: 2,
+    wrong: ['bdi "تويوتا لاند كروزر V8"'],
+  });
+});
 
 for (const viewport of SIZES) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
