@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MAX_FILES_PER_PRODUCT } from '../../shared/constants';
 import { HttpError, invalid, refuseNulBytes } from '../errors';
 import { setUploadOwner } from './work-queue';
+import { clientLimitKey } from '../plugins/client-address';
 
 // Reading a form that may carry files (multipart) or not (JSON), for routes that accept both.
 // The size of each file is capped by the uploads plugin (413); the number of files here (422).
@@ -81,7 +82,8 @@ async function countUploads(request: FastifyRequest, form: FormBody): Promise<vo
   if (user && request.server.hasDecorator('limitUser')) {
     await request.server.limitUser('upload', user.id);
   }
-  const owner = user ? `user:${user.id}` : `address:${request.ip}`;
+  // An anonymous uploader's share is its address's limit key: one IPv6 /64 is one owner.
+  const owner = user ? `user:${user.id}` : `address:${clientLimitKey(request)}`;
   for (const buffer of buffers) setUploadOwner(buffer, owner);
 }
 

@@ -54,9 +54,3 @@ export function limitKey(address: string): string {
 export function clientLimitKey(request: FastifyRequest): string {
   return limitKey(storedAddress(request) ?? request.socket.remoteAddress ?? 'unknown');
 }
-
-/**
- * clientLimitKey under the name the other features' call sites use (auth, account recovery,
- * insights): the key per-address limits count under, as it always was documented.
- */
-export const clientAddress = clientLimitKey;

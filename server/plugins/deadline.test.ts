@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import errors from './errors';
@@ -28,4 +29,46 @@ it('answers 503 at the deadline, and leaves quick requests alone', async () => {
   expect(quick.json()).toEqual({ ok: true });
   // The slow handler's late answer is dropped without harm.
   await new Promise((r) => setTimeout(r, 600));
+});
+
+// Issue 29 item 12: the deadline is for the handler to answer. A stream (server-sent events) or a
+// download that has started is then on the network's time: it is not cut at the deadline, and
+// nothing about it is logged as a failure (a 500 in the access log, an error line).
+it('leaves a started stream or download alone past the deadline, and logs no failure', async () => {
+  const lines: { level: number; msg?: string; res?: { statusCode?: number } }[] = [];
+  const logged = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+  await logged.register(errors);
+  await logged.register(deadline, { timeoutMs: 100 });
+  // Ten chunks over half a second: five times the deadline.
+  const slowBody = () =>
+    Readable.from(
+      (async function* () {
+        for (let i = 0; i < 10; i += 1) {
+          await new Promise((r) => setTimeout(r, 50));
+          yield `chunk ${i}\n`;
+        }
+      })(),
+    );
+  logged.get('/events', (_request, reply) =>
+    reply.header('content-type', 'text/event-stream').send(slowBody()),
+  );
+  logged.get('/download', (_request, reply) =>
+    reply.header('content-type', 'application/octet-stream').send(slowBody()),
+  );
+  const base = await logged.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    for (const path of ['/events', '/download']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text.trim().split('\n')).toHaveLength(10);
+    }
+  } finally {
+    await logged.close();
+  }
+  expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+  expect(lines.filter((line) => line.res?.statusCode === 500)).toEqual([]);
+  expect(lines.filter((line) => line.msg === 'request deadline passed')).toEqual([]);
 });

@@ -7,7 +7,10 @@ import { serverBusy } from './errors';
 // the client (and a proxy's connection) waiting. The handler's own late answer is dropped.
 // The clock starts once the body has been read (preHandler): a slow network sending a large JSON
 // body is not the server's delay. Multipart forms are read by their handler, on the network's
-// time, so they are left out.
+// time, so they are left out. The clock stops once the handler has answered (onSend): a stream
+// (GET /notifications/stream) or a download (/media/...) then sends its body on the network's time,
+// and is neither cut at the deadline nor, by a second answer on a started one, logged as a 500
+// (issue 29 item 12).
 
 const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
@@ -16,7 +19,7 @@ export default fp<{ timeoutMs: number }>(async (app, { timeoutMs }) => {
   app.addHook('preHandler', (request, reply, done) => {
     if (!request.headers['content-type']?.startsWith('multipart/')) {
       const timer = setTimeout(() => {
-        if (reply.sent) return;
+        if (reply.sent || reply.raw.headersSent) return;
         request.log.warn({ url: request.url, timeoutMs }, 'request deadline passed');
         void reply.status(503).header('retry-after', '5').send(serverBusy);
       }, timeoutMs);
@@ -25,8 +28,9 @@ export default fp<{ timeoutMs: number }>(async (app, { timeoutMs }) => {
     }
     done();
   });
-  app.addHook('onResponse', (request, _reply, done) => {
+  // Every answer passes here, the 503 above included.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     clearTimeout(timers.get(request));
-    done();
+    done(null, payload);
   });
 });

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/constants';
 import { catalogName, type CatalogNamed } from '../../shared/domain/catalog-names';
+import { pagePaths } from '../../shared/domain/page-paths';
 import { placeOf, placeName } from '../../shared/domain/places';
 import { availableNumber, productInfos, productName } from '../../shared/domain/products';
 import type { Product } from '../../shared/schemas/products';
@@ -32,16 +33,6 @@ export function catalogLabel(item: CatalogNamed, language: Language): string {
     (key) => key in labels,
   );
 }
-
-/** The pages' paths (SPEC §2 and web/app/routes.tsx). */
-export const pagePaths = {
-  product: (id: number) => `/products/product/${id}`,
-  shop: (id: number) => `/shops/shop/${id}`,
-  category: (id: number) => `/categories/${id}`,
-  subcategory: (pcategoryId: number, id: number) =>
-    `/categories/${pcategoryId}/subcategories/${id}`,
-  user: (id: number) => `/users/user/${id}`,
-};
 
 /**
  * JSON for inside a <script>: `<`, `>` and `&` (and the two JavaScript line separators) as \u

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, READ_MORE_LENGTH, type Language } from '../../shared/constants';
+import { pagePaths } from '../../shared/domain/page-paths';
 import { productInfos, productName } from '../../shared/domain/products';
 import type { Product } from '../../shared/schemas/products';
 import { imageUrl } from '../media/media';
@@ -6,7 +7,6 @@ import {
   catalogBreadcrumb,
   catalogLabel,
   jsonLdText,
-  pagePaths,
   productBreadcrumb,
   productJsonLd,
   shopJsonLd,

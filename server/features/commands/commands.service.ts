@@ -4,16 +4,12 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
 import { can } from '../../../shared/domain/permissions';
-import {
-  canSeeCommand,
-  checkCommand,
-  commandRules,
-  isCommandPrivate,
-} from '../../../shared/domain/commands';
+import { checkCommand, commandRules, isCommandPrivate } from '../../../shared/domain/commands';
 import type { CommandBody, CommandListBody } from '../../../shared/schemas/commands';
 import { notify, shopStaffIds } from '../notifications/notify';
 import * as announcements from '../moderation/announcements.repository';
 import * as repo from './commands.repository';
+import { loadVisibleCommand, productContext } from './command-visibility';
 import { toCommand } from './commands.mapper';
 
 // Commands (orders) on a product: SPEC §5's rules, SPEC §6's permissions, DESIGN §6's
@@ -21,28 +17,11 @@ import { toCommand } from './commands.mapper';
 
 type Viewer = AuthUser | null;
 
+// Comments and reactions load a thread's command through this module, as before the move.
+export { loadVisibleCommand };
+
 /** Edit and delete refuse a sold command with 422 (the author may act, but not any more). */
 const commandSold = () => new HttpError(422, { global: ['command_sold'] });
-
-async function productContext(db: Executor, productId: number, viewer: Viewer) {
-  const product = await repo.findProductForCommands(db, productId);
-  if (!product) throw notFound();
-  const shopRole = await repo.shopRoleOf(db, product.shop_id, viewer?.id);
-  return { product, shopRole };
-}
-
-/** A command the viewer may see, with its product and the viewer's shop role; else 404. */
-export async function loadVisibleCommand(db: Executor, id: number, viewer: Viewer) {
-  const command = await repo.findCommand(db, id, viewer?.id);
-  if (!command) throw notFound();
-  const { product, shopRole } = await productContext(db, command.product_id, viewer);
-  if (!canSeeCommand(viewer, command, product, shopRole)) throw notFound();
-  const shown = command.moderation_status === 'visible' && !command.user_banned_at;
-  if (!shown && !can.seeModerated(viewer, command)) {
-    throw notFound();
-  }
-  return { command, product, shopRole };
-}
 
 /** Who hears of activity on a command: the whole staff, or only its managers when private. */
 export async function commandStaffIds(

@@ -8,7 +8,7 @@ import {
   productEventBody,
 } from '../../../shared/schemas/insights';
 import { PHONE_REVEAL_LIMITS, PRODUCT_EVENTS_LIMIT } from '../../../shared/constants';
-import { clientAddress } from '../../plugins/client-address';
+import { clientLimitKey } from '../../plugins/client-address';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as service from './insights.service';
 
@@ -16,11 +16,10 @@ import * as service from './insights.service';
 // with an offer, and what the shop's staff learn from it (docs/insights.md).
 
 /**
- * The key an address is limited and counted by: the ONE place the routes of this module compute
- * it (the limits below and the insights' "a few per address" both use it).
- * TODO(limit key): becomes limitKey(address) of plugins/client-address.ts (IPv6 by /64) at merge.
+ * The key an address is limited and counted by (IPv6 by /64): the limits below and the insights'
+ * "a few per address" both use it.
  */
-const addressKey = (request: FastifyRequest): string => clientAddress(request);
+const addressKey = clientLimitKey;
 
 const visitorOf = (request: FastifyRequest): service.Visitor => ({
   user: request.user,

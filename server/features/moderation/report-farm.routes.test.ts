@@ -137,6 +137,26 @@ describeEachEngine('moderation: report weight cannot be farmed', (ctx) => {
     ).toBe(true);
   });
 
+  it('counts reporters of one IPv6 /64 once, whichever of its addresses each uses', async () => {
+    const s = await seller();
+    const { id } = await s.offer();
+    // One subscriber's block: each account on its own address of 2001:db8:7:8::/64.
+    const same = await oldReporters(3);
+    for (const [i, r] of same.entries()) {
+      await oneAddress([r.user.id], `2001:db8:7:8:${i + 1}::${i + 10}`);
+    }
+    for (const r of same) expect((await report(r, id)).moderation_status).toBe('visible');
+    // An IPv4 client seen through a dual-stack socket counts with its IPv4 address.
+    const [mapped, plain] = await oldReporters(2);
+    await oneAddress([mapped!.user.id], '::ffff:10.250.0.3');
+    await oneAddress([plain!.user.id], '10.250.0.3');
+    expect((await report(mapped!, id)).moderation_status).toBe('visible');
+    expect((await report(plain!, id)).moderation_status).toBe('visible');
+    // The third distinct key.
+    const [third] = await oldReporters(1);
+    expect((await report(third!, id)).moderation_status).toBe('review');
+  });
+
   it('leaves a seller with history visible until a moderator looks', async () => {
     const s = await seller();
     await ageAccounts(db(), [s.user.id], 60);

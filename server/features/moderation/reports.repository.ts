@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import { now } from '../../db/connect';
+import { limitKey } from '../../plugins/client-address';
 import type {
   ModeratedType,
   ModerationFlag,
@@ -196,7 +197,10 @@ export async function openReportersWeighed(
   }));
 }
 
-/** The addresses each user's sessions were opened from. */
+/**
+ * The addresses each user's sessions were opened from, as limit keys (client-address.ts): the
+ * addresses of one IPv6 /64 are one subscriber's, and `::ffff:a.b.c.d` is `a.b.c.d`.
+ */
 async function sessionAddresses(db: Executor, userIds: number[]): Promise<Map<number, string[]>> {
   const byUser = new Map<number, string[]>();
   if (!userIds.length) return byUser;
@@ -206,7 +210,9 @@ async function sessionAddresses(db: Executor, userIds: number[]): Promise<Map<nu
     .where('user_id', 'in', userIds)
     .where('ip', 'is not', null)
     .execute();
-  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.ip!]);
+  for (const r of rows) {
+    byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), limitKey(r.ip!)]);
+  }
   return byUser;
 }
 

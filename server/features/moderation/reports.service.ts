@@ -12,7 +12,7 @@ import {
 } from '../../../shared/domain/trust';
 import { autoHideVerdict } from '../../../shared/domain/report-weight';
 import { shopRoleOf } from '../shops/shops.repository';
-import { loadVisibleCommand } from '../commands/commands.service';
+import { loadVisibleCommand } from '../commands/command-visibility';
 import { notify } from '../notifications/notify';
 import * as reports from './reports.repository';
 

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../../shared/constants';
 import type { Executor } from '../../db/types';
-import { pagePaths } from '../../plugins/json-ld';
+import { pagePaths } from '../../../shared/domain/page-paths';
 import { catalogPageMeta, type PageMeta } from '../../plugins/page-tags';
 import { LANGUAGE_PARAM } from '../../plugins/page-urls';
 import * as repo from './seo.repository';

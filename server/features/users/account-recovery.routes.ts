@@ -7,7 +7,7 @@ import {
   verifyPhoneBody,
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
-import { clientAddress } from '../../plugins/client-address';
+import { clientLimitKey } from '../../plugins/client-address';
 import { formDone } from '../../plugins/no-script-forms';
 import * as service from './account-recovery.service';
 import { me } from './users.service';
@@ -27,7 +27,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const login = service.requiredLogin(request.body.login);
       app.assertCanSend(login.phone ? 'sms' : 'mail');
-      await service.limitForgot(app.db, login, clientAddress(request));
+      await service.limitForgot(app.db, login, clientLimitKey(request));
       // The account is looked up after the answer: known and unknown logins answer alike.
       app.background(() => service.sendReset(deps, login, send));
       if (request.postedForm) {
@@ -48,7 +48,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await service.resetPassword(
         deps,
         request.body,
-        clientAddress(request),
+        clientLimitKey(request),
         app.config.scryptLogN,
       );
       // Every session of the user has ended; this device gets a new one (and a new XSRF token).
@@ -64,7 +64,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       app.assertCanSend('sms');
-      await service.sendPhoneCode(deps, user.id, clientAddress(request), send);
+      await service.sendPhoneCode(deps, user.id, clientLimitKey(request), send);
       return reply.status(202).send(null);
     },
   );
@@ -77,7 +77,7 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await service.verifyPhone(deps, user.id, request.body.code, clientAddress(request));
+      await service.verifyPhone(deps, user.id, request.body.code, clientLimitKey(request));
       const self = (await me(app.db, user.id))!;
       return { user: toSelfUser(self.user, self.shops) };
     },

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
 import { HttpError } from '../../errors';
-import { clientAddress } from '../../plugins/client-address';
+import { clientLimitKey } from '../../plugins/client-address';
 import { formDone } from '../../plugins/no-script-forms';
 import { privateAnswer } from '../../plugins/private-answers';
 import * as service from './users.service';
@@ -39,7 +39,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: loginBody, response: { 200: selfUserResponse } }, config: signInLimit },
     async (request, reply) => {
       const user = await service
-        .login(app.db, request.body, clientAddress(request), scryptLogN)
+        .login(app.db, request.body, clientLimitKey(request), scryptLogN)
         .catch((error: unknown) => {
           // Issue 29 item 12: a refused sign-in is an everyday event, not a fault: one info line
           // with the answer given (no stack, no login or password).

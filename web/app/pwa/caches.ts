@@ -15,11 +15,24 @@ export const CACHE = {
 /** What a user sees and nobody else should: dropped when someone signs in or out. */
 export const USER_CACHES = [CACHE.pages, CACHE.data];
 
-/** Requests after which USER_CACHES are dropped: sign-in, sign-up, sign-out (their POSTs), language. */
-export const SESSION_CHANGES = /^\/(login|register|logout|localisation\/[a-z]+)$/;
+/**
+ * Requests after which USER_CACHES are dropped: sign-in, sign-up, sign-out, a password reset
+ * (which signs the device in as the account's owner: issue 29 item 12), language.
+ */
+export const SESSION_CHANGES = /^\/(login|register|logout|password\/reset|localisation\/[a-z]+)$/;
 
-/** Never cached, whoever asks: admin, account, notifications, sign-in forms and events. */
-export const PRIVATE = /^\/(admin|account|notifications|login|register|logout|localisation)(\/|$)/;
+/**
+ * Whether this request changes who is signed in (or the language), so USER_CACHES must go. Opening
+ * a form is not signing in: only its POST counts (the language link is a GET).
+ */
+export function changesSession(method: string, pathname: string): boolean {
+  const changing = method !== 'GET' || pathname.startsWith('/localisation/');
+  return changing && SESSION_CHANGES.test(pathname);
+}
+
+/** Never cached, whoever asks: admin, account, notifications, sign-in and reset forms, events. */
+export const PRIVATE =
+  /^\/(admin|account|notifications|login|register|logout|password|localisation)(\/|$)/;
 
 /** JSON reads (GET) kept for offline reading. */
 export const DATA_GETS = [

@@ -17,7 +17,7 @@ import {
   DATA_POSTS,
   NETWORK_TIMEOUT_SECONDS,
   PRIVATE,
-  SESSION_CHANGES,
+  changesSession,
   USER_CACHES,
   postReadKey,
   wantsJson,
@@ -37,13 +37,11 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
 // The server's answers vary with Accept and X-Requested-With; each cache holds one kind only.
 const matchOptions = { ignoreVary: true };
 
-// Sign-in, sign-up, sign-out, a language change: what the previous user saw goes (before the
-// request is even answered, so nothing of theirs is served to the next one).
+// Sign-in, sign-up, sign-out, a password reset, a language change: what the previous user saw
+// goes (before the request is even answered, so nothing of theirs is served to the next one).
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  // Opening the sign-in form is not signing in: only its POST (the language link is a GET).
-  const changing = event.request.method !== 'GET' || url.pathname.startsWith('/localisation/');
-  if (changing && sameOrigin(url) && SESSION_CHANGES.test(url.pathname)) {
+  if (sameOrigin(url) && changesSession(event.request.method, url.pathname)) {
     event.waitUntil(dropUserCaches());
   }
 });
