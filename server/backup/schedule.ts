@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { BACKUP_CHECK_INTERVAL_MS } from '../../shared/constants';
 import type { Config } from '../config';
 import type { DB, Dialect } from '../db/types';
 import { createBackup, MANIFEST, readManifest } from './backup';
+import { whileHoldingTryLock } from './backup-lock.repository';
 
 // Scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP; issue 34 item 1). Every process
 // asks every few minutes whether one is due; one process at a time answers. On PostgreSQL that
@@ -61,17 +61,12 @@ export async function runScheduledBackup(
     return { ran: true, dir, removed: prune(schedule.dir, schedule.keep, name) };
   };
   if (dialect !== 'postgres') return work();
-  return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_lock(${BACKUP_LOCK_KEY}) as locked`.execute(conn);
-    if (!rows[0].locked) return { ran: false, reason: 'another process runs it' };
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${BACKUP_LOCK_KEY})`.execute(conn);
+  return (
+    (await whileHoldingTryLock(db, BACKUP_LOCK_KEY, work)) ?? {
+      ran: false,
+      reason: 'another process runs it',
     }
-  });
+  );
 }
 
 /**
