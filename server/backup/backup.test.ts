@@ -6,6 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { connect } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { S3MediaStorage } from '../media/s3-storage';
+import { startS3Server } from '../media/s3-test-server';
 import { createPostgresDatabase, describeEachEngine } from '../test/harness';
 import { BackupError, MANIFEST, readManifest } from './backup';
 import { backupCommand, restoreCommand } from './commands';
@@ -139,3 +142,34 @@ it('the CLI exits 2 with its usage when --to is missing, without touching anythi
   expect((failed as { stderr: string }).stderr).toMatch(/--to DIR is required/);
   expect(fs.readdirSync(dataDir)).toEqual([]);
 }, 30_000);
+
+it('with S3, lists the bucket in the backup and counts listed keys missing on restore', async () => {
+  const s3 = await startS3Server();
+  try {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...s3.env };
+    const config = loadConfig(env);
+    const made = connect(config);
+    await migrateToLatest(made.db, made.dialect);
+    await made.close();
+    const storage = new S3MediaStorage(s3.config);
+    await storage.write(MEDIA, Buffer.from('in the bucket'));
+
+    const backupDir = path.join(tempDir(), 'backup');
+    await backupCommand(config, ['--to', backupDir]);
+    expect(readManifest(backupDir).media).toEqual({
+      kind: 's3',
+      bucket: s3.config.bucket,
+      keys: 1,
+      bytes: 13,
+      file: 'media-keys.json',
+    });
+
+    await storage.remove(MEDIA);
+    const target = loadConfig({ ...env, DATA_DIR: tempDir() });
+    const said = await restoreCommand(target, ['--from', backupDir]);
+    expect(said).toMatch(/1 of the backup's 1 media keys are not in bucket/);
+  } finally {
+    await s3.close();
+  }
+}, 60_000);
