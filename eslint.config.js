@@ -36,8 +36,6 @@ const KYSELY_OUTSIDE_REPOSITORIES = [
   'server/features/notifications/stream-leases.ts',
   // A start-up maintenance job over product_files (image sizes), run once per old file.
   'server/media/dimensions-backfill.ts',
-  // The CLI's backup runs SQLite's `vacuum into`, an engine command, not a query of a feature.
-  'server/cli.ts',
 ];
 
 export default tseslint.config(

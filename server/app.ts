@@ -24,6 +24,7 @@ import { redactUrl } from '../shared/domain/forms';
 import privateAnswers from './plugins/private-answers';
 import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
+import scheduledBackups from './backup/schedule';
 import pages from './plugins/pages';
 import { BOOT_SCRIPT_SOURCE } from './plugins/page-boot';
 import type { PageRenderer } from './plugins/page-render';
@@ -176,6 +177,7 @@ export async function buildApp(
   await app.register(session);
   await app.register(privateAnswers);
   await app.register(housekeeping);
+  await app.register(scheduledBackups);
   await app.register(pages, { render: options.render });
   await app.register(uploads);
   await app.register(userLimits);

@@ -63,6 +63,12 @@ export interface Config {
   sitemapPageSize: number;
   /** SITEMAP_CACHE_SECONDS: how long a built sitemap file is served before it is rebuilt (issue 29 item 7). */
   sitemapCacheSeconds: number;
+  /**
+   * BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP (issue 34 item 1): scheduled backups into
+   * BACKUP_DIR/backup-<time>/, one process at a time, the oldest beyond BACKUP_KEEP removed.
+   * Unset BACKUP_DIR: no schedule (`npm run cli -- backup --to DIR` still works).
+   */
+  backup: { dir: string; everyHours: number; keep: number } | undefined;
 }
 
 export interface S3Config {
@@ -181,6 +187,9 @@ const envSchema = z
     MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
     SITEMAP_PAGE_SIZE: integer(1, 50_000, 5_000),
     SITEMAP_CACHE_SECONDS: integer(0, 86_400, 900),
+    BACKUP_DIR: z.preprocess(unset, z.string().optional()),
+    BACKUP_EVERY_HOURS: integer(1, 8_760, 24),
+    BACKUP_KEEP: integer(1, 1_000, 7),
   })
   .superRefine((e, ctx) => {
     // Half an S3 configuration would silently keep media on the local disk: all four or none.
@@ -263,5 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     sitemapPageSize: e.SITEMAP_PAGE_SIZE,
     sitemapCacheSeconds: e.SITEMAP_CACHE_SECONDS,
+    backup: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP }
+      : undefined,
   };
 }

@@ -162,10 +162,10 @@ describe('server process', () => {
     expect(migrate.stdout).toContain('migrated');
     const backup = await run(
       tsx,
-      ['server/cli.ts', 'backup', '--out', path.join(dataDir, 'b.sqlite')],
+      ['server/cli.ts', 'backup', '--to', path.join(dataDir, 'backup')],
       { env },
     );
-    expect(backup.stdout).toContain('backup written');
-    expect(fs.statSync(path.join(dataDir, 'b.sqlite')).size).toBeGreaterThan(0);
+    expect(backup.stdout).toMatch(/backup of sqlite .* written to/);
+    expect(fs.statSync(path.join(dataDir, 'backup', 'database.sqlite')).size).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -239,3 +239,6 @@ export const SAVED_SEARCH_ALERTS_PER_USER_HOUR = 5;
 export const SAVED_SEARCH_DRAIN_BATCH = 20;
 /** How long a claim on queued offers holds: a process that died lets another take them after. */
 export const SAVED_SEARCH_CLAIM_MS = 5 * 60 * 1000;
+
+/** How often each process asks whether a scheduled backup (BACKUP_DIR) is due (issue 34 item 1). */
+export const BACKUP_CHECK_INTERVAL_MS = 5 * 60 * 1000;
