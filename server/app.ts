@@ -37,6 +37,7 @@ import { noteExternalWrite } from './db/write-tracker';
 import { exactInvalidation } from './features/products/product-cache';
 import messaging from './messaging/plugin';
 import searchAlerts from './features/searches/search-alerts.plugin';
+import metrics from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,8 @@ declare module 'fastify' {
     events: EventBus;
     /** Every route as registered (method, url, whether XSRF applies, schema): security suites walk it. */
     routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
+    /** closing: shutting down (or about to), so /readyz answers 503 (issue 34 item 3). */
+    readiness: { closing: boolean };
   }
 }
 
@@ -105,6 +108,11 @@ export async function buildApp(
   app.decorate('events', await eventBus(app, config, connection));
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('readiness', { closing: false });
+  // From the first moment of close(): a load balancer polling /readyz stops sending requests here.
+  app.addHook('preClose', async () => {
+    app.readiness.closing = true;
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
@@ -131,6 +139,8 @@ export async function buildApp(
   });
 
   await app.register(errors);
+  // Before every route, so that each is timed (only when METRICS_TOKEN or METRICS_PORT is set).
+  await app.register(metrics, { connection });
   await app.register(deadline, { timeoutMs: config.requestTimeoutMs });
   await app.register(cookie);
   await app.register(compression);

@@ -63,6 +63,17 @@ export interface Config {
   sitemapPageSize: number;
   /** SITEMAP_CACHE_SECONDS: how long a built sitemap file is served before it is rebuilt (issue 29 item 7). */
   sitemapCacheSeconds: number;
+  /**
+   * METRICS_TOKEN (issue 34 item 2): GET /metrics answers with `Authorization: Bearer <token>`.
+   * METRICS_PORT: /metrics on its own port, bound to 127.0.0.1, without a token. Neither: off (404).
+   */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  /**
+   * SHUTDOWN_DRAIN_MS (issue 34 item 3): on SIGTERM, /readyz answers 503 this long, requests still
+   * served, before the server stops accepting them: a load balancer polling /readyz drains it first.
+   */
+  shutdownDrainMs: number;
 }
 
 export interface S3Config {
@@ -181,6 +192,20 @@ const envSchema = z
     MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
     SITEMAP_PAGE_SIZE: integer(1, 50_000, 5_000),
     SITEMAP_CACHE_SECONDS: integer(0, 86_400, 900),
+    METRICS_TOKEN: z.preprocess(
+      unset,
+      z.string().min(16, 'must be at least 16 characters (it is a password)').optional(),
+    ),
+    METRICS_PORT: z.preprocess(
+      unset,
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 65_535, 'must be a port number from 1 to 65535')
+        .optional(),
+    ),
+    SHUTDOWN_DRAIN_MS: integer(0, 60_000, 0),
   })
   .superRefine((e, ctx) => {
     // Half an S3 configuration would silently keep media on the local disk: all four or none.
@@ -263,5 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     sitemapPageSize: e.SITEMAP_PAGE_SIZE,
     sitemapCacheSeconds: e.SITEMAP_CACHE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
