@@ -51,8 +51,11 @@ declare module 'fastify' {
     events: EventBus;
     /** Every route as registered (method, url, whether XSRF applies, schema): security suites walk it. */
     routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
-    /** closing: shutting down (or about to), so /readyz answers 503 (issue 34 item 3). */
-    readiness: { closing: boolean };
+    /**
+     * Issue 34 item 3. closing: shutting down or about to (SIGTERM), /readyz answers 503 while
+     * requests are still served; stopping: close() has begun, new requests get 503 too.
+     */
+    readiness: { closing: boolean; stopping: boolean };
   }
 }
 
@@ -95,6 +98,7 @@ export async function buildApp(
     // socket's address is the client, whatever the request says.
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -108,10 +112,19 @@ export async function buildApp(
   app.decorate('events', await eventBus(app, config, connection));
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
-  app.decorate('readiness', { closing: false });
-  // From the first moment of close(): a load balancer polling /readyz stops sending requests here.
+  app.decorate('readiness', { closing: false, stopping: false });
+  // From the first moment of close(), a request that still comes (on a kept-alive connection)
+  // gets DESIGN §3's 503 rather than Fastify's own body (return503OnClosing is off for this).
   app.addHook('preClose', async () => {
     app.readiness.closing = true;
+    app.readiness.stopping = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!app.readiness.stopping) return;
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({ errors: { global: ['shutting_down'] } });
   });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
