@@ -37,6 +37,13 @@ const STATEMENT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 
 export default fp<{ connection: Connection }>(async (app, { connection }) => {
   const { metricsToken: token, metricsPort: port } = app.config;
+  if (!token) {
+    // Off on the site's port (DESIGN §4): 404, for every client, rather than the web app's page
+    // that an unknown path gets.
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(404).send({ errors: { global: ['not_found'] } }),
+    );
+  }
   if (!token && port === undefined) {
     app.decorate('metrics', null);
     return;
