@@ -89,7 +89,6 @@ export default fp<{ connection: Connection }>(async (app, { connection }) => {
     statementSeconds.observe({ failed: failed ? 'yes' : 'no' }, seconds);
 
   const sources: Metrics['sources'] = {};
-  queueMetrics(app, registry);
   new Gauge({
     name: `${PREFIX}live_streams`,
     help: 'Notification streams (server-sent events) this process holds open',
@@ -110,6 +109,9 @@ export default fp<{ connection: Connection }>(async (app, { connection }) => {
         this.set({ state }, pool[state]);
     },
   });
+  // After the pool's gauge: a scrape reads the gauges in this order, and the queue gauge's own
+  // statement would otherwise show in the pool as a request waiting for a connection.
+  queueMetrics(app, registry);
   new Counter({
     name: `${PREFIX}product_cache_reads_total`,
     help: 'Product reads through the product cache (result: hit from memory, miss loaded)',
