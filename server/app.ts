@@ -38,6 +38,7 @@ import { noteExternalWrite } from './db/write-tracker';
 import { exactInvalidation } from './features/products/product-cache';
 import messaging from './messaging/plugin';
 import searchAlerts from './features/searches/search-alerts.plugin';
+import metrics from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +52,11 @@ declare module 'fastify' {
     events: EventBus;
     /** Every route as registered (method, url, whether XSRF applies, schema): security suites walk it. */
     routeTable: { method: string; url: string; xsrf: boolean; schema?: FastifySchema }[];
+    /**
+     * Issue 34 item 3. closing: shutting down or about to (SIGTERM), /readyz answers 503 while
+     * requests are still served; stopping: close() has begun, new requests get 503 too.
+     */
+    readiness: { closing: boolean; stopping: boolean };
   }
 }
 
@@ -93,6 +99,7 @@ export async function buildApp(
     // socket's address is the client, whatever the request says.
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +113,20 @@ export async function buildApp(
   app.decorate('events', await eventBus(app, config, connection));
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('readiness', { closing: false, stopping: false });
+  // From the first moment of close(), a request that still comes (on a kept-alive connection)
+  // gets DESIGN §3's 503 rather than Fastify's own body (return503OnClosing is off for this).
+  app.addHook('preClose', async () => {
+    app.readiness.closing = true;
+    app.readiness.stopping = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!app.readiness.stopping) return;
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send({ errors: { global: ['shutting_down'] } });
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
@@ -132,6 +153,8 @@ export async function buildApp(
   });
 
   await app.register(errors);
+  // Before every route, so that each is timed (only when METRICS_TOKEN or METRICS_PORT is set).
+  await app.register(metrics, { connection });
   await app.register(deadline, { timeoutMs: config.requestTimeoutMs });
   await app.register(cookie);
   await app.register(compression);

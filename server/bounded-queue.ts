@@ -8,6 +8,8 @@ import { HttpError } from './errors';
 export class BoundedQueue {
   private running = 0;
   private readonly queue: (() => void)[] = [];
+  /** Tasks refused since start (read by /metrics). */
+  refused = 0;
 
   constructor(
     readonly concurrent: number,
@@ -22,6 +24,7 @@ export class BoundedQueue {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrent) {
       if (this.queue.length >= this.waiting) {
+        this.refused += 1;
         throw new HttpError(
           503,
           { global: ['server_busy'] },

@@ -69,6 +69,17 @@ export interface Config {
    * Unset BACKUP_DIR: no schedule (`npm run cli -- backup --to DIR` still works).
    */
   backup: { dir: string; everyHours: number; keep: number } | undefined;
+  /**
+   * METRICS_TOKEN (issue 34 item 2): GET /metrics answers with `Authorization: Bearer <token>`.
+   * METRICS_PORT: /metrics on its own port, bound to 127.0.0.1, without a token. Neither: off (404).
+   */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  /**
+   * SHUTDOWN_DRAIN_MS (issue 34 item 3): on SIGTERM, /readyz answers 503 this long, requests still
+   * served, before the server stops accepting them: a load balancer polling /readyz drains it first.
+   */
+  shutdownDrainMs: number;
 }
 
 export interface S3Config {
@@ -190,6 +201,20 @@ const envSchema = z
     BACKUP_DIR: z.preprocess(unset, z.string().optional()),
     BACKUP_EVERY_HOURS: integer(1, 8_760, 24),
     BACKUP_KEEP: integer(1, 1_000, 7),
+    METRICS_TOKEN: z.preprocess(
+      unset,
+      z.string().min(16, 'must be at least 16 characters (it is a password)').optional(),
+    ),
+    METRICS_PORT: z.preprocess(
+      unset,
+      z
+        .string()
+        .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 65_535, 'must be a port number from 1 to 65535')
+        .optional(),
+    ),
+    SHUTDOWN_DRAIN_MS: integer(0, 60_000, 0),
   })
   .superRefine((e, ctx) => {
     // Half an S3 configuration would silently keep media on the local disk: all four or none.
@@ -275,5 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: e.BACKUP_DIR
       ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP }
       : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import type { Database, DB, Dialect } from './types';
 import { WriteTracker } from './write-tracker';
 import { ReadPool, ReadPoolDialect } from './read-pool';
@@ -17,6 +17,20 @@ export interface Connection {
   readDb: DB;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections, read by /metrics; undefined on SQLite (one connection). */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
+  /** Told each statement's duration (seconds) once /metrics is on (server/plugins/metrics.ts). */
+  statements: StatementTimer;
+}
+
+export interface StatementTimer {
+  observe: ((seconds: number, failed: boolean) => void) | null;
+}
+
+/** Kysely's query log, timing each statement only for whoever listens. */
+function timed(timer: StatementTimer) {
+  return (event: LogEvent) =>
+    timer.observe?.(event.queryDurationMillis / 1000, event.level === 'error');
 }
 
 // PostgreSQL hands back int8 (count(*), sum()) as strings; every count here fits in a double.
@@ -38,6 +52,7 @@ export interface ConnectOptions {
 }
 
 export function connect(options: ConnectOptions): Connection {
+  const statements: StatementTimer = { observe: null };
   if (isPostgresUrl(options.databaseUrl)) {
     // One slow statement must not hold a pooled connection for long: with every connection busy,
     // every request (health checks too) would wait (issue 14 item 3). PostgreSQL cancels it.
@@ -55,8 +70,21 @@ export function connect(options: ConnectOptions): Connection {
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new WriteTracker()],
+      log: timed(statements),
     });
-    return { db, readDb: db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      readDb: db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
+      statements,
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'marketplace.sqlite');
@@ -77,9 +105,11 @@ export function connect(options: ConnectOptions): Connection {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new WriteTracker()],
+    log: timed(statements),
   });
   const workers = options.searchReadWorkers ?? 0;
-  if (workers === 0) return { db, readDb: db, dialect: 'sqlite', close: () => db.destroy() };
+  if (workers === 0)
+    return { db, readDb: db, dialect: 'sqlite', close: () => db.destroy(), statements };
   // Searches read in worker threads, side by side and off the event loop (read-pool.ts). Each
   // connection maps and caches on its own: these keep no mapping and a small cache (their pages
   // come from the OS page cache, not counted in the server's memory).
@@ -94,11 +124,13 @@ export function connect(options: ConnectOptions): Connection {
   const readDb = new Kysely<Database>({
     dialect: new ReadPoolDialect(pool),
     plugins: [new WriteTracker()],
+    log: timed(statements),
   });
   return {
     db,
     readDb,
     dialect: 'sqlite',
+    statements,
     close: async () => {
       await readDb.destroy();
       await db.destroy();

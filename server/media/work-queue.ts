@@ -27,6 +27,8 @@ export class FairQueue {
   /** Waiting jobs by owner, owners in turn order (a Map keeps insertion order). */
   private readonly waitingBy = new Map<string, (() => void)[]>();
   private waitingCount = 0;
+  /** Jobs refused since start (read by /metrics). */
+  refused = 0;
 
   constructor(
     readonly concurrent = MEDIA_CONCURRENCY,
@@ -43,6 +45,7 @@ export class FairQueue {
     if (this.running >= this.concurrent) {
       const mine = this.waitingBy.get(owner) ?? [];
       if (this.waitingCount >= this.waiting || mine.length >= this.perOwner) {
+        this.refused += 1;
         throw new HttpError(
           503,
           { global: ['server_busy'] },

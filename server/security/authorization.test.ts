@@ -21,6 +21,10 @@ const signedIn = (status: number) =>
 const TABLE: Record<string, Row> = {
   //                                                        anon strg othr empl smod sadm ownr site-m site-a
   'GET /healthz':                                            all(200),
+  'GET /readyz':                                             all(200),
+  // Issue 34: off here (no METRICS_TOKEN or METRICS_PORT): 404 for everyone; with a token, the
+  // token alone decides, not the session (server/plugins/metrics.test.ts).
+  'GET /metrics':                                            all(404),
   'GET /localisation/:lang':                                 all(200),
   'POST /localisation/:lang':                                all(200),
   'POST /register':                                          all(201),

@@ -9,6 +9,17 @@ import { withoutLanguageParam } from '../../plugins/page-urls';
 import { updateUser } from '../users/users.repository';
 import { ping } from './health.repository';
 
+/** A database that takes longer than this to answer `select 1` is as good as down for readiness. */
+const READY_PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // 200 only when the database answers: a load balancer takes this instance out otherwise.
   app.get(
@@ -17,6 +28,26 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       try {
         await ping(app.db);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ errors: { global: ['database_unavailable'] } });
+      }
+    },
+  );
+
+  // Readiness (issue 34 item 3, docs/operations.md "Readiness"): whether a load balancer should
+  // send requests here. 503 while shutting down (from SIGTERM, SHUTDOWN_DRAIN_MS before the server
+  // stops accepting) and while the database does not answer; main.ts answers 503 `starting` on the
+  // port while migrations run, before this app exists (server/features/health/starting.ts).
+  app.get(
+    '/readyz',
+    { schema: { response: { 200: healthResponse, 503: errorsBody } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (app.readiness.closing)
+        return reply.status(503).send({ errors: { global: ['shutting_down'] } });
+      try {
+        await withTimeout(ping(app.db), READY_PING_TIMEOUT_MS);
         return { status: 'ok' as const };
       } catch {
         return reply.status(503).send({ errors: { global: ['database_unavailable'] } });

@@ -19,6 +19,7 @@ import { streamHub } from './notifications.stream';
 // `/notifications/all/markallasread/` and the same path without the slash are one route.
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = streamHub(app);
+  if (app.metrics) app.metrics.sources.liveStreams = hub.count;
   app.get(
     '/notifications/stream',
     {

@@ -40,6 +40,8 @@ interface Entry {
 }
 
 const caches = new WeakMap<DB, Map<number, Entry>>();
+/** Reads answered from memory and reads that loaded, this process's (read by /metrics). */
+export const productCacheStats = { hits: 0, misses: 0 };
 const exact = new WeakMap<DB, () => boolean>();
 
 /** Tells the cache of `db` that every write to its tables reaches this process while `live()`. */
@@ -58,8 +60,11 @@ export function cachedProduct(
   const version = tableVersion(PRODUCT_TABLES);
   const at = Date.now();
   const hit = cache.get(id);
-  if (hit && hit.version === version && (at - hit.at < TTL_MS || exact.get(db)?.()))
+  if (hit && hit.version === version && (at - hit.at < TTL_MS || exact.get(db)?.())) {
+    productCacheStats.hits += 1;
     return hit.value;
+  }
+  productCacheStats.misses += 1;
 
   const value = load().then((product) => {
     if (!product) return null;

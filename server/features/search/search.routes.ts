@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchBody, searchParams, searchResponse } from '../../../shared/schemas/search';
+import {
+  searchBody,
+  searchParams,
+  searchResponse,
+  type SearchBody,
+} from '../../../shared/schemas/search';
 import * as service from './search.service';
 
 // SPEC §7: POST /products/{source_name}/{source_id}/search → { products: pagination }, and
@@ -20,16 +25,29 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Every read of a search, the viewer's marks too, runs on the read pool (SQLite: worker
     // threads, searches side by side and off the event loop; docs/search.md).
-    async (request) =>
-      service.search(
+    async (request) => {
+      const started = performance.now();
+      const answer = await service.search(
         app.readDb,
         app.dialect,
         request.user,
         request.params.source_name,
         request.params.source_id,
         request.body,
-      ),
+      );
+      app.metrics?.searchSeconds.observe(
+        { kind: searchKind(request.body) },
+        (performance.now() - started) / 1000,
+      );
+      return answer;
+    },
   );
 };
+
+/** The label of a search in /metrics: words are the costly part, then a position, then filters. */
+function searchKind(body: SearchBody): 'words' | 'place' | 'filters' {
+  if (body.name) return 'words';
+  return body.latitude !== undefined ? 'place' : 'filters';
+}
 
 export default searchRoutes;

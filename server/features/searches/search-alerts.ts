@@ -46,6 +46,8 @@ export class SearchAlerts {
   private draining: Promise<number> | null = null;
   private scheduled = false;
   private readonly matchers = new Map<number, Matcher>();
+  /** Offers given up after MAX_ATTEMPTS failed matchings (read by /metrics). */
+  abandoned = 0;
 
   constructor(
     private readonly db: DB,
@@ -83,6 +85,11 @@ export class SearchAlerts {
     await this.draining?.catch(() => undefined);
   }
 
+  /** Offers waiting to be matched, every process's (read by /metrics). */
+  queued(): Promise<number> {
+    return repo.claimable(this.db, now());
+  }
+
   /** Resolves once every offer queued so far is matched (tests). */
   async idle(): Promise<void> {
     do await this.drain();
@@ -102,7 +109,10 @@ export class SearchAlerts {
         } catch (error) {
           this.log.warn({ err: error, productId, attempts }, 'search alerts: matching failed');
           // Tried again by a later drain once the claim runs out; not forever.
-          if (attempts >= MAX_ATTEMPTS) await repo.release(this.db, productId, until);
+          if (attempts >= MAX_ATTEMPTS) {
+            this.abandoned += 1;
+            await repo.release(this.db, productId, until);
+          }
         }
         await breathe();
       }

@@ -41,6 +41,7 @@ function admit(lane: HashLane): void {
     running >= PASSWORD_HASHING.concurrent &&
     waiting >= PASSWORD_HASHING.waiting - PASSWORD_HASHING.reserved
   ) {
+    hashing.refused += 1;
     throw new HttpError(
       503,
       { global: ['server_busy'] },

@@ -59,6 +59,8 @@ async function newStrangerSearch(s: Scenario): Promise<number> {
 
 export const REQUESTS: Record<string, Builder> = {
   'GET /healthz': fixed(() => '/healthz'),
+  'GET /readyz': fixed(() => '/readyz'),
+  'GET /metrics': fixed(() => '/metrics'),
   'GET /localisation/:lang': fixed(() => '/localisation/fr'),
   'POST /localisation/:lang': fixed(() => '/localisation/fr'),
   // Sessions: each cell signs in (or stays anonymous) on a client of its own, so that the
