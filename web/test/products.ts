@@ -102,6 +102,7 @@ const PRODUCT_EXTRA = {
     phone_2: null,
     first_whatsapp_number: null,
     second_whatsapp_number: null,
+    has_phone: true,
     is_professional: false,
     latitude: null,
     longitude: null,

@@ -7,6 +7,7 @@ import {
   subFieldOf,
 } from '../../../shared/domain/pfield-values';
 import { FormField, useErrorText } from '../../components/form-field';
+import { numberInputProps } from '../../components/number-input';
 import { catalogName } from '../../../shared/domain/catalog-names';
 import { unitText } from './components/product-text';
 import { isLanguage } from '../../lib/i18n';
@@ -181,10 +182,7 @@ function MainInput({ field, value, onChange: setValue, errors, onSubChange }: Pf
       label={fullLabel}
       optional
       errors={errors}
-      type={field.type === 'number' ? 'number' : 'text'}
-      inputMode={field.type === 'number' ? 'decimal' : undefined}
-      step={field.type === 'number' ? 'any' : undefined}
-      dir={field.type === 'number' ? 'ltr' : 'auto'}
+      {...(field.type === 'number' ? numberInputProps('decimal') : { type: 'text', dir: 'auto' })}
       value={text}
       maxLength={field.type === 'text' ? PFIELD_TEXT_MAX : undefined}
       onChange={(event) => onChange(event.target.value)}

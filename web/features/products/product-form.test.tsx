@@ -185,7 +185,7 @@ describe('ProductForm', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Non précisé', 'Essence', 'Diesel']);
-    expect(screen.getByRole('spinbutton', { name: /Kilométrage \(km\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Kilométrage \(km\)/ })).toBeInTheDocument();
     const customs = screen.getByRole('group', { name: /Dédouanement/ });
     expect(within(customs).getAllByRole('radio')).toHaveLength(3);
     const features = screen.getByRole('group', { name: /Équipements/ });
@@ -239,6 +239,55 @@ describe('ProductForm', () => {
     });
     expect(body).not.toHaveProperty('number');
     expect(body).not.toHaveProperty('delivery');
+  });
+
+  it('takes Arabic-Indic digits and separators in number inputs (issue 35 item 3)', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 80 } } };
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    const price = screen.getByRole('textbox', { name: /^Prix/ });
+    // A text input with a number keyboard: a number input would hold '' for these digits.
+    expect(price).toHaveAttribute('type', 'text');
+    expect(price).toHaveAttribute('inputmode', 'numeric');
+    await user.type(price, '٢٥٠٠٠٠٠');
+    expect(price).toHaveValue('٢٥٠٠٠٠٠');
+    await user.type(screen.getByRole('textbox', { name: /Kilométrage/ }), '١٦٨٬٠٠٠');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    expect(price).not.toHaveAttribute('aria-invalid', 'true');
+    // Sent as typed; the server reads it with the same rule (shared/domain/numbers.ts).
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({
+      price: '٢٥٠٠٠٠٠',
+      pfield_2: '١٦٨٬٠٠٠',
+    });
+  });
+
+  it('takes Arabic-Indic digits in the Arabic form too (issue 35 item 3)', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 81 } } };
+    renderWithApp(
+      <Routes>
+        <Route path="/" element={<ProductForm type="offer" me={aUser()} />} />
+        <Route path="/products/product/:id" element={<p>page du produit</p>} />
+      </Routes>,
+      { queryClient: clientWith(aUser()), language: 'ar' },
+    );
+    const category = await screen.findByRole('combobox', { name: 'الفئة' });
+    await within(category).findByRole('option', { name: 'مركبات' });
+    await user.selectOptions(category, 'مركبات');
+    const subSelect = screen.getByRole('combobox', { name: 'الفئة الفرعية' });
+    await waitFor(() => expect(within(subSelect).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(subSelect, '10');
+    await user.type(await screen.findByRole('textbox', { name: 'اسم العرض' }), 'هايلوكس');
+    const price = screen.getByRole('textbox', { name: /^السعر/ });
+    await user.type(price, '٤٥٠٠٠٠');
+    await user.click(screen.getByRole('button', { name: 'نشر' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({ price: '٤٥٠٠٠٠' });
   });
 
   it('keeps a new offer posted offline, says it waits, and posts it when the network returns', async () => {

@@ -23,7 +23,7 @@ import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSimilar } from '../api/similar';
-import { isSoldOut, productInfos, productName } from '../../../../shared/domain/products';
+import { dealKind, isSoldOut, productInfos, productName } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
 import { ReactionsBar } from './reactions-bar';
 import { ReadMore } from '../../../components/read-more';
@@ -36,6 +36,13 @@ import { ShareMenu } from '../../../components/share-menu';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
 import './offer-view.css';
+
+/** None left, in the deal's words (issue 35 item 5: a rent offer is rented out, not sold). */
+const SOLD_OUT_NOTICE = {
+  demand: 'demand_bought',
+  rent: 'product_rented',
+  sale: 'product_sold',
+} as const;
 import { useOrigin } from '../../../lib/use-origin';
 
 interface OfferViewProps {
@@ -153,7 +160,7 @@ export function OfferView({
           )}
           {soldOut && (
             <p className="offer-view__sold" role="status">
-              {product.type === 'demand' ? t('demand_bought') : t('product_sold')}
+              {t(SOLD_OUT_NOTICE[dealKind(product)])}
             </p>
           )}
 
