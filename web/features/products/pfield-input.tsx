@@ -8,9 +8,7 @@ import {
 } from '../../../shared/domain/pfield-values';
 import { FormField, useErrorText } from '../../components/form-field';
 import { numberInputProps } from '../../components/number-input';
-import { catalogName } from '../../../shared/domain/catalog-names';
-import { unitText } from './components/product-text';
-import { isLanguage } from '../../lib/i18n';
+import { useCatalogLabels } from '../../lib/catalog-labels';
 import './pfield-input.css';
 
 export type PfieldValue = string | string[];
@@ -33,8 +31,8 @@ interface PfieldInputProps {
  */
 export function PfieldInput(props: PfieldInputProps) {
   const { field, value, sub, onSubChange, subErrors } = props;
-  const { t, i18n } = useTranslation();
-  const exists = (key: string) => i18n.exists(key);
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
   const subField = typeof value === 'string' ? subFieldOf(field, value) : undefined;
   const name = pfieldSubKey(field.id);
   return (
@@ -43,7 +41,7 @@ export function PfieldInput(props: PfieldInputProps) {
       {subField && (
         <FormField
           name={name}
-          label={exists(subField.name) ? t(subField.name) : subField.name}
+          label={labels.name(subField.name)}
           optional
           errors={subErrors}
           render={(control) => (
@@ -56,7 +54,7 @@ export function PfieldInput(props: PfieldInputProps) {
               <option value="">{t('not_specified')}</option>
               {subField.values.map((item) => (
                 <option key={item.value} value={item.value}>
-                  {field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value}
+                  {labels.value(field, item.value)}
                 </option>
               ))}
             </select>
@@ -73,15 +71,14 @@ function MainInput({ field, value, onChange: setValue, errors, onSubChange }: Pf
     setValue(next);
     if (next !== value) onSubChange?.('');
   };
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const exists = (key: string) => i18n.exists(key);
-  const label = catalogName(field, language, t, exists);
-  const unit = unitText(field.mesure_unit, t, exists);
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
+  const label = labels.name(field);
+  const unit = labels.unit(field.mesure_unit);
   const name = `pfield_${field.id}`;
   const options = (readFieldValues(field.values) ?? []).map((item) => ({
     value: item.value,
-    label: field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value,
+    label: labels.value(field, item.value),
   }));
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];

@@ -22,6 +22,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
   const input = bindInput({ values, set });
   const demand = type === 'demand';
   const offerTypes = offerTypesFor(type, sub);
+  const priceLabel = demand ? t('budget') : t('price');
   const rent = dealKind({ type, offer_type: values.offer_type }) === 'rent';
   return (
     <Section title={t('product_main')}>
@@ -54,7 +55,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
       {offerTypes.length > 1 && (
         <FormField
           name="offer_type"
-          label={t('offer_type')}
+          label={demand ? t('demand_type') : t('offer_type')}
           errors={errors.offer_type}
           render={(props) => (
             <select
@@ -78,10 +79,11 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
         <div className="form__row">
           <FormField
             name="price"
+            // Issue 35 item 6: what a demand names is its budget.
             label={
               offerTypes.includes(values.offer_type) && values.offer_type.endsWith('_rent')
-                ? `${t('price')} (${t('currency')} / ${t(`${values.offer_type}_unit`)})`
-                : `${t('price')} (${t('currency')})`
+                ? `${priceLabel} (${t('currency')} / ${t(`${values.offer_type}_unit`)})`
+                : `${priceLabel} (${t('currency')})`
             }
             optional
             {...numberInputProps()}

@@ -263,7 +263,8 @@ describe('ProductForm', () => {
       price: '٢٥٠٠٠٠٠',
       pfield_2: '١٦٨٬٠٠٠',
     });
-  });
+    // Typing a form's worth of keys takes seconds on this shared CPU.
+  }, 20_000);
 
   it('takes Arabic-Indic digits in the Arabic form too (issue 35 item 3)', async () => {
     const user = userEvent.setup();
@@ -288,7 +289,8 @@ describe('ProductForm', () => {
     await user.click(screen.getByRole('button', { name: 'نشر' }));
     expect(await screen.findByText('page du produit')).toBeInTheDocument();
     expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({ price: '٤٥٠٠٠٠' });
-  });
+    // Typing a form's worth of keys takes seconds on this shared CPU.
+  }, 20_000);
 
   it('keeps a new offer posted offline, says it waits, and posts it when the network returns', async () => {
     const user = userEvent.setup();
@@ -443,4 +445,39 @@ describe('ProductForm', () => {
     expect(screen.getByLabelText(/Distance maximale/)).toBeInTheDocument();
     expect(screen.getByLabelText('Demande privée')).toBeInTheDocument();
   });
+
+  it.each([
+    {
+      language: 'fr' as const,
+      type: 'Type de demande',
+      offerType: 'Type d’offre',
+      budget: /^Budget/,
+    },
+    { language: 'ar' as const, type: 'نوع الطلب', offerType: 'نوع العرض', budget: /^الميزانية/ },
+  ])(
+    'words a demand as a demand in $language: its type, its budget (issue 35 item 6)',
+    async (words) => {
+      const user = userEvent.setup();
+      serve();
+      renderWithApp(
+        <Routes>
+          <Route path="/" element={<ProductForm type="demand" me={aUser()} />} />
+        </Routes>,
+        { queryClient: clientWith(aUser()), language: words.language },
+      );
+      const category = (await screen.findAllByRole('combobox'))[0]!;
+      await waitFor(() =>
+        expect(within(category).getAllByRole('option').length).toBeGreaterThan(1),
+      );
+      await user.selectOptions(category, '1');
+      const subSelect = screen.getAllByRole('combobox')[1]!;
+      await waitFor(() =>
+        expect(within(subSelect).getAllByRole('option').length).toBeGreaterThan(1),
+      );
+      await user.selectOptions(subSelect, '10');
+      expect(await screen.findByRole('combobox', { name: words.type })).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: words.offerType })).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: words.budget })).toBeInTheDocument();
+    },
+  );
 });

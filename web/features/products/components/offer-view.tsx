@@ -302,17 +302,20 @@ function SimilarOffers({
 }) {
   const { t } = useTranslation();
   const similar = useSimilar(product.id);
+  // Similar items are of the product's own type (issue 35 item 6: a demand's are demands).
+  const demand = product.type === 'demand';
+  const title = demand ? t('similar_demands') : t('similar_offers');
   return (
     <section className="offer-view__similar">
-      <h2 className="offer-view__section-title">{t('similar_offers')}</h2>
+      <h2 className="offer-view__section-title">{title}</h2>
       {similar.isPending ? (
         <Loader block />
       ) : similar.isError ? (
-        <EmptyState title={t('similar_failed')} />
+        <EmptyState title={demand ? t('similar_demands_failed') : t('similar_failed')} />
       ) : similar.data.length === 0 ? (
-        <EmptyState title={t('no_similar')} />
+        <EmptyState title={demand ? t('no_similar_demands') : t('no_similar')} />
       ) : (
-        <Scroller label={t('similar_offers')}>
+        <Scroller label={title}>
           {similar.data.map((card) => (
             <OfferCard key={card.id} product={card} onOpen={onOpen} />
           ))}
