@@ -1,5 +1,6 @@
 import type { ShopRole } from '../constants';
 import { availableNumber } from './products';
+import { numberText } from './numbers';
 import { can, type Viewer } from './permissions';
 
 // SPEC §5's command rules, pure, for the server (which enforces them) and the web form (which
@@ -84,7 +85,9 @@ function parseCount(raw: unknown): Parsed {
   }
   let value: number | null = null;
   if (typeof raw === 'number') value = raw;
-  else if (typeof raw === 'string' && /^\s*\d{1,10}\s*$/.test(raw)) value = Number(raw);
+  // Typed in any digits (issue 35 item 3); still whole: '2.5' is refused, not rounded.
+  else if (typeof raw === 'string' && /^\d{1,10}$/.test(numberText(raw)))
+    value = Number(numberText(raw));
   const ok = value !== null && Number.isInteger(value) && value >= 1 && value <= INT_MAX;
   return { absent: false, value: ok ? value : null };
 }

@@ -3,6 +3,8 @@
 // side: the server checks product values and search filters against it, the web lists options
 // from it. The admin's request schema (shared/schemas/catalog.ts) stores exactly this shape.
 
+import { readNumber } from './numbers';
+
 /** One possible value of a field, optionally opening a sub-field (a car brand → its models). */
 export interface FieldValue {
   value: string;
@@ -130,6 +132,6 @@ export function readPfieldInput(type: string, raw: unknown): PfieldInputValue {
   if (isBlankPfieldInput(raw)) return BLANK;
   if (type === 'checkbox') return list(raw);
   if (type !== 'number') return text(raw);
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
-  return Number.isFinite(n) ? { kind: 'number', value: n } : BAD;
+  const n = readNumber(raw);
+  return n === null ? BAD : { kind: 'number', value: n };
 }

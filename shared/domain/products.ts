@@ -20,6 +20,18 @@ export function allowedOfferTypes(
   return sub?.can_be_rented === 'yes' ? all : [all[0]];
 }
 
+/**
+ * How a product's commands are worded (issue 35 item 5): a demand gets proposals, a rent offer is
+ * rented (never 'sold' nor 'bought'), any other offer is sold.
+ */
+export function dealKind(product: {
+  type: string;
+  offer_type: string;
+}): 'demand' | 'rent' | 'sale' {
+  if (product.type === 'demand') return 'demand';
+  return unitOf(product.offer_type) ? 'rent' : 'sale';
+}
+
 /** SPEC §3: the period unit of a rent (`{offer_type}_unit` in the dictionary). */
 export function unitOf(offerType: string): 'month' | 'hour' | null {
   return offerType === 'monthly_rent' ? 'month' : offerType === 'hourly_rent' ? 'hour' : null;

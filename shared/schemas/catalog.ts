@@ -1,5 +1,6 @@
 import { z } from './common';
 import type { FieldValue } from '../domain/pfield-values';
+import { numberText } from '../domain/numbers';
 import { FIELD_POSITIONS, FIELD_TYPES, FIELD_UNITS, SUBCATEGORY_UNITS, YES_NO } from '../constants';
 
 // Catalogue requests and responses (SPEC §3, §5, §7). Create bodies apply SPEC §9's defaults;
@@ -30,7 +31,11 @@ const label = z
 const orderNumber = z.preprocess(
   blankToUndefined,
   z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+    .union([
+      z.number(),
+      // Typed in any digits (issue 35 item 3).
+      z.string().transform(numberText).pipe(z.string().regex(/^\d+$/)).transform(Number),
+    ])
     .pipe(z.number().int().min(1).max(ORDER_NUMBER_MAX))
     .optional(),
 );

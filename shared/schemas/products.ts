@@ -2,6 +2,7 @@ import { paginationOf, z, yesNo } from './common';
 import { moderationState } from './trust';
 import { FIELD_TYPES, PRODUCT_TYPES, REACTION_KINDS } from '../constants';
 import { ALL_OFFER_TYPES } from '../domain/products';
+import { numericInput } from '../domain/numbers';
 import { reactionCountsSchema } from './reactions';
 import { shopEmployee } from './shops';
 
@@ -20,8 +21,8 @@ export const MAX_PRICE = 2_000_000_000;
 export const MAX_NUMBER = 1_000_000;
 export const MAX_DISTANCE_KM = 20_000;
 
-const numeric = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+/** Typed numbers in any of the digits and separators people use (issue 35 item 3). */
+const numeric = numericInput;
 /** A value that may be cleared: '' and null give null, missing stays missing. */
 const clearable = (v: unknown) => (v === '' || v === null ? null : numeric(v));
 

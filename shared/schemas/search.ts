@@ -7,6 +7,7 @@ import {
   SEARCH_TOTAL_MAX,
 } from '../constants';
 import { ALL_OFFER_TYPES, MAX_NAME_LENGTH, productCardSchema } from './products';
+import { numericInput } from '../domain/numbers';
 
 // POST /products/{source_name}/{source_id}/search (SPEC §7). The web form sends every input,
 // empty ones as '' : a blank value means 'not given'. Numbers may come as numeric strings.
@@ -25,8 +26,8 @@ export const searchParams = z.object({
 });
 
 const isBlank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
-const numeric = (v: unknown) =>
-  typeof v === 'string' && Number.isFinite(Number(v.trim())) ? Number(v.trim()) : v;
+/** Typed numbers in any of the digits and separators people use (issue 35 item 3). */
+const numeric = numericInput;
 
 /** An optional input: blank is missing; numeric strings are numbers. */
 function given<T extends z.ZodType>(schema: T, asNumber = true) {

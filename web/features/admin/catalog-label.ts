@@ -1,21 +1,10 @@
-import { useTranslation } from '../../lib/use-translation';
-import { catalogName, type CatalogNamed } from '../../../shared/domain/catalog-names';
-import { isLanguage } from '../../../shared/domain/language';
+import { useCatalogLabels } from '../../lib/catalog-labels';
 
-// DESIGN §6's catalogue names (shared/domain/catalog-names.ts) in the admin's page language.
+// DESIGN §6's catalogue names in the admin's page language: the one helper of web/lib (issue 33
+// item 2).
 
 /** The label of a catalogue item (or of a bare key: a field's value) in the page's language. */
-export function useCatalogLabel() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  return (item: CatalogNamed | string) =>
-    catalogName(
-      typeof item === 'string' ? { name: item } : item,
-      language,
-      (key) => t(key),
-      (key) => i18n.exists(key),
-    );
-}
+export const useCatalogLabel = () => useCatalogLabels().name;
 
 /**
  * A name inside a sentence, isolated (U+2068 … U+2069) so that a Latin key in an Arabic sentence

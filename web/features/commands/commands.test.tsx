@@ -180,8 +180,8 @@ describe('the commands tab', () => {
     const { calls } = fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf([]) });
     renderWithApp(<CommandsTab product={aProduct({ number: 3, sold_count: 1 })} />);
     const form = await openForm();
-    const number = within(form).getByRole('spinbutton', { name: 'Quantité' });
-    expect(number).toHaveValue(1);
+    const number = within(form).getByRole('textbox', { name: 'Quantité' });
+    expect(number).toHaveValue('1');
     expect(within(form).getByText('2 disponibles')).toBeInTheDocument();
     await userEvent.clear(number);
     await userEvent.type(number, '3');
@@ -223,10 +223,10 @@ describe('the commands tab', () => {
       <CommandsTab product={aProduct({ number: 4, sold_count: 3, negotiable: 'no' })} />,
     );
     const form = await openForm();
-    expect(within(form).getByRole('spinbutton', { name: 'Quantité' })).toBeDisabled();
-    const price = within(form).getByRole('spinbutton', { name: /Prix unitaire/ });
+    expect(within(form).getByRole('textbox', { name: 'Quantité' })).toBeDisabled();
+    const price = within(form).getByRole('textbox', { name: /Prix unitaire/ });
     expect(price).toBeDisabled();
-    expect(price).toHaveValue(9000);
+    expect(price).toHaveValue('9000');
   });
 
   it('shows the total (price × number × period) when it differs from the price, and sends the command', async () => {
@@ -245,16 +245,16 @@ describe('the commands tab', () => {
       />,
     );
     const form = await openForm();
-    const period = within(form).getByRole('spinbutton', { name: /Durée \(en mois\)/ });
-    expect(period).toHaveValue(1);
+    const period = within(form).getByRole('textbox', { name: /Durée \(en mois\)/ });
+    expect(period).toHaveValue('1');
     // 1 × 600 × 1 is the price itself: no total.
     expect(form.querySelector('.command-form__total')).toBeNull();
-    const number = within(form).getByRole('spinbutton', { name: 'Quantité' });
+    const number = within(form).getByRole('textbox', { name: 'Quantité' });
     await userEvent.clear(number);
     await userEvent.type(number, '2');
     await userEvent.clear(period);
     await userEvent.type(period, '3');
-    const price = within(form).getByRole('spinbutton', { name: /Prix unitaire/ });
+    const price = within(form).getByRole('textbox', { name: /Prix unitaire/ });
     await userEvent.clear(price);
     await userEvent.type(price, '500');
     expect(form.querySelector('.command-form__total')).toHaveTextContent(/3[\s\u202f]?000 MRU/);
@@ -297,6 +297,57 @@ describe('the commands tab', () => {
     const item = document.querySelector('.command-item') as HTMLElement;
     expect(await within(item).findByText('Acceptée')).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: 'Accepter la commande' })).toBeNull();
+  });
+
+  describe.each([
+    {
+      language: 'fr' as const,
+      add: 'Passer commande',
+      accept: 'Accepter la commande',
+      yes: 'Oui',
+      confirm: 'La location sera acceptée et ses unités comptées comme louées.',
+      tooMany: 'Vous ne pouvez pas louer plus que le nombre disponible',
+      sold: /vendue|acheter/,
+    },
+    {
+      language: 'ar' as const,
+      add: 'تقديم طلبية',
+      accept: 'قبول الطلبية',
+      yes: 'نعم',
+      confirm: 'سيُقبل طلب الإيجار وتُحتسب وحداته مؤجَّرة',
+      tooMany: 'لا يمكنك استئجار أكثر من العدد المتوفر',
+      sold: /مبيعة|شراء/,
+    },
+  ])('a rent offer in $language (issue 35 item 5)', (words) => {
+    const rent = () =>
+      aProduct(
+        { offer_type: 'monthly_rent', unit: 'month', number: 3, sold_count: 1 },
+        {
+          can_be_rented: 'yes',
+        },
+      );
+
+    it('asks to accept a rent, not a sale', async () => {
+      fakeServer({ ...as(aUser({ id: 8 })), 'POST /commands/product/5': listOf([aCommand(2)]) });
+      renderWithApp(<CommandsTab product={rent()} />, { language: words.language });
+      await userEvent.click(await screen.findByRole('button', { name: words.accept }));
+      const dialog = screen.getByRole('alertdialog');
+      expect(dialog).toHaveTextContent(words.confirm);
+      expect(dialog.textContent).not.toMatch(words.sold);
+    });
+
+    it('says "rent" when more than the stock is asked', async () => {
+      fakeServer({ ...as(buyer), 'POST /commands/product/5': listOf([]) });
+      renderWithApp(<CommandsTab product={rent()} />, { language: words.language });
+      const form = await openForm(words.add);
+      const number = form.querySelector('input[name="number"]') as HTMLInputElement;
+      await userEvent.clear(number);
+      // Typed on an Arabic keyboard (issue 35 item 3): read, then refused for the stock.
+      await userEvent.type(number, '٣');
+      await userEvent.click(within(form).getByRole('button', { name: words.add }));
+      expect(within(form).getByText(words.tooMany)).toBeInTheDocument();
+      expect(form.textContent).not.toMatch(words.sold);
+    });
   });
 
   it('keeps the loading of a failed accept on, without a message (SPEC §8)', async () => {

@@ -27,9 +27,14 @@ const NUMERIC_FIELDS = ['number', 'period', 'price'];
 /**
  * SPEC §5/§8: a bad number, period or price reads '{field} {name} {bad input}'; a quantity above
  * the stock adds 'number_not_available' to it. Works on the browser's check and the server's
- * answer alike (both say `bad_input`, `required`, `number_not_available`).
+ * answer alike (both say `bad_input`, `required`, `number_not_available`). The API keeps SPEC's key;
+ * its words depend on the deal (issue 35 item 5): 'number_not_available_rent' for a rent offer
+ * ("you cannot rent more…"), 'number_not_available_demand' for a proposal on a demand.
  */
-export function commandFormErrors(errors: Errors): Errors {
+export function commandFormErrors(
+  errors: Errors,
+  deal: 'demand' | 'rent' | 'sale' = 'sale',
+): Errors {
   const shown: Errors = {};
   for (const [field, keys] of Object.entries(errors)) {
     if (!NUMERIC_FIELDS.includes(field)) {
@@ -41,7 +46,7 @@ export function commandFormErrors(errors: Errors): Errors {
       if (key === 'bad_input' || key === 'required') messages.add(`${field}_bad_input`);
       else if (key === 'number_not_available') {
         messages.add(`${field}_bad_input`);
-        messages.add(key);
+        messages.add(deal === 'sale' ? key : `${key}_${deal}`);
       } else messages.add(key);
     }
     shown[field] = [...messages];

@@ -7,9 +7,8 @@ import {
   subFieldOf,
 } from '../../../shared/domain/pfield-values';
 import { FormField, useErrorText } from '../../components/form-field';
-import { catalogName } from '../../../shared/domain/catalog-names';
-import { unitText } from './components/product-text';
-import { isLanguage } from '../../lib/i18n';
+import { numberInputProps } from '../../components/number-input';
+import { useCatalogLabels } from '../../lib/catalog-labels';
 import './pfield-input.css';
 
 export type PfieldValue = string | string[];
@@ -32,8 +31,8 @@ interface PfieldInputProps {
  */
 export function PfieldInput(props: PfieldInputProps) {
   const { field, value, sub, onSubChange, subErrors } = props;
-  const { t, i18n } = useTranslation();
-  const exists = (key: string) => i18n.exists(key);
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
   const subField = typeof value === 'string' ? subFieldOf(field, value) : undefined;
   const name = pfieldSubKey(field.id);
   return (
@@ -42,7 +41,7 @@ export function PfieldInput(props: PfieldInputProps) {
       {subField && (
         <FormField
           name={name}
-          label={exists(subField.name) ? t(subField.name) : subField.name}
+          label={labels.name(subField.name)}
           optional
           errors={subErrors}
           render={(control) => (
@@ -55,7 +54,7 @@ export function PfieldInput(props: PfieldInputProps) {
               <option value="">{t('not_specified')}</option>
               {subField.values.map((item) => (
                 <option key={item.value} value={item.value}>
-                  {field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value}
+                  {labels.value(field, item.value)}
                 </option>
               ))}
             </select>
@@ -72,15 +71,14 @@ function MainInput({ field, value, onChange: setValue, errors, onSubChange }: Pf
     setValue(next);
     if (next !== value) onSubChange?.('');
   };
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const exists = (key: string) => i18n.exists(key);
-  const label = catalogName(field, language, t, exists);
-  const unit = unitText(field.mesure_unit, t, exists);
+  const { t } = useTranslation();
+  const labels = useCatalogLabels();
+  const label = labels.name(field);
+  const unit = labels.unit(field.mesure_unit);
   const name = `pfield_${field.id}`;
   const options = (readFieldValues(field.values) ?? []).map((item) => ({
     value: item.value,
-    label: field.translated === 'yes' && exists(item.value) ? t(item.value) : item.value,
+    label: labels.value(field, item.value),
   }));
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -181,10 +179,7 @@ function MainInput({ field, value, onChange: setValue, errors, onSubChange }: Pf
       label={fullLabel}
       optional
       errors={errors}
-      type={field.type === 'number' ? 'number' : 'text'}
-      inputMode={field.type === 'number' ? 'decimal' : undefined}
-      step={field.type === 'number' ? 'any' : undefined}
-      dir={field.type === 'number' ? 'ltr' : 'auto'}
+      {...(field.type === 'number' ? numberInputProps('decimal') : { type: 'text', dir: 'auto' })}
       value={text}
       maxLength={field.type === 'text' ? PFIELD_TEXT_MAX : undefined}
       onChange={(event) => onChange(event.target.value)}

@@ -2,9 +2,11 @@ import { useTranslation } from '../../lib/use-translation';
 import type { Psubcategory } from '../../../shared/schemas/catalog';
 import type { Product, ProductType } from '../../../shared/schemas/products';
 import { FormField } from '../../components/form-field';
+import { numberInputProps } from '../../components/number-input';
 import { bindInput, Check, Section, type GroupProps } from './product-form-parts';
 import { directionOf } from '../../../shared/domain/language';
 import { offerTypesFor, type FormValues } from './product-form-values';
+import { dealKind } from '../../../shared/domain/products';
 import './product-form-main.css';
 
 interface MainFieldsProps extends GroupProps {
@@ -20,6 +22,8 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
   const input = bindInput({ values, set });
   const demand = type === 'demand';
   const offerTypes = offerTypesFor(type, sub);
+  const priceLabel = demand ? t('budget') : t('price');
+  const rent = dealKind({ type, offer_type: values.offer_type }) === 'rent';
   return (
     <Section title={t('product_main')}>
       <FormField
@@ -51,7 +55,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
       {offerTypes.length > 1 && (
         <FormField
           name="offer_type"
-          label={t('offer_type')}
+          label={demand ? t('demand_type') : t('offer_type')}
           errors={errors.offer_type}
           render={(props) => (
             <select
@@ -75,17 +79,14 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
         <div className="form__row">
           <FormField
             name="price"
+            // Issue 35 item 6: what a demand names is its budget.
             label={
               offerTypes.includes(values.offer_type) && values.offer_type.endsWith('_rent')
-                ? `${t('price')} (${t('currency')} / ${t(`${values.offer_type}_unit`)})`
-                : `${t('price')} (${t('currency')})`
+                ? `${priceLabel} (${t('currency')} / ${t(`${values.offer_type}_unit`)})`
+                : `${priceLabel} (${t('currency')})`
             }
             optional
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            dir="ltr"
+            {...numberInputProps()}
             errors={errors.price}
             {...input('price')}
           />
@@ -102,17 +103,22 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
         <FormField
           name="number"
           label={demand ? t('demanded_number') : t('available_number')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          dir="ltr"
+          {...numberInputProps()}
           hint={
             product && product.sold_count > 0
-              ? t('already_sold_hint', { count: product.sold_count })
+              ? t(rent ? 'already_rented_hint' : 'already_sold_hint', {
+                  count: product.sold_count,
+                })
               : undefined
           }
-          errors={errors.number}
+          // Issue 35 item 5: a rent offer's units are rented, not sold (the API keeps its key).
+          errors={
+            rent
+              ? errors.number?.map((key) =>
+                  key === 'number_already_sold' ? 'number_already_rented' : key,
+                )
+              : errors.number
+          }
           {...input('number')}
         />
       )}
@@ -121,11 +127,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
           name="distance"
           label={t('product_max_distance')}
           optional
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          dir="ltr"
+          {...numberInputProps()}
           errors={errors.distance}
           {...input('distance')}
         />

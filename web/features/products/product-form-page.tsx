@@ -60,7 +60,7 @@ function NewProduct({ type }: { type: ProductType }) {
       title={type === 'offer' ? t('new_offer') : t('new_demand')}
       intro={type === 'offer' ? t('new_offer_intro') : t('new_demand_intro')}
     >
-      <nav className="segmented" aria-label={t('offer_type')}>
+      <nav className="segmented" aria-label={t('listing_kind')}>
         {(['offer', 'demand'] as const).map((kind) => (
           <Link
             key={kind}

@@ -185,7 +185,7 @@ describe('ProductForm', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Non précisé', 'Essence', 'Diesel']);
-    expect(screen.getByRole('spinbutton', { name: /Kilométrage \(km\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Kilométrage \(km\)/ })).toBeInTheDocument();
     const customs = screen.getByRole('group', { name: /Dédouanement/ });
     expect(within(customs).getAllByRole('radio')).toHaveLength(3);
     const features = screen.getByRole('group', { name: /Équipements/ });
@@ -240,6 +240,57 @@ describe('ProductForm', () => {
     expect(body).not.toHaveProperty('number');
     expect(body).not.toHaveProperty('delivery');
   });
+
+  it('takes Arabic-Indic digits and separators in number inputs (issue 35 item 3)', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 80 } } };
+    renderForm();
+    await choose(user, 'Voitures');
+    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    const price = screen.getByRole('textbox', { name: /^Prix/ });
+    // A text input with a number keyboard: a number input would hold '' for these digits.
+    expect(price).toHaveAttribute('type', 'text');
+    expect(price).toHaveAttribute('inputmode', 'numeric');
+    await user.type(price, '٢٥٠٠٠٠٠');
+    expect(price).toHaveValue('٢٥٠٠٠٠٠');
+    await user.type(screen.getByRole('textbox', { name: /Kilométrage/ }), '١٦٨٬٠٠٠');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    expect(price).not.toHaveAttribute('aria-invalid', 'true');
+    // Sent as typed; the server reads it with the same rule (shared/domain/numbers.ts).
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({
+      price: '٢٥٠٠٠٠٠',
+      pfield_2: '١٦٨٬٠٠٠',
+    });
+    // Typing a form's worth of keys takes seconds on this shared CPU.
+  }, 20_000);
+
+  it('takes Arabic-Indic digits in the Arabic form too (issue 35 item 3)', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 81 } } };
+    renderWithApp(
+      <Routes>
+        <Route path="/" element={<ProductForm type="offer" me={aUser()} />} />
+        <Route path="/products/product/:id" element={<p>page du produit</p>} />
+      </Routes>,
+      { queryClient: clientWith(aUser()), language: 'ar' },
+    );
+    const category = await screen.findByRole('combobox', { name: 'الفئة' });
+    await within(category).findByRole('option', { name: 'مركبات' });
+    await user.selectOptions(category, 'مركبات');
+    const subSelect = screen.getByRole('combobox', { name: 'الفئة الفرعية' });
+    await waitFor(() => expect(within(subSelect).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(subSelect, '10');
+    await user.type(await screen.findByRole('textbox', { name: 'اسم العرض' }), 'هايلوكس');
+    const price = screen.getByRole('textbox', { name: /^السعر/ });
+    await user.type(price, '٤٥٠٠٠٠');
+    await user.click(screen.getByRole('button', { name: 'نشر' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({ price: '٤٥٠٠٠٠' });
+    // Typing a form's worth of keys takes seconds on this shared CPU.
+  }, 20_000);
 
   it('keeps a new offer posted offline, says it waits, and posts it when the network returns', async () => {
     const user = userEvent.setup();
@@ -394,4 +445,39 @@ describe('ProductForm', () => {
     expect(screen.getByLabelText(/Distance maximale/)).toBeInTheDocument();
     expect(screen.getByLabelText('Demande privée')).toBeInTheDocument();
   });
+
+  it.each([
+    {
+      language: 'fr' as const,
+      type: 'Type de demande',
+      offerType: 'Type d’offre',
+      budget: /^Budget/,
+    },
+    { language: 'ar' as const, type: 'نوع الطلب', offerType: 'نوع العرض', budget: /^الميزانية/ },
+  ])(
+    'words a demand as a demand in $language: its type, its budget (issue 35 item 6)',
+    async (words) => {
+      const user = userEvent.setup();
+      serve();
+      renderWithApp(
+        <Routes>
+          <Route path="/" element={<ProductForm type="demand" me={aUser()} />} />
+        </Routes>,
+        { queryClient: clientWith(aUser()), language: words.language },
+      );
+      const category = (await screen.findAllByRole('combobox'))[0]!;
+      await waitFor(() =>
+        expect(within(category).getAllByRole('option').length).toBeGreaterThan(1),
+      );
+      await user.selectOptions(category, '1');
+      const subSelect = screen.getAllByRole('combobox')[1]!;
+      await waitFor(() =>
+        expect(within(subSelect).getAllByRole('option').length).toBeGreaterThan(1),
+      );
+      await user.selectOptions(subSelect, '10');
+      expect(await screen.findByRole('combobox', { name: words.type })).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: words.offerType })).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: words.budget })).toBeInTheDocument();
+    },
+  );
 });

@@ -28,6 +28,7 @@ import {
 import { MainFields } from './product-form-main';
 import { bindInput, Section, type GroupProps } from './product-form-parts';
 import { belowSold } from '../../../shared/domain/products';
+import { readNumber } from '../../../shared/domain/numbers';
 import {
   emptyValues,
   fieldsToSend,
@@ -145,7 +146,7 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
     if (
       product &&
       sub?.can_be_counted === 'yes' &&
-      belowSold(Number(values.number), product.sold_count) &&
+      belowSold(readNumber(values.number) ?? 0, product.sold_count) &&
       !issues.some((issue) => issue.path[0] === 'number')
     ) {
       issues.push({ path: ['number'], message: 'number_already_sold' } as never);

@@ -1,3 +1,4 @@
+import { numberText } from '../../../shared/domain/numbers';
 import { BOUNDS, effectiveSearch, type BoundName, type SearchState } from './search-state';
 
 // SPEC §5: maximum distance, minimum price and maximum price, when filled, must be numeric and at
@@ -8,7 +9,8 @@ import { BOUNDS, effectiveSearch, type BoundName, type SearchState } from './sea
 export type BoundErrors = Partial<Record<BoundName, true>>;
 
 export function isValidBound(value: string): boolean {
-  const text = value.trim();
+  // Read like the server reads it: Arabic-Indic digits and groups too (issue 35 item 3).
+  const text = numberText(value.trim());
   if (text === '') return true;
   return /^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text));
 }

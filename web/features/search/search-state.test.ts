@@ -278,11 +278,14 @@ describe('a town instead of the position (issue 20)', () => {
 });
 
 describe('SPEC §5 client checks', () => {
-  it.each(['', '1', '25', ' 7 ', '2000000000'])('accepts %j', (value) => {
-    expect(isValidBound(value)).toBe(true);
-  });
+  it.each(['', '1', '25', ' 7 ', '2000000000', '٣', '١٠٠', '10 000', '٢٬٠٠٠'])(
+    'accepts %j',
+    (value) => {
+      expect(isValidBound(value)).toBe(true);
+    },
+  );
 
-  it.each(['0', '-1', 'abc', '1.5', '1e3', '٣', '10 000', '99999999999999999999'])(
+  it.each(['0', '-1', 'abc', '1.5', '1e3', '٠', '١٫٥', '99999999999999999999'])(
     'refuses %j',
     (value) => {
       expect(isValidBound(value)).toBe(false);

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePcategories, usePsubcategories } from '../../lib/catalog';
 import { useProductSearch } from './api/search';
-import { useCatalogLabels } from './catalog-labels';
+import { useCatalogLabels } from '../../lib/catalog-labels';
 import { CatalogNotFound } from './components/catalog-not-found';
 import { TypedResults } from './components/typed-results';
 import { readListParams } from './list-params';

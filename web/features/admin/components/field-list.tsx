@@ -12,6 +12,7 @@ import { CatalogName } from './catalog-name';
 import { CatalogSection } from './catalog-section';
 import { FieldForm } from './field-form';
 import { EmptyLine, ListError } from './list-states';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './categories-tab.css';
 import './field-list.css';
 
@@ -20,16 +21,14 @@ const VALUES_SHOWN = 8;
 
 function FieldMeta({ field }: { field: Pfield }) {
   const { t } = useTranslation();
-  const labelOf = useCatalogLabel();
+  const labels = useCatalogLabels();
   const values = readFieldValues(field.values) ?? [];
-  // SPEC/DESIGN §6: values of a translated field are dictionary keys; others are shown as typed.
-  const valueLabel = (value: string) => (field.translated === 'yes' ? labelOf(value) : value);
   return (
     <>
       <ul className="admin-tags">
         <li className="admin-tag">{t(`field_type_${field.type}`)}</li>
         <li className="admin-tag">{t(`position_${field.position}`)}</li>
-        {field.mesure_unit && <li className="admin-tag">{t(`unit_${field.mesure_unit}`)}</li>}
+        {field.mesure_unit && <li className="admin-tag">{labels.unit(field.mesure_unit)}</li>}
         <li className="admin-tag">
           {t('admin_label_value', { label: t('translated'), value: t(field.translated) })}
         </li>
@@ -39,11 +38,11 @@ function FieldMeta({ field }: { field: Pfield }) {
         <ul className="admin-values">
           {values.slice(0, VALUES_SHOWN).map((item) => (
             <li key={item.value} className="admin-value">
-              <UserText text={valueLabel(item.value)} />
+              <UserText text={labels.value(field, item.value)} />
               {item.sub_field && (
                 <span className="admin-value__sub">
                   <ChevronEndIcon size={12} />
-                  {labelOf(item.sub_field.name)}
+                  {labels.name(item.sub_field.name)}
                 </span>
               )}
             </li>

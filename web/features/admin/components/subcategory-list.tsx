@@ -12,17 +12,19 @@ import { EmptyLine, ListError } from './list-states';
 import { SubcategoryForm } from './subcategory-form';
 import './categories-tab.css';
 import './field-list.css';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './subcategory-list.css';
 
 function SubcategoryMeta({ subcategory }: { subcategory: Psubcategory }) {
   const { t } = useTranslation();
+  const labels = useCatalogLabels();
   return (
     <ul className="admin-tags">
       {subcategory.mesure_unit && (
         <li className="admin-tag">
           {t('admin_label_value', {
             label: t('mesure_unit'),
-            value: t(`unit_${subcategory.mesure_unit}`),
+            value: labels.unit(subcategory.mesure_unit),
           })}
         </li>
       )}

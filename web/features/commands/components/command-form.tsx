@@ -9,7 +9,9 @@ import {
   totalPrice,
 } from '../../../../shared/domain/commands';
 import type { Product } from '../../../../shared/schemas/products';
+import { dealKind } from '../../../../shared/domain/products';
 import { FormAlert, FormField, SubmitButton } from '../../../components/form-field';
+import { numberInputProps } from '../../../components/number-input';
 import { formatNumber } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { isLanguage } from '../../../lib/i18n';
@@ -44,6 +46,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
   const rules = commandRules(target);
   const locked = numberLocked(target);
   const demand = product.type === 'demand';
+  const deal = dealKind(product);
   const allPrivate = product.private === 'yes';
   const { formRef, errors, clear, fromError } = useFormErrors(COMMAND_FIELDS);
   const [saving, setSaving] = useState(false);
@@ -74,7 +77,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
     event.preventDefault();
     if (saving) return;
     if (!check.ok) {
-      fromError(new HttpError(422, commandFormErrors(check.errors)));
+      fromError(new HttpError(422, commandFormErrors(check.errors, deal)));
       return;
     }
     clear();
@@ -92,7 +95,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
     } catch (error) {
       fromError(
         error instanceof HttpError
-          ? new HttpError(error.status, commandFormErrors(error.errors))
+          ? new HttpError(error.status, commandFormErrors(error.errors, deal))
           : error,
       );
       setSaving(false);
@@ -107,11 +110,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
         {rules.countable && (
           <FormField
             name="number"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={available}
-            step={1}
+            {...numberInputProps()}
             label={t('quantity')}
             hint={
               demand
@@ -127,10 +126,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
         {rules.rentable && (
           <FormField
             name="period"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
+            {...numberInputProps()}
             label={product.offer_type === 'hourly_rent' ? t('period_hours') : t('period_months')}
             optional
             value={values.period}
@@ -141,10 +137,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
         {rules.priceable && (
           <FormField
             name="price"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
+            {...numberInputProps()}
             label={`${rules.countable || rules.rentable ? t('unit_price') : t('command_price')} (${t('currency')})`}
             hint={rules.priceFixed ? t('price_not_negotiable') : undefined}
             value={rules.priceFixed ? asText(product.price) : values.price}

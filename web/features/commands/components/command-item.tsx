@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/domain/commands';
 import { can } from '../../../../shared/domain/permissions';
 import type { Product } from '../../../../shared/schemas/products';
+import { dealKind } from '../../../../shared/domain/products';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { CheckIcon } from '../../../components/icons';
@@ -36,6 +37,13 @@ import { markCommandSold } from '../api/mark-command-sold';
 import { targetOf } from '../form-rules';
 import { CommandForm } from './command-form';
 import './command-item.css';
+
+/** What accepting does, in the deal's words (issue 35 item 5: a rent is not 'sold'). */
+const CONFIRM_ACCEPT = {
+  demand: 'confirm_accept_proposal',
+  rent: 'confirm_accept_rent',
+  sale: 'confirm_mark_sold',
+} as const;
 
 interface CommandItemProps {
   command: Command;
@@ -311,7 +319,7 @@ export function CommandItem({
       <ConfirmModal
         open={confirmSold}
         title={demand ? t('accept_proposal') : t('mark_sold')}
-        message={demand ? t('confirm_accept_proposal') : t('confirm_mark_sold')}
+        message={t(CONFIRM_ACCEPT[dealKind(product)])}
         tone="normal"
         onCancel={() => setConfirmSold(false)}
         onConfirm={sell}

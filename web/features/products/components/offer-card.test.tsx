@@ -208,6 +208,20 @@ describe('OfferCard', () => {
     renderCard(aCard({ type: 'demand', sold: true }), { language: 'ar' });
     expect(screen.getByText('طلب')).toBeInTheDocument();
     expect(screen.getByText('تمت تلبيته')).toBeInTheDocument();
-    expect(screen.getByText('1,250,000 أوقية جديدة')).toBeInTheDocument();
+    // Issue 35 item 6: what a demand names is its budget.
+    expect(screen.getByText('الميزانية: 1,250,000 أوقية جديدة')).toBeInTheDocument();
+  });
+
+  it('names a demand’s price as its budget in French too, and an offer’s as a price', () => {
+    renderCard(aCard({ type: 'demand' }));
+    expect(screen.getByText(/^Budget : 1\s250\s000 MRU$/)).toBeInTheDocument();
+  });
+
+  it.each([
+    { language: 'fr' as const, mark: 'Tout est loué' },
+    { language: 'ar' as const, mark: 'مؤجَّر بالكامل' },
+  ])('marks a rent offer with none left as rented out in $language (issue 35 item 5)', (words) => {
+    renderCard(aCard({ offer_type: 'monthly_rent', unit: 'month', sold: true }), words);
+    expect(screen.getByText(words.mark)).toBeInTheDocument();
   });
 });

@@ -11,7 +11,12 @@ import { ProductImage } from '../../../components/product-image';
 import { ProductPhoneButton } from './product-phone-button';
 import { Popover } from '../../../components/popover';
 import { ImageIcon, MoreIcon } from '../../../components/product-icons';
-import { availableNumber, isSoldOut, productName } from '../../../../shared/domain/products';
+import {
+  availableNumber,
+  dealKind,
+  isSoldOut,
+  productName,
+} from '../../../../shared/domain/products';
 import { priceText } from './product-text';
 import { ReactionsBar } from './reactions-bar';
 import { RelativeTime } from '../../../components/relative-time';
@@ -21,6 +26,13 @@ import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import './offer-card.css';
+
+/** None left, in the deal's words (issue 35 item 5: a rent offer is rented out, not sold). */
+const SOLD_OUT_MARK = {
+  demand: 'demand_satisfied',
+  rent: 'rented_out',
+  sale: 'sold_out',
+} as const;
 
 interface OfferCardProps {
   product: ProductCard;
@@ -116,7 +128,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
         {price && <p className="offer-card__price">{price}</p>}
         {soldOut ? (
           <span className="offer-card__mark offer-card__mark--sold">
-            {product.type === 'demand' ? t('demand_satisfied') : t('sold_out')}
+            {t(SOLD_OUT_MARK[dealKind(product)])}
           </span>
         ) : (
           <span className="offer-card__mark offer-card__mark--available">

@@ -39,7 +39,11 @@ export function OfferDetailsModal({
   const id = productId;
   const query = useProduct(id);
   return (
-    <Modal title={t('offer_details')} onClose={onClose} size="large">
+    <Modal
+      title={query.data?.type === 'demand' ? t('demand_details') : t('offer_details')}
+      onClose={onClose}
+      size="large"
+    >
       <div className="offer-modal">
         {query.isPending ? (
           <Loader block />

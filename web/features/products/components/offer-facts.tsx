@@ -5,8 +5,7 @@ import { pfieldSubKey, subFieldOf } from '../../../../shared/domain/pfield-value
 import { formatNumber } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { availableNumber } from '../../../../shared/domain/products';
-import { catalogName } from '../../../../shared/domain/catalog-names';
-import { fieldValueText, unitText } from './product-text';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './offer-facts.css';
 import './offer-view.css';
 
@@ -18,7 +17,7 @@ import './offer-view.css';
 export function OfferFacts({ product }: { product: Product }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const exists = (key: string) => i18n.exists(key);
+  const labels = useCatalogLabels();
   const sub = product.psubcategory;
   const yesNo = (value: 'yes' | 'no') => (value === 'yes' ? t('yes') : t('no'));
   const rows: { key: string; label: string; value: ReactNode; className?: string }[] = [];
@@ -41,49 +40,53 @@ export function OfferFacts({ product }: { product: Product }) {
       });
     }
   }
+  const demand = product.type === 'demand';
+  // Issue 35 item 6: a demand's yes/no flags default to 'no' in its form, so 'no' says nothing
+  // the user chose ('État : Neuf', 'Livraison : Non'): a demand shows only what it asks for.
+  const shows = (value: 'yes' | 'no') => !demand || value === 'yes';
   rows.push({
     key: 'offer_type',
-    label: t('offer_type'),
+    label: demand ? t('demand_type') : t('offer_type'),
     // 'Location au mois' already says its unit (issue 20 item 4: not 'Location au mois (mois)').
     value: t(`offer_type_${product.offer_type}`),
   });
-  if (sub.can_be_priced === 'yes') {
+  if (sub.can_be_priced === 'yes' && shows(product.negotiable)) {
     rows.push({ key: 'negotiable', label: t('negotiable'), value: yesNo(product.negotiable) });
   }
-  if (sub.can_be_used === 'yes') {
+  if (sub.can_be_used === 'yes' && shows(product.used)) {
     rows.push({
       key: 'used',
       label: t('condition'),
       value: product.used === 'yes' ? t('used') : t('new_condition'),
     });
   }
-  if (sub.can_be_delivered === 'yes') {
+  if (sub.can_be_delivered === 'yes' && shows(product.delivery)) {
     rows.push({ key: 'delivery', label: t('delivery'), value: yesNo(product.delivery) });
   }
   rows.push({
     key: 'category',
     label: t('category'),
-    value: catalogName(sub.pcategory, language, t, exists),
+    value: labels.name(sub.pcategory),
   });
   rows.push({
     key: 'subcategory',
     label: t('subcategory'),
-    value: catalogName(sub, language, t, exists),
+    value: labels.name(sub),
   });
   if (sub.mesure_unit) {
     rows.push({
       key: 'unit',
       label: t('measure_unit'),
-      value: unitText(sub.mesure_unit, t, exists),
+      value: labels.unit(sub.mesure_unit),
     });
   }
   for (const field of product.pfields) {
-    const value = fieldValueText(field, language, t, exists);
+    const value = labels.fieldValue(field);
     if (!value) continue;
-    const unit = unitText(field.mesure_unit, t, exists);
+    const unit = labels.unit(field.mesure_unit);
     rows.push({
       key: `pfield_${field.id}`,
-      label: catalogName(field, language, t, exists),
+      label: labels.name(field),
       value: (
         <bdi dir={field.translated === 'yes' ? undefined : 'auto'}>
           {unit ? `${value} ${unit}` : value}
@@ -95,12 +98,12 @@ export function OfferFacts({ product }: { product: Product }) {
     if (subField && field.pivot.sub_value) {
       rows.push({
         key: pfieldSubKey(field.id),
-        label: exists(subField.name) ? t(subField.name) : subField.name,
+        label: labels.name(subField.name),
         value: <bdi dir="auto">{field.pivot.sub_value}</bdi>,
       });
     }
   }
-  if (product.type === 'demand' && product.distance) {
+  if (demand && product.distance) {
     rows.push({
       key: 'distance',
       label: t('product_max_distance'),

@@ -280,6 +280,99 @@ describe('OfferView', () => {
   });
 });
 
+const yearField = {
+  id: 12,
+  name: 'model_year',
+  name_ar: null,
+  name_fr: null,
+  translated: 'no' as const,
+  type: 'number' as const,
+  mesure_unit: '',
+  position: 'first' as const,
+  values: '[]',
+  pivot: { value: '2012', sub_value: null },
+};
+
+describe.each([
+  {
+    language: 'fr' as const,
+    year: 'Année',
+    mileage: 'Kilométrage',
+    offerType: 'Type d’offre',
+    demandType: 'Type de demande',
+    condition: 'État',
+    delivery: 'Livraison',
+    negotiable: 'Négociable',
+    similar: 'Demandes similaires',
+    budget: /^Budget : 1\s250\s000 MRU/,
+    rentedOut: 'Cette offre est entièrement louée',
+    sold: 'Ce produit est vendu',
+  },
+  {
+    language: 'ar' as const,
+    year: 'سنة الصنع',
+    mileage: 'المسافة المقطوعة',
+    offerType: 'نوع العرض',
+    demandType: 'نوع الطلب',
+    condition: 'الحالة',
+    delivery: 'التوصيل',
+    negotiable: 'قابل للتفاوض',
+    similar: 'طلبات مشابهة',
+    budget: /^الميزانية: 1,250,000/,
+    rentedOut: 'هذا العرض مؤجَّر بالكامل',
+    sold: 'تم بيع هذا المنتج',
+  },
+])('OfferView in $language (issue 35 items 4, 5, 6)', (words) => {
+  it('groups a quantity, never a year', () => {
+    const product = aProduct();
+    renderView({ ...product, pfields: [...product.pfields, yearField] }, words);
+    expect(fact(words.year)).toHaveTextContent(/^2012$/);
+    expect(fact(words.mileage)).toHaveTextContent(/^168[\s,]000 /);
+  });
+
+  it('says a rent offer with none left is rented out, not sold', () => {
+    const product = aProduct({
+      offer_type: 'monthly_rent',
+      unit: 'month',
+      number: 2,
+      sold_count: 2,
+    });
+    renderView(
+      { ...product, psubcategory: { ...product.psubcategory, can_be_counted: 'yes' } },
+      words,
+    );
+    expect(screen.getByText(words.rentedOut)).toBeInTheDocument();
+    expect(screen.queryByText(words.sold)).not.toBeInTheDocument();
+  });
+
+  it('words a demand as a demand, its price as a budget, and hides flags it never set', async () => {
+    const product = aProduct({
+      type: 'demand',
+      offer_type: 'buy',
+      used: 'no',
+      delivery: 'no',
+      negotiable: 'no',
+    });
+    renderView(
+      { ...product, psubcategory: { ...product.psubcategory, can_be_delivered: 'yes' } },
+      words,
+    );
+    expect(fact(words.demandType)).toBeInTheDocument();
+    expect(screen.queryByText(words.offerType, { selector: 'dt' })).not.toBeInTheDocument();
+    for (const label of [words.condition, words.delivery, words.negotiable]) {
+      expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+    }
+    expect(document.querySelector('.offer-view__price')).toHaveTextContent(words.budget);
+    expect(await screen.findByRole('heading', { name: words.similar })).toBeInTheDocument();
+  });
+
+  it('shows a flag a demand did set', () => {
+    const product = aProduct({ type: 'demand', offer_type: 'buy', used: 'yes' });
+    renderView(product, words);
+    expect(fact(words.condition)).toBeInTheDocument();
+  });
+});
+
 function ListWithModal() {
   const details = useOfferDetails();
   return (

@@ -23,7 +23,7 @@ import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSimilar } from '../api/similar';
-import { isSoldOut, productInfos, productName } from '../../../../shared/domain/products';
+import { dealKind, isSoldOut, productInfos, productName } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
 import { ReactionsBar } from './reactions-bar';
 import { ReadMore } from '../../../components/read-more';
@@ -36,6 +36,13 @@ import { ShareMenu } from '../../../components/share-menu';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
 import './offer-view.css';
+
+/** None left, in the deal's words (issue 35 item 5: a rent offer is rented out, not sold). */
+const SOLD_OUT_NOTICE = {
+  demand: 'demand_bought',
+  rent: 'product_rented',
+  sale: 'product_sold',
+} as const;
 import { useOrigin } from '../../../lib/use-origin';
 
 interface OfferViewProps {
@@ -153,7 +160,7 @@ export function OfferView({
           )}
           {soldOut && (
             <p className="offer-view__sold" role="status">
-              {product.type === 'demand' ? t('demand_bought') : t('product_sold')}
+              {t(SOLD_OUT_NOTICE[dealKind(product)])}
             </p>
           )}
 
@@ -295,17 +302,20 @@ function SimilarOffers({
 }) {
   const { t } = useTranslation();
   const similar = useSimilar(product.id);
+  // Similar items are of the product's own type (issue 35 item 6: a demand's are demands).
+  const demand = product.type === 'demand';
+  const title = demand ? t('similar_demands') : t('similar_offers');
   return (
     <section className="offer-view__similar">
-      <h2 className="offer-view__section-title">{t('similar_offers')}</h2>
+      <h2 className="offer-view__section-title">{title}</h2>
       {similar.isPending ? (
         <Loader block />
       ) : similar.isError ? (
-        <EmptyState title={t('similar_failed')} />
+        <EmptyState title={demand ? t('similar_demands_failed') : t('similar_failed')} />
       ) : similar.data.length === 0 ? (
-        <EmptyState title={t('no_similar')} />
+        <EmptyState title={demand ? t('no_similar_demands') : t('no_similar')} />
       ) : (
-        <Scroller label={t('similar_offers')}>
+        <Scroller label={title}>
           {similar.data.map((card) => (
             <OfferCard key={card.id} product={card} onOpen={onOpen} />
           ))}

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Loader } from '../../../components/loader';
 import { paths } from '../../../lib/paths';
 import { usePcategories, usePsubcategories } from '../../../lib/catalog';
-import { useCatalogLabels } from '../catalog-labels';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import { useInView } from '../use-in-view';
 import { useOfferModal } from '../use-offer-modal';
 import { SubcategoryRow } from './subcategory-row';

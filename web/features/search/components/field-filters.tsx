@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Pfield } from '../../../../shared/schemas/catalog';
 import { fieldOptions, pfieldSubKey, subFieldOf } from '../../../../shared/domain/pfield-values';
-import { useCatalogLabels } from '../catalog-labels';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import { emptyField, type FieldFilter } from '../search-state';
 import { PanelField, PanelGroup } from './panel-field';
 import './field-filters.css';

@@ -6,7 +6,7 @@ import { SearchIcon } from '../../../components/icons';
 import { placeName, TOWN_RADIUS_KM, TOWNS, townById } from '../../../../shared/domain/places';
 import { isLanguage } from '../../../lib/i18n';
 import { usePcategories, usePfields, usePsubcategories } from '../../../lib/catalog';
-import { useCatalogLabels } from '../catalog-labels';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import { checkBounds, hasErrors, type BoundErrors } from '../search-checks';
 import {
   BOUNDS,

@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { CheckIcon } from '../../../components/icons';
 import { UserText } from '../../../components/user-text';
 import { paths } from '../../../lib/paths';
-import { useCatalogLabels } from '../catalog-labels';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './shop-card.css';
 
 /** A shop in the home's shops tab: logo, name, professional badge, its offers and demands. */

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { Psubcategory } from '../../../../shared/schemas/catalog';
 import { paths } from '../../../lib/paths';
-import { useCatalogLabels } from '../catalog-labels';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './subcategory-chips.css';
 
 /** Shown on phones before 'show all' (styles.css hides the rest there). */

@@ -7,7 +7,7 @@ import { ChevronEndIcon } from '../../../components/icons';
 import { Scroller } from '../../../components/scroller';
 import { paths } from '../../../lib/paths';
 import { useProductSearch } from '../api/search';
-import { useCatalogLabels } from '../catalog-labels';
+import { useCatalogLabels } from '../../../lib/catalog-labels';
 import { useInView } from '../use-in-view';
 import { ResultCard } from './result-card';
 import './subcategory-row.css';
