@@ -6,8 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { render } from '../../web/entry-server';
 import type { TestClient } from '../test/client';
-import { describeEachEngine, nextPhone, TEST_PASSWORD } from '../test/harness';
-import { register } from '../features/users/users.service';
+import { describeEachEngine, nextPhone, registeredPhone, TEST_PASSWORD } from '../test/harness';
 
 // Issue 35 item 1: a form sent before the scripts have arrived. The server-rendered sign-in,
 // sign-up and password-reset forms post (never GET), with their XSRF token in a hidden field, and
@@ -41,22 +40,7 @@ const post = (client: TestClient, url: string, fields: Record<string, string>) =
 describeEachEngine(
   'forms posted before the scripts arrive',
   (ctx) => {
-    async function account() {
-      const phone = nextPhone();
-      await register(
-        ctx().app.db,
-        {
-          first_name: 'Aicha',
-          last_name: 'Mint',
-          phone_1: phone,
-          email: null,
-          password: TEST_PASSWORD,
-          password_confirmation: TEST_PASSWORD,
-        },
-        ctx().config.scryptLogN,
-      );
-      return phone;
-    }
+    const account = () => registeredPhone(ctx(), 'Aicha');
 
     it('renders the account forms to post to their own path, with a token', async () => {
       for (const url of ['/login', '/register', '/password/forgot', '/password/reset?login=2']) {

@@ -44,6 +44,27 @@ export function nextPhone(): string {
 }
 export const TEST_PASSWORD = 'test-password-1';
 
+/** A new account with TEST_PASSWORD, written by the service (no session, no request): its phone. */
+export async function registeredPhone(
+  context: TestContext,
+  first_name = 'Mariem',
+): Promise<string> {
+  const phone = nextPhone();
+  await register(
+    context.app.db,
+    {
+      first_name,
+      last_name: 'Mint Ahmed',
+      phone_1: phone,
+      email: null,
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    },
+    context.config.scryptLogN,
+  );
+  return phone;
+}
+
 export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   return createDatabaseOn(pgUrl!, `souq_test_${process.pid}`);
 }

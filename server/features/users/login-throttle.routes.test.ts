@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachEngine, nextPhone, TEST_PASSWORD } from '../../test/harness';
+import { describeEachEngine, nextPhone, registeredPhone, TEST_PASSWORD } from '../../test/harness';
 import { LOGIN_SLOWDOWN, LOGIN_THROTTLE, SESSION_TTL_DAYS } from '../../../shared/constants';
-import { register } from './users.service';
 import {
   assertNotThrottled,
   pruneThrottle,
@@ -18,22 +17,7 @@ import { runHousekeeping } from '../../plugins/housekeeping';
 const wrong = (login: string) => ({ login, password: 'wrong password' });
 
 describeEachEngine('sign-in throttle', (ctx) => {
-  async function account() {
-    const phone = nextPhone();
-    await register(
-      ctx().app.db,
-      {
-        first_name: 'Mariem',
-        last_name: 'Mint Ahmed',
-        phone_1: phone,
-        email: null,
-        password: TEST_PASSWORD,
-        password_confirmation: TEST_PASSWORD,
-      },
-      ctx().config.scryptLogN,
-    );
-    return phone;
-  }
+  const account = () => registeredPhone(ctx());
 
   it('lets the owner in from a clean address while another address is locked out', async () => {
     const phone = await account();

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it, vi } from 'vitest';
-import { describeEachEngine, nextPhone, TEST_PASSWORD } from '../../test/harness';
+import { describeEachEngine, nextPhone, registeredPhone, TEST_PASSWORD } from '../../test/harness';
 import { PASSWORD_HASHING } from '../../../shared/constants';
 import { hashing } from './password';
-import { register } from './users.service';
 
 // Issue 14 item 6: a sign-in flood queued scrypt without bound (128 MiB and a core each at
 // N=2^17), taking a normal sign-in from 0.3 s to 5 s. Hashing is now bounded: past the queue,
@@ -16,22 +15,7 @@ import { register } from './users.service';
 describeEachEngine(
   'password hashing under a flood',
   (ctx) => {
-    async function account() {
-      const phone = nextPhone();
-      await register(
-        ctx().app.db,
-        {
-          first_name: 'Mariem',
-          last_name: 'Mint Ahmed',
-          phone_1: phone,
-          email: null,
-          password: TEST_PASSWORD,
-          password_confirmation: TEST_PASSWORD,
-        },
-        ctx().config.scryptLogN,
-      );
-      return phone;
-    }
+    const account = () => registeredPhone(ctx());
 
     it('answers 503 with Retry-After past the queue, and serves again after', async () => {
       const victim = await account();
