@@ -52,6 +52,12 @@ test('forgets the password, resets it by SMS code, and ends the other session', 
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   // Typed as the phone's keyboard gives it: Arabic-Indic digits on an Arabic phone.
+  // Issue 35 item 15: a wrong code is refused on its own step, before any password is typed.
+  await codeField.fill(code === '000000' ? '000001' : '000000');
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByText(t.code_invalid)).toBeVisible();
+  await expect(page.locator('input[name=password]')).toHaveCount(0);
+  await snap(page, lang, 'password-reset-code-refused');
   await codeField.fill(lang === 'ar' ? arabicIndic(code) : code);
   await snap(page, lang, 'password-reset-code');
   await page.locator('form button[type=submit]').click();

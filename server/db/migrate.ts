@@ -22,6 +22,7 @@ import { searchCoveringIndexes } from './migrations/020-search-covering-indexes'
 import { shopDailyStats } from './migrations/021-shop-daily-stats';
 import { savedSearchMatching } from './migrations/022-saved-search-matching';
 import { heldAnnouncements } from './migrations/023-held-announcements';
+import { notificationGroups } from './migrations/024-notification-groups';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -49,6 +50,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '021-shop-daily-stats': shopDailyStats,
     '022-saved-search-matching': savedSearchMatching(dialect),
     '023-held-announcements': heldAnnouncements,
+    '024-notification-groups': notificationGroups(dialect),
   };
 }
 

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { render } from '../../web/entry-server';
 import type { TestClient } from '../test/client';
 import { describeEachEngine, nextPhone, registeredPhone, TEST_PASSWORD } from '../test/harness';
+import { issueCode } from '../features/users/account-codes';
 
 // Issue 35 item 1: a form sent before the scripts have arrived. The server-rendered sign-in,
 // sign-up and password-reset forms post (never GET), with their XSRF token in a hidden field, and
@@ -188,6 +189,57 @@ describeEachEngine(
       const res = await post(client, '/password/forgot', { _xsrf: tokenOf(html), login: phone });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`/password/reset?login=${phone}`);
+    });
+
+    it('checks the reset code on its own step, before the new password (issue 35 item 15)', async () => {
+      const phone = await account();
+      const { db } = ctx().app;
+      const { id } = await db
+        .selectFrom('users')
+        .select('id')
+        .where('phone_1', '=', phone)
+        .executeTakeFirstOrThrow();
+      await issueCode(db, ctx().app.appSecret, {
+        userId: id,
+        purpose: 'reset',
+        target: phone,
+        code: '246810',
+      });
+      const client = ctx().client();
+      const html = (await open(client, `/password/reset?login=${phone}`)).body;
+      const step = { login: phone, step: 'code' };
+      const wrong = await post(client, '/password/reset', {
+        _xsrf: tokenOf(html),
+        ...step,
+        code: '135790',
+      });
+      // Refused on the code's step, with its error and the code as typed.
+      expect(wrong.statusCode).toBe(422);
+      const codeInput = /<input[^>]*name="code"[^>]*>/.exec(wrong.body)?.[0];
+      expect(codeInput).toContain('aria-invalid="true"');
+      expect(wrong.body).toContain('value="135790"');
+      expect(wrong.body).not.toContain('name="password_confirmation"');
+      const right = await post(client, '/password/reset', {
+        _xsrf: tokenOf(wrong.body),
+        ...step,
+        code: '٢٤٦٨١٠',
+      });
+      // On to the new password's step, no error, the code carried on; nothing reset yet.
+      expect(right.statusCode).toBe(200);
+      expect(right.body).toContain('name="password_confirmation"');
+      expect(right.body).not.toContain('aria-invalid="true"');
+      const carried = /<input type="hidden" name="code" value="([^"]*)"/.exec(right.body)?.[1];
+      expect(carried).toBe('٢٤٦٨١٠');
+      const done = await post(client, '/password/reset', {
+        _xsrf: tokenOf(right.body),
+        login: phone,
+        code: carried!,
+        step: 'password',
+        password: 'brand-new-pass-7',
+        password_confirmation: 'brand-new-pass-7',
+      });
+      expect(done.statusCode).toBe(303);
+      expect((await client.get('/users/me')).json().user.phone_1).toBe(phone);
     });
 
     it('answers a form that only the app can send with its page and a message, doing nothing', async () => {

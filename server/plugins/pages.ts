@@ -202,6 +202,13 @@ export default fp<PagesOptions>(async (app, options) => {
       return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
     }
     const assets = assetsOf(page.module);
+    // Issue 35 item 17: a page that is not there says so in its title (tab, history, bookmarks),
+    // as the app's not-found view does once running; a page with a title of its own keeps it.
+    const missing = page.status === 404 || reply.statusCode === 404;
+    const shown =
+      missing && !meta.title
+        ? { ...meta, title: SITE_TEXTS[request.language].not_found_title }
+        : meta;
     return (
       reply
         // A form refused keeps its error's status (422, 401, 419, 429…).
@@ -210,7 +217,7 @@ export default fp<PagesOptions>(async (app, options) => {
         // The page holds the visitor's own data (who is signed in): never shared by caches.
         .header('cache-control', 'private, no-cache')
         .send(
-          pageHtml(request, meta, page.html, {
+          pageHtml(request, shown, page.html, {
             head: assets.css,
             tail: stateScript(page.state),
             modules: page.wholeDictionary

@@ -65,7 +65,11 @@ describeEachEngine(
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type'], url).toMatch(/^text\/html/);
         expect(res.body, url).toContain('<div id="root"><a class="skip-link"');
+        // Issue 35 item 17: a real title, in the page's language (Arabic by default).
+        expect(res.body, url).toContain('<title>الصفحة غير موجودة · Souq</title>');
       }
+      const fr = await page(ctx().client(), '/no/such/page?lang=fr');
+      expect(fr.body).toContain('<title>Page introuvable · Souq</title>');
     });
 
     it('renders in the visitor language and direction', async () => {

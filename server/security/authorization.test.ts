@@ -168,6 +168,7 @@ const TABLE: Record<string, Row> = {
   // Issue 21 (docs/accounts.md): anyone asks for a reset (202 alike for unknown logins) and tries a
   // code (a wrong one: 422 for everyone); phone checks are the signed-in user's own.
   'POST /password/forgot':                                   all(202),
+  'POST /password/code':                                     all(422),
   'POST /password/reset':                                    all(422),
   'POST /users/phone/verify/send':                           signedIn(202),
   'POST /users/phone/verify':                                signedIn(422),

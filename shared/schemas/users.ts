@@ -172,6 +172,12 @@ export const forgotBody = z.object({ login: z.string().trim().min(1, 'required')
 /** A code as typed: 6 digits from an SMS (any digits), or the token of an e-mail link. */
 const oneTimeCode = z.string().trim().min(1, 'required').max(100);
 
+/** POST /password/code (issue 35 item 15): the reset code checked before the new password. */
+export const resetCodeBody = z.object({
+  login: z.string().trim().min(1, 'required').max(200),
+  code: oneTimeCode,
+});
+
 /** POST /password/reset. */
 export const resetBody = z
   .object({

@@ -38,7 +38,7 @@ describe('ConfirmModal', () => {
   it('shows the generic title, message, yes and no in French', () => {
     renderWithApp(<ConfirmModal open onConfirm={() => {}} onCancel={() => {}} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Confirmation' });
-    expect(dialog).toHaveAccessibleDescription('Voulez-vous vraiment continuer ?');
+    expect(dialog).toHaveAccessibleDescription('Voulez-vous vraiment continuer\u00a0?');
     expect(screen.getByRole('button', { name: 'Oui' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Non' })).toBeInTheDocument();
   });

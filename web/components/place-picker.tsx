@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/places';
 import type { Point } from '../../shared/domain/route-mode';
 import { isLanguage } from '../lib/i18n';
+import { joinList } from '../../shared/domain/language';
 import { PinIcon } from './icons';
 import { CompassIcon } from './page-icons';
 import { LocationPicker } from './location-picker';
@@ -126,7 +127,10 @@ export function PlacePicker({ value, onChange, labelledBy, mapOpen = false }: Pl
             <PinIcon size={16} />
             {place.neighbourhood
               ? t('place_in', {
-                  place: `${placeName(place.neighbourhood, language)}, ${placeName(place.town, language)}`,
+                  place: joinList(
+                    [placeName(place.neighbourhood, language), placeName(place.town, language)],
+                    language,
+                  ),
                 })
               : t('place_in', { place: placeName(place.town, language) })}
           </>

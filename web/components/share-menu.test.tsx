@@ -14,7 +14,7 @@ describe('ShareMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Partager' }));
     expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
       'href',
-      `https://wa.me/?text=${encodeURIComponent(`À voir sur Souq : Hilux ${URL_}`)}`,
+      `https://wa.me/?text=${encodeURIComponent(`À voir sur Souq\u00a0: Hilux ${URL_}`)}`,
     );
     expect(screen.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
       'href',

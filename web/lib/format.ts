@@ -36,13 +36,19 @@ export function formatNumber(value: number, language: Language): string {
   return once(numbers, language, (locale) => new Intl.NumberFormat(locale)).format(value);
 }
 
+/**
+ * A moment (admin lists, a time's tooltip), written the same way in both languages (issue 35 item
+ * 17): day, month in words, year, then the time on 24 hours — "5 مارس 2026 في 14:07", "5 mars
+ * 2026 à 14:07". (Intl's medium style gave "05/03/2026، 2:07 م" in Arabic, another order and clock.)
+ */
 export function formatDateTime(date: string | Date, language: Language): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return '';
   return once(
     dateTimes,
     language,
-    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    (locale) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' }),
   ).format(value);
 }
 

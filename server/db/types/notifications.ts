@@ -13,6 +13,8 @@ export interface NotificationsTable {
   data: string; // JSON text
   read_at: string | null;
   created_at: string;
+  /** One row per (user_id, group_key): a notification updated in place (024); null for most. */
+  group_key: string | null;
 }
 
 /** A live notification stream held by a process (019, server/features/notifications/stream-leases.ts). */

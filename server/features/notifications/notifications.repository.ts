@@ -10,25 +10,43 @@ import type { NotificationKind } from '../../../shared/schemas/notifications';
 const INSERT_CHUNK = 200;
 
 /**
- * The one place notifications are written; returns the new rows' ids. No side effect: telling the
+ * The one place notifications are written; returns the rows' ids. No side effect: telling the
  * live streams is the caller's (notify.ts), since only it knows the rows belong to a transaction.
+ * A row with a `group_key` the user already has replaces that one in place (migration 024): same
+ * id, the new kind, data and time, unread again; its id is returned as a new row's would be.
  */
 export async function insertNotifications(
   db: Executor,
-  rows: { user_id: number; type: NotificationKind; data: string; created_at: string }[],
+  rows: {
+    user_id: number;
+    type: NotificationKind;
+    data: string;
+    created_at: string;
+    group_key?: string | null;
+  }[],
 ): Promise<{ id: number; user_id: number }[]> {
-  const inserted: { id: number; user_id: number }[] = [];
+  const written: { id: number; user_id: number }[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, read_at: null }));
-    inserted.push(
+    const chunk = rows
+      .slice(i, i + INSERT_CHUNK)
+      .map((r) => ({ ...r, group_key: r.group_key ?? null, read_at: null }));
+    written.push(
       ...(await db
         .insertInto('notifications')
         .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'group_key']).doUpdateSet((eb) => ({
+            type: eb.ref('excluded.type'),
+            data: eb.ref('excluded.data'),
+            created_at: eb.ref('excluded.created_at'),
+            read_at: null,
+          })),
+        )
         .returning(['id', 'user_id'])
         .execute()),
     );
   }
-  return inserted;
+  return written;
 }
 
 /** The user's notifications after `afterId`, oldest first (a stream resuming, Last-Event-ID). */

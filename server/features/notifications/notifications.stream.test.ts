@@ -88,6 +88,25 @@ describeEachEngine('notifications stream', (ctx) => {
     mine.close();
   });
 
+  it('sends a notification updated in place again, with the same id (issue 35 item 14)', async () => {
+    const s = await stream(alice);
+    await s.next('unread');
+    const react = (name: string) =>
+      bob.client.post(`/reactions/create/product/${productId}`, { name });
+    expect((await react('like')).statusCode).toBe(200);
+    const first = JSON.parse((await s.next('notification', 1_000)).data);
+    expect(first).toMatchObject({ type: 'reacted', data: { reaction: 'like' } });
+    await s.next('unread');
+    expect((await react('love')).statusCode).toBe(200);
+    const event = await s.next('notification', 1_000);
+    const updated = JSON.parse(event.data);
+    expect(updated).toMatchObject({ id: first.id, read_at: null, data: { reaction: 'love' } });
+    expect(updated).toEqual(await firstOfList(alice));
+    // The event's own id never goes back (the browser's Last-Event-ID).
+    expect(Number(event.id)).toBeGreaterThanOrEqual(first.id);
+    s.close();
+  });
+
   it('resumes after Last-Event-ID without losing what came meanwhile', async () => {
     const first = await stream(alice);
     await first.next('unread');

@@ -47,8 +47,11 @@ interface Stream {
   /** The release of the lease, once closed (shutdown waits for it). */
   released: Promise<void> | null;
   out: PassThrough;
-  /** Notification ids already sent (so a notification is sent once, however it arrives). */
-  sent: Set<number>;
+  /**
+   * Notifications already sent, by id, with the time they had: one is sent once however it
+   * arrives, and again when updated in place (issue 35 item 14: a new time, same id).
+   */
+  sent: Map<number, string>;
   lastId: number;
   /** Sends one after the other, in order. */
   queue: Promise<void>;
@@ -78,8 +81,8 @@ export function streamHub(app: FastifyInstance) {
 
   function sendNotifications(stream: Stream, rows: Notification[]) {
     for (const n of rows) {
-      if (stream.sent.has(n.id)) continue;
-      stream.sent.add(n.id);
+      if (stream.sent.get(n.id) === n.created_at) continue;
+      stream.sent.set(n.id, n.created_at);
       stream.lastId = Math.max(stream.lastId, n.id);
       sendEvent(stream, 'notification', n, stream.lastId);
     }
@@ -89,11 +92,14 @@ export function streamHub(app: FastifyInstance) {
     sendEvent(stream, 'unread', { count: await repo.countUnread(app.db, stream.userId) });
   }
 
-  /** A new notification of `userId` (from the bus): read it and send it to each stream of the user. */
+  /**
+   * A new or updated notification of `userId` (from the bus): read it and send it to each stream of
+   * the user. An update goes as the same `notification` event with the same data id (the app
+   * replaces what it showed); the event's own id stays the stream's highest, for Last-Event-ID.
+   */
   function deliver(userId: number, id: number) {
     for (const stream of byUser.get(userId) ?? []) {
       enqueue(stream, async () => {
-        if (stream.sent.has(id)) return;
         const row = await repo.findOwn(app.db, userId, id);
         if (!row) return;
         sendNotifications(stream, [toNotification(row)]);
@@ -203,7 +209,7 @@ export function streamHub(app: FastifyInstance) {
         lease,
         released: null,
         out,
-        sent: new Set(),
+        sent: new Map(),
         lastId: lastEventId ?? 0,
         queue: Promise.resolve(),
         heartbeat: setInterval(() => write(stream, ': heartbeat\n\n'), HEARTBEAT_MS),

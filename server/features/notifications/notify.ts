@@ -39,7 +39,9 @@ export interface NotificationData {
 
 /**
  * Writes one `kind` notification to each recipient, once, except the actor. Recipients may repeat
- * or be null (a poster whose account is gone): both are dropped.
+ * or be null (a poster whose account is gone): both are dropped. With `group`, a recipient who
+ * already has a notification of that group gets it updated in place instead (issue 35 item 14:
+ * one per person and target): the same id, this kind, data and time, unread again.
  */
 export async function notify(
   trx: Executor,
@@ -47,6 +49,7 @@ export async function notify(
   actorId: number | null,
   recipientIds: Iterable<number | null | undefined>,
   data: NotificationData,
+  options: { group?: string } = {},
 ): Promise<void> {
   const recipients = new Set<number>();
   for (const id of recipientIds) if (id != null && id !== actorId) recipients.add(id);
@@ -67,10 +70,16 @@ export async function notify(
   const at = now();
   const inserted = await repo.insertNotifications(
     trx,
-    [...recipients].map((user_id) => ({ user_id, type: kind, data: payload, created_at: at })),
+    [...recipients].map((user_id) => ({
+      user_id,
+      type: kind,
+      data: payload,
+      created_at: at,
+      group_key: options.group ?? null,
+    })),
   );
-  // Each new row is a live event for its user's streams (issue 18). On PostgreSQL migration 012's
-  // trigger sends it at commit, to every process. On SQLite the bus of this one process does,
+  // Each new or updated row is a live event for its user's streams (issue 18). On PostgreSQL the
+  // triggers of migrations 012 and 024 send it at commit, to every process. On SQLite the bus of this one process does,
   // on a later turn: the stream's read of the row queues behind this transaction on SQLite's one
   // connection, so it reads the row once committed, and nothing if the transaction rolls back.
   for (const row of inserted) publishLocal('notification', `${row.user_id}:${row.id}`);

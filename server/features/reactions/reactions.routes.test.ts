@@ -126,12 +126,13 @@ describeEachEngine('reactions', (ctx) => {
       top: [],
       reaction: null,
     });
-    // The shop's staff heard of the like and of the change, not of the taking back.
+    // The shop's staff heard of the like, then of the change in the same notification (issue 35
+    // item 14), and not of the taking back.
     for (const member of [owner, staff]) {
       const notes = (await reactedNotifications(member.user.id)).filter(
         (n) => n.reactionable_id === id,
       );
-      expect(notes.map((n) => n.reaction)).toEqual(['like', 'love']);
+      expect(notes.map((n) => n.reaction)).toEqual(['love']);
       expect(notes[0]).toMatchObject({
         user_id: user.id,
         reactionable_type: 'product',
@@ -140,6 +141,76 @@ describeEachEngine('reactions', (ctx) => {
       });
     }
     expect(await reactedNotifications(user.id)).toEqual([]);
+  });
+
+  it('keeps one notification per person and target, updated in place, unread again (issue 35 item 14)', async () => {
+    const { id } = await product();
+    const { client, user } = await signIn(ctx());
+    const other = await signIn(ctx());
+    const db = ctx().app.db;
+    const rowsOf = (userId: number) =>
+      db
+        .selectFrom('notifications')
+        .select(['id', 'type', 'data', 'read_at', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('type', '=', 'reacted')
+        .execute()
+        .then((rows) => rows.filter((r) => JSON.parse(r.data).reactionable_id === id));
+
+    expect(
+      (await client.post(`/reactions/create/product/${id}`, { name: 'like' })).statusCode,
+    ).toBe(200);
+    const [first] = await rowsOf(owner.user.id);
+    // The owner reads it; the next change makes it unread again, at a later time.
+    const read = await owner.client.get(`/notifications/notification/markasread/${first.id}`);
+    expect(read.json().notification.read_at).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    for (const name of ['love', 'haha', 'wow', 'sad', 'angry'] as const) {
+      expect((await client.post(`/reactions/create/product/${id}`, { name })).statusCode).toBe(200);
+    }
+    for (const member of [owner, staff]) {
+      const rows = await rowsOf(member.user.id);
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0].data)).toMatchObject({ user_id: user.id, reaction: 'angry' });
+      expect(rows[0].read_at).toBeNull();
+    }
+    const [updated] = await rowsOf(owner.user.id);
+    expect(updated.id).toBe(first.id);
+    expect(Date.parse(updated.created_at)).toBeGreaterThan(Date.parse(first.created_at));
+    // The list shows it once, first, as unread; the bell counts it.
+    const list = (await owner.client.post('/notifications/paginate', { page: 1 })).json()
+      .notifications.data;
+    expect(list.filter((n: { id: number }) => n.id === first.id)).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: first.id, read_at: null, data: { reaction: 'angry' } });
+
+    // Another person's reaction to the same target is another notification; taking one back
+    // and reacting again still updates the same one.
+    await other.client.post(`/reactions/create/product/${id}`, { name: 'like' });
+    await client.post(`/reactions/create/product/${id}`, { name: 'angry' });
+    await client.post(`/reactions/create/product/${id}`, { name: 'like' });
+    const rows = await rowsOf(owner.user.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => [JSON.parse(r.data).user_id, JSON.parse(r.data).reaction])).toEqual(
+      expect.arrayContaining([
+        [user.id, 'like'],
+        [other.user.id, 'like'],
+      ]),
+    );
+    expect(rows.find((r) => JSON.parse(r.data).user_id === user.id)!.id).toBe(first.id);
+  });
+
+  it('writes one notification when the same person changes a reaction from two requests at once', async () => {
+    const { id } = await product();
+    const { client, user } = await signIn(ctx());
+    await Promise.all(
+      (['like', 'love', 'haha', 'wow'] as const).map((name) =>
+        client.post(`/reactions/create/product/${id}`, { name }),
+      ),
+    );
+    const notes = (await reactedNotifications(owner.user.id)).filter(
+      (n) => n.reactionable_id === id && n.user_id === user.id,
+    );
+    expect(notes).toHaveLength(1);
   });
 
   it('never notifies the actor: the shop staff reacting to their own product', async () => {

@@ -86,15 +86,23 @@ function reactInTransaction(
       // notify() leaves out the actor.
       const recipients =
         target.shop_id !== null ? await shopStaffIds(trx, target.shop_id) : [target.user_id!];
-      await notify(trx, 'reacted', viewer.id, recipients, {
-        reactionable_type: type,
-        reactionable_id: id,
-        reaction: name,
-        product_id: target.product_id,
-        type: target.product_type,
-        ...(type === 'comment' ? { comment_id: id } : {}),
-        ...(type === 'command' ? { command_id: id } : {}),
-      });
+      await notify(
+        trx,
+        'reacted',
+        viewer.id,
+        recipients,
+        {
+          reactionable_type: type,
+          reactionable_id: id,
+          reaction: name,
+          product_id: target.product_id,
+          type: target.product_type,
+          ...(type === 'comment' ? { comment_id: id } : {}),
+          ...(type === 'command' ? { command_id: id } : {}),
+        },
+        // Issue 35 item 14: one notification per person and target, whatever they change it to.
+        { group: `reacted:${viewer.id}:${type}:${id}` },
+      );
     }
     const counters = await repo.countersOf(trx, type, id);
     return { id, type, ...reactionCounts(counters), reaction: outcome.reaction };

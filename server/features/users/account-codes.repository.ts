@@ -53,6 +53,16 @@ export async function spendTry(db: Executor, id: number, maxTries: number): Prom
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Gives back a try spent on the right code (a check before the reset, account-codes.ts). */
+export async function giveTryBack(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('account_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
 /** Consumes the code; false when another request already did. */
 export async function deleteCode(db: Executor, id: number): Promise<boolean> {
   const result = await db.deleteFrom('account_codes').where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ACCOUNT_CODES } from '../../../shared/constants';
-import { asciiDigits } from '../../../shared/domain/normalize';
+import { typedCode } from '../../../shared/domain/one-time-code';
 import type { Executor } from '../../db/types';
 import * as repo from './account-codes.repository';
 import type { CodePurpose } from './account-codes.repository';
@@ -29,11 +29,6 @@ function hashCode(secret: string, userId: number, purpose: CodePurpose, code: st
     .createHmac('sha256', secret)
     .update(`${purpose}:${userId}:${code}`)
     .digest('base64url');
-}
-
-/** The code as typed: Arabic-Indic or Eastern digits count as digits, spaces are dropped. */
-export function typedCode(code: string): string {
-  return asciiDigits(code).replace(/\s/g, '');
 }
 
 export async function issueCode(
@@ -77,4 +72,20 @@ export async function checkCode(
   return expected.length === given.length && crypto.timingSafeEqual(expected, given)
     ? row.id
     : null;
+}
+
+/**
+ * Issue 35 item 15: whether `code` is the user's live code, without using it up. A wrong code
+ * spends a try exactly as checkCode does (the check is no faster way to guess); a right one gives
+ * its try back, so that checking first never leaves the reset itself without one.
+ */
+export async function isRightCode(
+  db: Executor,
+  secret: string,
+  options: { userId: number; purpose: CodePurpose; target: string; code: string },
+): Promise<boolean> {
+  const id = await checkCode(db, secret, options);
+  if (id === null) return false;
+  await repo.giveTryBack(db, id);
+  return true;
 }

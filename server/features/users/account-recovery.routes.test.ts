@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
-import { ACCOUNT_CODES } from '../../../shared/constants';
+import { ACCOUNT_CODE_LIMITS, ACCOUNT_CODES } from '../../../shared/constants';
 import { describeEachEngine, nextPhone, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { mailText, startSmsReceiver, startSmtpReceiver } from '../../messaging/test-receivers';
 import { register } from './users.service';
@@ -198,6 +198,108 @@ describeEachEngine(
       const unknown = await client.post('/password/reset', { ...body, login: nextPhone() });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.body).toBe(expired.body);
+    });
+
+    it('checks the code on its own step first: 422 for a wrong one, 204 for the right one, still unused (issue 35 item 15)', async () => {
+      const { phone } = await newAccount(ctx());
+      const client = ctx().client();
+      await client.post('/password/forgot', { login: phone });
+      const code = codeOf((await sms.next(`+222${phone}`)).text);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const refused = await client.post('/password/code', { login: phone, code: wrong });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ errors: { code: ['code_invalid'] } });
+      // An unknown login answers as a wrong code; bad input as the reset's.
+      const unknown = await client.post('/password/code', { login: nextPhone(), code });
+      expect(unknown.body).toBe(refused.body);
+      const empty = await client.post('/password/code', { login: phone, code: '' });
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().errors.code).toEqual(['required']);
+
+      const right = await client.post('/password/code', {
+        login: `+222 ${phone}`,
+        code: toArabicIndic(code),
+      });
+      expect(right.statusCode).toBe(204);
+      expect(right.body).toBe('');
+      // Nothing changed: the old password still signs in, and the code still resets.
+      expect(
+        (await ctx().client().post('/login', { login: phone, password: TEST_PASSWORD })).statusCode,
+      ).toBe(200);
+      const reset = await client.post('/password/reset', {
+        login: phone,
+        code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+      expect(reset.statusCode).toBe(204);
+      expect((await client.post('/password/code', { login: phone, code })).statusCode).toBe(422);
+    });
+
+    it('counts each check as a try of the code: no faster way to guess, and never in the way of the reset', async () => {
+      const { phone } = await newAccount(ctx());
+      const client = ctx().client();
+      await client.post('/password/forgot', { login: phone });
+      const code = codeOf((await sms.next(`+222${phone}`)).text);
+      const wrong = code === '000000' ? '000001' : '000000';
+      // Tries left after four wrong checks: one. The right check gives its try back, so the
+      // reset still has it.
+      for (let i = 0; i < ACCOUNT_CODES.maxTries - 1; i++) {
+        expect(
+          (await client.post('/password/code', { login: phone, code: wrong })).statusCode,
+        ).toBe(422);
+      }
+      expect((await client.post('/password/code', { login: phone, code })).statusCode).toBe(204);
+      expect((await client.post('/password/code', { login: phone, code })).statusCode).toBe(204);
+      const reset = await client.post('/password/reset', {
+        login: phone,
+        code,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+      expect(reset.statusCode).toBe(204);
+
+      // Five wrong checks use the code up: the right one is then refused, by both steps.
+      const other = await newAccount(ctx());
+      await client.post('/password/forgot', { login: other.phone });
+      const second = codeOf((await sms.next(`+222${other.phone}`)).text);
+      const miss = second === '000000' ? '000001' : '000000';
+      for (let i = 0; i < ACCOUNT_CODES.maxTries; i++) {
+        await client.post('/password/code', { login: other.phone, code: miss });
+      }
+      expect(
+        (await client.post('/password/code', { login: other.phone, code: second })).statusCode,
+      ).toBe(422);
+    });
+
+    it('counts checks and resets together against the address’s tries', async () => {
+      const client = ctx().client();
+      Object.assign(client, { address: '198.51.100.35' });
+      const { limit } = ACCOUNT_CODE_LIMITS.triesPerAddress;
+      const statuses: number[] = [];
+      for (let i = 0; i < limit; i++) {
+        const res =
+          i % 2
+            ? await client.post('/password/code', { login: nextPhone(), code: '123456' })
+            : await client.post('/password/reset', {
+                login: nextPhone(),
+                code: '123456',
+                password: NEW_PASSWORD,
+                password_confirmation: NEW_PASSWORD,
+              });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).not.toContain(429);
+      expect(
+        (await client.post('/password/code', { login: nextPhone(), code: '1' })).statusCode,
+      ).toBe(429);
+      const reset = await client.post('/password/reset', {
+        login: nextPhone(),
+        code: '123456',
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+      expect(reset.statusCode).toBe(429);
     });
 
     it('checks the new password and the login like sign-up does', async () => {

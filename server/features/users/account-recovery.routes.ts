@@ -3,12 +3,14 @@ import { noContent } from '../../../shared/schemas/common';
 import {
   forgotBody,
   resetBody,
+  resetCodeBody,
   selfUserResponse,
   verifyPhoneBody,
 } from '../../../shared/schemas/users';
 import { authenticated, requireUser } from '../../plugins/session';
 import { clientLimitKey } from '../../plugins/client-address';
 import { formDone } from '../../plugins/no-script-forms';
+import { parseForm } from '../../media/multipart';
 import * as service from './account-recovery.service';
 import { me } from './users.service';
 import { toSelfUser } from './users.mapper';
@@ -41,10 +43,36 @@ const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Issue 35 item 15: the code is checked on its own step, before the new password is typed.
+  app.post(
+    '/password/code',
+    { schema: { body: resetCodeBody, response: { 204: noContent } } },
+    async (request, reply) => {
+      await service.checkResetCode(deps, request.body, clientLimitKey(request));
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/password/reset',
-    { schema: { body: resetBody, response: { 204: noContent } }, config: { form: true } },
+    {
+      schema: { body: resetBody, response: { 204: noContent } },
+      config: { form: true },
+      // The script-less code step posts here without a password (below): validation is read by
+      // the handler, which throws it for every other request, exactly as Fastify would have.
+      attachValidation: true,
+    },
     async (request, reply) => {
+      const posted = request.postedForm;
+      if (posted?.values.step === 'code') {
+        // The reset page's first step sent before the scripts arrived (web reset-password-page):
+        // the code is checked as POST /password/code does, and the page comes back on the new
+        // password's step with what was typed (a refused code: on the code's, with its error).
+        const body = parseForm(resetCodeBody, posted.values);
+        await service.checkResetCode(deps, body, clientLimitKey(request));
+        return reply.page({}, { ...posted, errors: {} });
+      }
+      if (request.validationError) throw request.validationError;
       const user = await service.resetPassword(
         deps,
         request.body,

@@ -8,7 +8,14 @@ import { resetCodeSms, resetLinkMail, verifyCodeSms, type Mail } from '../../mes
 import { hashPassword } from './password';
 import * as repo from './users.repository';
 import * as codesRepo from './account-codes.repository';
-import { CODE_TTL_MS, checkCode, issueCode, newDigitCode, newLinkToken } from './account-codes';
+import {
+  CODE_TTL_MS,
+  checkCode,
+  isRightCode,
+  issueCode,
+  newDigitCode,
+  newLinkToken,
+} from './account-codes';
 
 // Password reset and phone checks (issue 21, docs/accounts.md).
 
@@ -86,6 +93,43 @@ export async function sendReset(deps: RecoveryDeps, login: Login, send: Send): P
   }
 }
 
+/** Codes tried count per address before anything is looked up, on every account (known or not). */
+function limitTries(db: DB, address: string) {
+  return enforce(db, {
+    scope: 'code_try_address',
+    key: address,
+    ...ACCOUNT_CODE_LIMITS.triesPerAddress,
+  });
+}
+
+/**
+ * POST /password/code (issue 35 item 15): whether the reset code is right, before the person types
+ * a new password. Counted against the same limits as the reset (the address's tries, the code's
+ * tries: a wrong code spends one) so it is no faster way to guess; a right code stays unused, its
+ * try given back. Wrong, expired, used-up and unknown-login codes get the same answer; a banned
+ * account hears so here, with the right code, as the reset would tell it.
+ */
+export async function checkResetCode(
+  deps: RecoveryDeps,
+  body: { login: string; code: string },
+  address: string,
+): Promise<void> {
+  const { db } = deps;
+  await limitTries(db, address);
+  const login = requiredLogin(body.login);
+  const user = await repo.findUserByLogin(db, login);
+  const right =
+    !!user &&
+    (await isRightCode(db, deps.secret, {
+      userId: user.id,
+      purpose: 'reset',
+      target: loginKey(login),
+      code: body.code,
+    }));
+  if (!user || !right) throw codeInvalid();
+  if (user.banned_at) throw banned();
+}
+
 /**
  * POST /password/reset: a right code sets the new password, ends every session of the user and
  * returns them (the route signs this device in). A reset by SMS code proves the phone too.
@@ -98,11 +142,7 @@ export async function resetPassword(
   scryptLogN: number,
 ) {
   const { db } = deps;
-  await enforce(db, {
-    scope: 'code_try_address',
-    key: address,
-    ...ACCOUNT_CODE_LIMITS.triesPerAddress,
-  });
+  await limitTries(db, address);
   const login = requiredLogin(body.login);
   const user = await repo.findUserByLogin(db, login);
   const target = loginKey(login);
@@ -174,11 +214,7 @@ export async function verifyPhone(
   address: string,
 ): Promise<void> {
   const { db } = deps;
-  await enforce(db, {
-    scope: 'code_try_address',
-    key: address,
-    ...ACCOUNT_CODE_LIMITS.triesPerAddress,
-  });
+  await limitTries(db, address);
   const user = await repo.findUserById(db, userId);
   if (!user) throw new HttpError(401, { global: ['unauthenticated'] });
   const codeId = await checkCode(db, deps.secret, {

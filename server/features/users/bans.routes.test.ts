@@ -59,6 +59,10 @@ describeEachEngine(
           password: NEW_PASSWORD,
           password_confirmation: NEW_PASSWORD,
         });
+      // The code's own step (issue 35 item 15) says so too, with the right code only.
+      const checked = await device.post('/password/code', { login: user.phone_1, code });
+      expect(checked.statusCode).toBe(403);
+      expect(checked.json()).toEqual({ errors: { global: ['account_banned'] } });
       const refused = await reset();
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ errors: { global: ['account_banned'] } });

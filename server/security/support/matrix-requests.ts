@@ -293,6 +293,10 @@ export const REQUESTS: Record<string, Builder> = {
 
   // Issue 21: an unknown login each time (per-login limits stay out of the way; nothing is sent).
   'POST /password/forgot': () => ({ path: '/password/forgot', body: { login: nextPhone() } }),
+  'POST /password/code': () => ({
+    path: '/password/code',
+    body: { login: nextPhone(), code: '000000' },
+  }),
   'POST /password/reset': () => ({
     path: '/password/reset',
     body: {

@@ -60,13 +60,18 @@ export function AccountForm({
   );
 }
 
-/** A new password and its confirmation (`{name}` and `{name}_confirmation`). */
+/**
+ * A new password and its confirmation (`{name}` and `{name}_confirmation`); `values`: what the
+ * person typed before the form was shown again (the reset's code step came back in between).
+ */
 export function NewPasswordFields({
   name,
   errors,
+  values = {},
 }: {
   name: 'password' | 'new_password';
   errors: Errors;
+  values?: Partial<Record<string, string>>;
 }) {
   const { t } = useTranslation();
   const confirmation = `${name}_confirmation` as const;
@@ -79,6 +84,7 @@ export function NewPasswordFields({
         hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })}
         errors={errors[name]}
         autoComplete="new-password"
+        defaultValue={values[name]}
       />
       <FormField
         name={confirmation}
@@ -86,6 +92,7 @@ export function NewPasswordFields({
         label={t(confirmation)}
         errors={errors[confirmation]}
         autoComplete="new-password"
+        defaultValue={values[confirmation]}
       />
     </>
   );

@@ -1,25 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ACCOUNT_CODES } from '../../../shared/constants';
 import { resetBody } from '../../../shared/schemas/users';
-import { asciiDigits } from '../../../shared/domain/normalize';
+import { parseDigitCode } from '../../../shared/domain/one-time-code';
 import { FormField } from '../../components/form-field';
 import { KeyIcon } from '../../components/page-icons';
+import { HttpError } from '../../lib/http';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePostedForm } from '../../lib/posted-form';
 import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { AccountCard } from './account-card';
 import { AccountForm, NewPasswordFields } from './account-form';
-import { useResetPassword } from './api/password-reset';
+import { useCheckResetCode, useResetPassword } from './api/password-reset';
 
 const FIELDS = ['code', 'password', 'password_confirmation'] as const;
 
 /**
  * Issue 21: the code from the SMS (first step), then the new password (second step). The link of
- * an e-mail carries its token: it opens straight on the new password. A refused code brings the
- * first step back with the error; a right one signs the user in here and ends their other sessions.
+ * an e-mail carries its token: it opens straight on the new password. Issue 35 item 15: the code is
+ * checked by the server on its own step (POST /password/code) before the password is asked for; a
+ * code refused at the end after all (expired meanwhile) brings the first step back with the error,
+ * and the passwords typed are kept for when the person comes back. A right code signs the user in
+ * here and ends their other sessions.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -37,6 +40,9 @@ export function ResetPasswordPage() {
   const [step, setStep] = useState<'code' | 'password'>(
     token || (posted && !codeRefused) ? 'password' : 'code',
   );
+  /** The new password as typed, kept while the code's step is shown again. */
+  const [typed, setTyped] = useState<{ password?: string; password_confirmation?: string }>({});
+  const check = useCheckResetCode();
   const reset = useResetPassword();
   const { formRef, errors, clear, fromIssues, fromError } = useFormErrors(
     FIELDS,
@@ -53,25 +59,28 @@ export function ResetPasswordPage() {
     );
   }
 
-  function onCode(event: FormEvent<HTMLFormElement>) {
+  async function onCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typed = asciiDigits(formValues(event.currentTarget).code ?? '').replace(/\s/g, '');
-    if (!new RegExp(`^\\d{${ACCOUNT_CODES.digits}}$`).test(typed)) {
-      return fromIssues([{ path: ['code'], message: 'code_format' }]);
-    }
+    const parsed = parseDigitCode(formValues(event.currentTarget).code ?? '');
+    if (parsed === null) return fromIssues([{ path: ['code'], message: 'code_format' }]);
     clear();
-    setCode(typed);
+    try {
+      await check.mutateAsync({ login, code: parsed });
+    } catch (error) {
+      return fromError(error);
+    }
+    setCode(parsed);
     setStep('password');
   }
 
   async function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typed = formValues(event.currentTarget);
+    const form = formValues(event.currentTarget);
     const values = {
       login,
       code,
-      password: typed.password ?? '',
-      password_confirmation: typed.password_confirmation ?? '',
+      password: form.password ?? '',
+      password_confirmation: form.password_confirmation ?? '',
     };
     const parsed = resetBody.safeParse(values);
     if (!parsed.success) return fromIssues(parsed.error.issues);
@@ -81,7 +90,14 @@ export function ResetPasswordPage() {
       navigate(paths.home, { replace: true });
     } catch (error) {
       fromError(error);
-      if (!token) setStep('code');
+      // Only a refused code goes back to its step (the passwords kept); other errors stay here.
+      if (!token && isCodeRefusal(error)) {
+        setTyped({
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+        });
+        setStep('code');
+      }
     }
   }
 
@@ -104,7 +120,7 @@ export function ResetPasswordPage() {
             action={paths.passwordReset}
             onSubmit={onCode}
             general={errors.general}
-            loading={false}
+            loading={check.isPending}
             loadingLabel={t('saving')}
             submitLabel={t('continue')}
           >
@@ -142,10 +158,15 @@ export function ResetPasswordPage() {
         <input type="hidden" name="login" value={login} />
         <input type="hidden" name="code" value={code} />
         <input type="hidden" name="step" value="password" />
-        <NewPasswordFields name="password" errors={errors.fields} />
+        <NewPasswordFields name="password" errors={errors.fields} values={typed} />
       </AccountForm>
     </AccountCard>
   );
+}
+
+/** The server refused the code (or the login it goes with), not the new password. */
+function isCodeRefusal(error: unknown): boolean {
+  return error instanceof HttpError && !!(error.errors.code || error.errors.login);
 }
 
 export { ResetPasswordPage as Component };

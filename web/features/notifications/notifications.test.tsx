@@ -142,7 +142,7 @@ describe('the notification list page', () => {
     renderWithApp(<NotificationsPage />, { path: '/notifications/home?type=commands&page=1' });
     // The sentence names the offer (issue 20).
     const item = await screen.findByRole('link', {
-      name: /Brahim N1 a commenté votre offre « Toyota Hilux 2016 »/,
+      name: /Brahim N1 a commenté votre offre «\u00a0Toyota Hilux 2016\u00a0»/,
     });
     expect(item).toHaveAttribute('href', '/comments/comment/101/1');
     expect(calls.find((call) => call.url === '/notifications/paginate')?.body).toEqual({

@@ -103,10 +103,9 @@ describe('/search', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText('Résultats pour « toyota »', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Chercher exactement « toyata »' })).toHaveAttribute(
-      'href',
-      '/search?name=toyata&sort=price_asc&exact=yes',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Chercher exactement «\u00a0toyata\u00a0»' }),
+    ).toHaveAttribute('href', '/search?name=toyata&sort=price_asc&exact=yes');
     expect(screen.getByText('Prix croissant', { selector: '.results__order' })).toBeInTheDocument();
     expect(bodies(calls, '/products/all/0/search')).toEqual([
       { page: 1, type: 'offer', name: 'toyata', sort: 'price_asc' },

@@ -60,7 +60,7 @@ describe('the shop page', () => {
       'https://wa.me/22236000001',
     ]);
     const text = new URL(whatsapp[0].getAttribute('href')!).searchParams.get('text');
-    expect(text).toContain('« Garage Ennour »');
+    expect(text).toContain('«\u00a0Garage Ennour\u00a0»');
     expect(text).toContain('/shops/shop/11');
     expect(screen.getByRole('link', { name: 'garage@example.mr' })).toHaveAttribute(
       'href',

@@ -334,7 +334,7 @@ describe('my shops', () => {
     expect(shops).toHaveLength(2);
     expect(within(shops[0]).getByText('Propriétaire')).toBeInTheDocument();
     expect(
-      within(shops[0]).getByRole('link', { name: 'Modifier « Boutique Aïcha »' }),
+      within(shops[0]).getByRole('link', { name: 'Modifier «\u00a0Boutique Aïcha\u00a0»' }),
     ).toHaveAttribute('href', '/shops/edit/11');
     expect(within(shops[1]).getByText('Employé')).toBeInTheDocument();
     expect(within(shops[1]).queryByRole('link', { name: /Modifier/ })).toBeNull();
@@ -382,11 +382,15 @@ describe('my shops', () => {
     });
     expect(within(section).getByText('Vous êtes invité comme Modérateur')).toBeInTheDocument();
     await user.click(
-      within(section).getByRole('button', { name: 'Accepter l’invitation de « Garage Ennour »' }),
+      within(section).getByRole('button', {
+        name: 'Accepter l’invitation de «\u00a0Garage Ennour\u00a0»',
+      }),
     );
     await waitFor(() => expect(within(section).queryByText('Garage Ennour')).toBeNull());
     await user.click(
-      within(section).getByRole('button', { name: 'Refuser l’invitation de « Pharmacie »' }),
+      within(section).getByRole('button', {
+        name: 'Refuser l’invitation de «\u00a0Pharmacie\u00a0»',
+      }),
     );
     await waitFor(() =>
       expect(

@@ -162,4 +162,17 @@ describe('ReactionsBar', () => {
     });
     expect(screen.getByRole('button', { name: 'تفاعل (أحببته)' })).toBeInTheDocument();
   });
+
+  it('lists the kinds with the Arabic comma in Arabic (issue 35 item 17)', () => {
+    renderWithApp(
+      <ReactionsBar
+        type="product"
+        id={42}
+        counts={aCard({ ...base, like_count: 1, love_count: 0, reactions_count: 1, top: ['like'] })}
+        reaction={null}
+      />,
+      { queryClient: clientWith(aUser()), language: 'ar' },
+    );
+    expect(screen.getByText('أعجبني 1، تفاعل واحد')).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { REACTION_KINDS, type ReactionKind } from '../../../../shared/constants';
 import type { ReactionCounts, ReactionableType } from '../../../../shared/schemas/reactions';
+import { joinList } from '../../../../shared/domain/language';
 import { useMe } from '../../../lib/use-me';
 import { Popover } from '../../../components/popover';
 import { ReactionIcon } from './reaction-icons';
@@ -76,7 +77,7 @@ export function ReactionsBar({
   onChange,
   compact = false,
 }: ReactionsBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const react = useReact();
   const signIn = useSignInRedirect();
@@ -121,10 +122,13 @@ export function ReactionsBar({
       <span className="reactions-bar__total">{state.reactions_count}</span>
     </span>
   );
-  const summaryText = [
-    ...state.top.map((kind) => `${t(`reaction_${kind}`)} ${state[`${kind}_count`]}`),
-    t('reactions_total', { count: state.reactions_count }),
-  ].join(', ');
+  const summaryText = joinList(
+    [
+      ...state.top.map((kind) => `${t(`reaction_${kind}`)} ${state[`${kind}_count`]}`),
+      t('reactions_total', { count: state.reactions_count }),
+    ],
+    i18n.language,
+  );
 
   const trigger = (
     <>

@@ -28,14 +28,14 @@ describe('SaveButton', () => {
     renderWithApp(<SaveButton productId={9} saved={false} savedCount={2} onChange={onChange} />, {
       queryClient: clientWith(aUser()),
     });
-    const button = screen.getByRole('button', { name: 'Sauvegarder (Sauvegardé 2 fois)' });
+    const button = screen.getByRole('button', { name: 'Sauvegarder (Sauvegardé par 2 personnes)' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
     expect(fetchMock.mock.calls[0][0]).toBe('/products/favorite/add/9');
     expect(fetchMock.mock.calls[0][1]?.method).toBe('GET');
     // Its name is what it shows; the action is its description (its title).
-    expect(button).toHaveAccessibleName('Sauvegardé (Sauvegardé 3 fois)');
+    expect(button).toHaveAccessibleName('Sauvegardé (Sauvegardé par 3 personnes)');
     expect(button).toHaveAccessibleDescription('Retirer des sauvegardés');
     expect(onChange).toHaveBeenCalledWith({ saved: true, saved_count: 3 });
   });
@@ -48,7 +48,7 @@ describe('SaveButton', () => {
     });
     await user.click(screen.getByRole('button', { name: /^Sauvegardé \(/ }));
     expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
-      'Retirer cet élément de vos sauvegardes ?',
+      'Retirer cet élément de vos sauvegardes\u00a0?',
     );
     await user.click(screen.getByRole('button', { name: 'Non' }));
     expect(fetchMock).not.toHaveBeenCalled();
@@ -100,7 +100,7 @@ describe('SaveButton', () => {
       queryClient: clientWith(aUser()),
     });
     const button = screen.getByRole('button', {
-      name: 'Retirer des sauvegardés (Sauvegardé 4 fois)',
+      name: 'Retirer des sauvegardés (Sauvegardé par 4 personnes)',
     });
     expect(button.querySelector('.save-button__count')).toHaveTextContent('4');
   });
@@ -141,7 +141,7 @@ describe('ReportButton', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Annuler le signalement' }));
     expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
-      'Annuler votre signalement de cette annonce ?',
+      'Annuler votre signalement de cette annonce\u00a0?',
     );
     await user.click(screen.getByRole('button', { name: 'Oui' }));
     await waitFor(() =>

@@ -3,6 +3,7 @@ import type { InsightsDay } from '../../../../shared/schemas/insights';
 import type { Language } from '../../../../shared/constants';
 import { formatNumber } from '../../../lib/format';
 import './insights.css';
+import { joinList } from '../../../../shared/domain/language';
 
 // The insights page's chart (issue 19 item 6): one group of bars per day (views, WhatsApp taps,
 // calls), drawn as plain SVG. Time runs in the reading direction: left to right in French, right
@@ -50,9 +51,13 @@ export function InsightsChart({ days, language }: { days: InsightsDay[]; languag
         {days.map((day, i) => (
           <g key={day.date} className="insights-chart__day" data-date={day.date}>
             <title>
-              {`${dayLabel(day.date, language)}: ${SERIES.map(
-                (s) => `${t(s.label)} ${formatNumber(day[s.key], language)}`,
-              ).join(', ')}`}
+              {t('insights_day_summary', {
+                day: dayLabel(day.date, language),
+                values: joinList(
+                  SERIES.map((s) => `${t(s.label)} ${formatNumber(day[s.key], language)}`),
+                  language,
+                ),
+              })}
             </title>
             {SERIES.map((s, j) => {
               const h = (day[s.key] / max) * (plot - 4);

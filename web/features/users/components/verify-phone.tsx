@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { asciiDigits } from '../../../../shared/domain/normalize';
-import { ACCOUNT_CODES } from '../../../../shared/constants';
+import { parseDigitCode } from '../../../../shared/domain/one-time-code';
 import { FormAlert, FormField, SubmitButton } from '../../../components/form-field';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { formErrorsOf, noErrors, type FormErrors } from '../../../lib/form-errors';
@@ -42,11 +41,8 @@ export function VerifyPhone({ me }: { me: Me }) {
 
   async function onVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typed = asciiDigits(String(new FormData(event.currentTarget).get('code') ?? '')).replace(
-      /\s/g,
-      '',
-    );
-    if (!new RegExp(`^\\d{${ACCOUNT_CODES.digits}}$`).test(typed)) {
+    const typed = parseDigitCode(String(new FormData(event.currentTarget).get('code') ?? ''));
+    if (typed === null) {
       setErrors({ fields: { code: ['code_format'] }, general: [] });
       return;
     }
