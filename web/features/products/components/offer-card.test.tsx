@@ -56,7 +56,7 @@ describe('OfferCard', () => {
     expect(within(card).getByText(/1\s250\s000 MRU/)).toBeInTheDocument();
     expect(within(card).getByText('Disponible')).toBeInTheDocument();
     expect(
-      within(card).getByRole('button', { name: /Sauvegarder \(Sauvegardé 2 fois\)/ }),
+      within(card).getByRole('button', { name: /Sauvegarder \(Sauvegardé par 2 personnes\)/ }),
     ).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Réagir' })).toBeInTheDocument();
     // Lists carry no numbers (issue 19 item 5): the button asks for them.

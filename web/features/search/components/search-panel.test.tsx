@@ -105,10 +105,10 @@ describe('the search panel', { timeout: 15_000 }, () => {
     expect(onSearch).not.toHaveBeenCalled();
     const min = screen.getByRole('textbox', { name: 'Prix minimum' });
     expect(min).toHaveAttribute('aria-invalid', 'true');
-    expect(min).toHaveAccessibleDescription(/Le champ « Prix minimum » est incorrect/);
+    expect(min).toHaveAccessibleDescription(/Le champ «\s?Prix minimum\s?» est incorrect/);
     expect(
       screen.getByRole('textbox', { name: 'Distance maximale en km' }),
-    ).toHaveAccessibleDescription(/Le champ « Distance maximale en km » est incorrect/);
+    ).toHaveAccessibleDescription(/Le champ «\s?Distance maximale en km\s?» est incorrect/);
     expect(screen.getByRole('textbox', { name: 'Prix maximum' })).toHaveAttribute(
       'aria-invalid',
       'false',
