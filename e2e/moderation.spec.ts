@@ -35,7 +35,7 @@ async function demoClient(baseURL: string, phone: string) {
   return { api, send };
 }
 
-test('three reports hide an offer; the moderator bans its author, whose session ends', async ({
+test('three reports queue an offer for the moderators, who ban its author, whose session ends', async ({
   page,
   browser,
   baseURL,
@@ -64,7 +64,9 @@ test('three reports hide an offer; the moderator bans its author, whose session 
   })) as { product: { id: number } };
   await author.api.dispose();
 
-  // Three established accounts report it as a scam; the third report hides it.
+  // Three demo accounts report it as a scam. Accounts days old, reporting from one address (this
+  // machine), cannot hide it for everyone (issue 29 item 4: weight that cannot be farmed): it stays
+  // up, and goes to the moderators' queue.
   const statuses: unknown[] = [];
   for (const [index, reporterPhone] of REPORTERS.entries()) {
     const reporter = await demoClient(baseURL!, reporterPhone);
@@ -75,19 +77,17 @@ test('three reports hide an offer; the moderator bans its author, whose session 
     statuses.push((report as { moderation_status: string }).moderation_status);
     await reporter.api.dispose();
   }
-  expect(statuses).toEqual(['visible', 'visible', 'review']);
+  expect(statuses).toEqual(['visible', 'visible', 'visible']);
 
-  // Anyone else: the offer is not found.
+  // Anyone else still sees it.
   await page.goto(`/products/product/${product.id}`);
-  await expect(page.getByText(t.product_not_found).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
 
-  // Its author, signed in, reads "under review" and why.
+  // Its author signs in (their session ends with the ban below).
   await signIn(page, phone, 'a-good-password');
   await expect(page).toHaveURL('/');
   await page.goto(`/products/product/${product.id}`);
-  const notice = page.locator('.moderation-notice');
-  await expect(notice).toContainText(t.moderation_status_review);
-  await expect(notice).toContainText(t.report_why_scam_label);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
 
   // The moderator, in a browser of their own, finds it in the queue with its three reports.
   const moderatorContext = await browser.newContext({
@@ -109,7 +109,6 @@ test('three reports hide an offer; the moderator bans its author, whose session 
   await expect(item).toBeVisible();
   await expect(item.locator('.moderation-report')).toHaveCount(3);
   await expect(item).toContainText('payment first, reporter 3');
-  await expect(item).toContainText(t.moderation_status_review);
   // The smallest phone: nothing sticks out sideways.
   await moderator.setViewportSize({ width: 320, height: 640 });
   await expectFits(moderator);
