@@ -21,8 +21,9 @@ describeEachEngine('event bus: writes of other processes', (ctx, engine) => {
   let productId: number;
   let owner: Awaited<ReturnType<typeof member>>;
 
-  beforeAll(async () => {
-    if (engine !== 'postgres') return; // setup for the PostgreSQL-only tests below
+  // The setup of the PostgreSQL-only tests: registered on that engine only.
+  const postgresSetup = engine === 'postgres' ? beforeAll : () => {};
+  postgresSetup(async () => {
     other = new pg.Client({ connectionString: ctx().config.databaseUrl });
     await other.connect();
     await ctx().app.listen({ port: 0, host: '127.0.0.1' });
