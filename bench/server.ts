@@ -1,8 +1,8 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../server/test/free-port';
 
 // Starting the benchmarked processes: bench/serve.ts (the real server) and bench/hello.ts.
 
@@ -61,18 +61,6 @@ export function memoryOf(server: Started): Promise<{ rss_mib: number; peak_rss_m
       resolve({ rss_mib: Math.round(rss / 2 ** 20), peak_rss_mib: Math.round(maxRss / 2 ** 20) });
     });
     server.child.send('rss');
-  });
-}
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

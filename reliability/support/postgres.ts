@@ -2,9 +2,9 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import pg from 'pg';
 import { tempDir } from './server';
+import { freePort } from '../../server/test/free-port';
 
 // PostgreSQL for the suites: a database of their own on TEST_DATABASE_URL's server, or a private
 // cluster (for the restart test: the shared server on 5432 is never restarted).
@@ -45,17 +45,6 @@ const BIN = ['17', '16', '15', '14']
   .find((dir) => fs.existsSync(`${dir}/pg_ctl`));
 
 export const canRunPrivateCluster = !!BIN && fs.existsSync('/usr/sbin/runuser');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface PrivateCluster {
   url: string;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { describeEachEngine } from '../test/harness';
+import { freePort } from '../test/free-port';
 
 // GET /metrics (issue 34 item 2): Prometheus text, with METRICS_TOKEN (Bearer) or on METRICS_PORT
 // (127.0.0.1), else 404; one registry per app.
@@ -133,17 +133,6 @@ describeEachEngine(
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-metrics-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('metrics off, or on their own port', () => {
   const config = (env: Record<string, string>) =>

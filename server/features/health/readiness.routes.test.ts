@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createPostgresDatabase, describeEachEngine, engines } from '../../test/harness';
 import { whileStarting } from './starting';
+import { freePort } from '../../test/free-port';
 
 // GET /readyz (issue 34 item 3): 200 when this process should get requests; 503 while it starts
 // (migrations), while its database does not answer, and while it shuts down. /healthz stays.
@@ -37,17 +38,6 @@ describeEachEngine('readiness', (ctx) => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('readiness while starting (migrations)', () => {
   it('answers 503 starting on the port until the work ends, then frees the port', async () => {

@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { notFound } from '../../errors';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import * as service from './seo.service';
 import { SitemapCache, type BuiltFile } from './sitemap-cache';
+
+const gunzip = promisify(zlib.gunzip);
 
 /** What the sitemaps may hold in memory, gzipped: 1,000,000 offers take about 25 MiB. */
 const SITEMAP_CACHE_BYTES = 64 * 1024 * 1024;
@@ -43,7 +46,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     (error) => app.log.error({ err: error }, 'sitemap rebuild failed'),
   );
   const sitemapLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-  const sendXml = (request: FastifyRequest, reply: FastifyReply, file: BuiltFile) => {
+  const sendXml = async (request: FastifyRequest, reply: FastifyReply, file: BuiltFile) => {
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', cached)
@@ -51,7 +54,8 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('last-modified', new Date(file.builtAt).toUTCString());
     varyOnEncoding(reply);
     if (notModified(request, file)) return reply.status(304).send();
-    if (!acceptsGzip(request)) return reply.send(zlib.gunzipSync(file.gzip));
+    // Off the event loop: a file is about 2 MB unzipped, and other requests wait on a sync unzip.
+    if (!acceptsGzip(request)) return reply.send(await gunzip(file.gzip));
     return reply.header('content-encoding', 'gzip').send(file.gzip);
   };
 
