@@ -10,7 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { S3MediaStorage } from '../media/s3-storage';
 import { startS3Server } from '../media/s3-test-server';
 import { createPostgresDatabase, describeEachEngine } from '../test/harness';
-import { BackupError, MANIFEST, readManifest } from './backup';
+import { BackupError, MANIFEST, readManifest } from './backup-format';
 import { backupCommand, restoreCommand } from './commands';
 
 // The CLI's backup and restore (issue 34 item 1) on a small database of each engine: a round

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config';
-import { BackupError, createBackup, restoreBackup } from './backup';
+import { createBackup } from './backup';
+import { BackupError } from './backup-format';
+import { restoreBackup } from './restore';
 
 // The CLI's `backup --to DIR` and `restore --from DIR` (server/cli.ts): arguments checked here,
 // so that a mistake gets one line saying what to type, and nothing is touched.

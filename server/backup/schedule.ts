@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { BACKUP_CHECK_INTERVAL_MS } from '../../shared/constants';
 import type { Config } from '../config';
 import type { DB, Dialect } from '../db/types';
-import { createBackup, MANIFEST, readManifest } from './backup';
+import { createBackup } from './backup';
+import { MANIFEST, readManifest } from './backup-format';
 import { whileHoldingTryLock } from './backup-lock.repository';
 
 // Scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP; issue 34 item 1). Every process
