@@ -2,10 +2,56 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
 /** Kysely's query-builder entry points: a call to one of them is a query. */
 const QUERY_BUILDERS =
   'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto';
+
+/**
+ * Which web feature may import which (issue 33 item 4; DESIGN §2 wants features apart): the one
+ * place these pairs are named. A feature reaches only the features listed here, and only through
+ * their index.ts; anything else they would share belongs in web/components or web/lib. The pairs
+ * form no cycle (checked below), so a feature's page never pulls in its own importer.
+ */
+const FEATURE_DEPENDENCIES = {
+  account: [],
+  admin: [],
+  // A command's item reuses the comments' list machinery and the product's reactions and phone.
+  commands: ['comments', 'products'],
+  // A comment's page and item show its product, its reactions and the report dialog.
+  comments: ['products'],
+  notifications: [],
+  products: [],
+  // Results are offer cards; the search page offers "save this search".
+  search: ['products', 'searches'],
+  searches: [],
+  // A shop's offers are offer cards; its header has the phone-on-tap button.
+  shops: ['products'],
+  // A user's page lists offer cards and answers shop invitations.
+  users: ['products', 'shops'],
+};
+
+/** Throws at lint time if a feature could reach itself through the pairs above. */
+function assertNoFeatureCycle(graph) {
+  const done = new Set();
+  const visit = (feature, path) => {
+    if (path.includes(feature))
+      throw new Error(`feature import cycle: ${[...path, feature].join(' → ')}`);
+    if (done.has(feature)) return;
+    for (const next of graph[feature] ?? []) visit(next, [...path, feature]);
+    done.add(feature);
+  };
+  for (const feature of Object.keys(graph)) visit(feature, []);
+}
+assertNoFeatureCycle(FEATURE_DEPENDENCIES);
+// A new feature folder is named above (with what it may import) before it lints.
+for (const folder of fs.readdirSync(new URL('./web/features', import.meta.url))) {
+  if (!(folder in FEATURE_DEPENDENCIES))
+    throw new Error(
+      `web/features/${folder} is missing from FEATURE_DEPENDENCIES (eslint.config.js)`,
+    );
+}
 
 /** Test code of the server: suites, fixtures, test support and benchmarks. */
 const SERVER_TEST_CODE = [
@@ -161,30 +207,39 @@ export default tseslint.config(
       ],
     },
   },
-  ...[1, 2, 3].map((depth) => {
-    // A file `depth` folders below web/features/<feature>/ (1: the feature's own folder).
-    const up = '\\.\\./'.repeat(depth);
-    return {
-      files: [`web/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-      ignores: ['**/*.test.{ts,tsx}', '**/*test-support.ts', '**/test-fixtures.ts', '**/test/**'],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: `^${up}[^./][^/]*/(?!index$).+`,
-                message:
-                  "A feature imports another feature only through its index.ts ('../<other>').",
-              },
-              {
-                regex: `^${up}\\.\\./app(/|$)`,
-                message: 'Features may not import web/app.',
-              },
-            ],
-          },
-        ],
-      },
-    };
-  }),
+  ...Object.entries(FEATURE_DEPENDENCIES).flatMap(([feature, allowed]) =>
+    [1, 2, 3].map((depth) => {
+      // A file `depth` folders below web/features/<feature>/ (1: the feature's own folder).
+      const up = '\\.\\./'.repeat(depth);
+      const others = Object.keys(FEATURE_DEPENDENCIES).filter(
+        (other) => other !== feature && !allowed.includes(other),
+      );
+      return {
+        files: [`web/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+        ignores: ['**/*.test.{ts,tsx}', '**/*test-support.ts', '**/test-fixtures.ts', '**/test/**'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  regex: `^${up}[^./][^/]*/(?!index$).+`,
+                  message:
+                    "A feature imports another feature only through its index.ts ('../<other>').",
+                },
+                {
+                  regex: `^${up}\\.\\./app(/|$)`,
+                  message: 'Features may not import web/app.',
+                },
+                {
+                  regex: `^${up}(${others.join('|')})(/|$)`,
+                  message: `web/features/${feature} ${allowed.length ? `may import only ${allowed.join(', ')}` : 'may not import another feature'} (FEATURE_DEPENDENCIES in eslint.config.js).`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  ),
 );
