@@ -5,6 +5,7 @@ import { openSse, type SseStream } from '../../test/sse';
 import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import { now } from '../../db/connect';
 import { insertSession } from './sessions.repository';
+import { resetBody, smsCode } from './account-codes.test-support';
 
 // Issue 29 item 1: the ban only refused /login. A banned user came back through password reset
 // (204, signed in), then posted, commented and ordered; a stream opened before the ban kept
@@ -14,9 +15,6 @@ import { insertSession } from './sessions.repository';
 
 const sms = await startSmsReceiver();
 afterAll(() => sms.close());
-
-const NEW_PASSWORD = 'a brand new password';
-const codeOf = (text: string) => /#(\d{6})$/.exec(text)![1];
 
 describeEachEngine(
   'bans hold everywhere',
@@ -51,14 +49,8 @@ describeEachEngine(
       await ban(user.id);
       const device = ctx().client();
       expect((await device.post('/password/forgot', { login: user.phone_1 })).statusCode).toBe(202);
-      const code = codeOf((await sms.next(`+222${user.phone_1}`)).text);
-      const reset = () =>
-        device.post('/password/reset', {
-          login: user.phone_1,
-          code,
-          password: NEW_PASSWORD,
-          password_confirmation: NEW_PASSWORD,
-        });
+      const code = await smsCode(sms, user.phone_1);
+      const reset = () => device.post('/password/reset', resetBody(user.phone_1, code));
       // The code's own step (issue 35 item 15) says so too, with the right code only.
       const checked = await device.post('/password/code', { login: user.phone_1, code });
       expect(checked.statusCode).toBe(403);
