@@ -19,8 +19,26 @@ export interface SearchTermVariantsTable {
   term: string;
 }
 
+/**
+ * A saved search's filters as columns (022, saved-search-criteria.ts `matchColumnsOf`, which every
+ * insert uses): 0 for no subcategory or category; null for no bound, flag or place.
+ */
+export interface SavedSearchMatchColumns {
+  match_subcategory: number;
+  match_category: number;
+  match_min_price: number | null;
+  match_max_price: number | null;
+  match_offer_type: string | null;
+  match_negotiable: string | null;
+  match_used: string | null;
+  match_delivery: string | null;
+  match_latitude: number | null;
+  match_longitude: number | null;
+  match_distance_km: number | null;
+}
+
 /** A user's saved search and its alert state (013, docs/searches.md). */
-export interface SavedSearchesTable {
+export interface SavedSearchesTable extends SavedSearchMatchColumns {
   id: Id;
   user_id: number;
   name: string;
@@ -34,21 +52,6 @@ export interface SavedSearchesTable {
   last_alert_at: string | null;
   last_seen_at: string;
   created_at: string;
-  /**
-   * The body's filters as columns (021, saved-search-criteria.ts): 0 for no subcategory or
-   * category; null for no bound, flag or place.
-   */
-  match_subcategory: Generated<number>;
-  match_category: Generated<number>;
-  match_min_price: number | null;
-  match_max_price: number | null;
-  match_offer_type: string | null;
-  match_negotiable: string | null;
-  match_used: string | null;
-  match_delivery: string | null;
-  match_latitude: number | null;
-  match_longitude: number | null;
-  match_distance_km: number | null;
 }
 
 /** A new offer waiting to be matched against saved searches (021, search-alerts.ts). */

@@ -1,4 +1,4 @@
-import type { PfieldRow } from '../../db/types';
+import type { PfieldRow, SavedSearchMatchColumns } from '../../db/types';
 import { searchBody, type SearchBody } from '../../../shared/schemas/search';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { TIERS, tierRanker, type SearchColumns, type Tier } from '../search/search-words';
@@ -21,19 +21,7 @@ import {
 /** The largest value an integer column holds (as search-conditions.ts bounds prices). */
 const MAX_INT = 2_147_483_647;
 
-export interface MatchColumns {
-  match_subcategory: number;
-  match_category: number;
-  match_min_price: number | null;
-  match_max_price: number | null;
-  match_offer_type: string | null;
-  match_negotiable: string | null;
-  match_used: string | null;
-  match_delivery: string | null;
-  match_latitude: number | null;
-  match_longitude: number | null;
-  match_distance_km: number | null;
-}
+export type MatchColumns = SavedSearchMatchColumns;
 
 /** A saved body as the search reads it; null when it no longer parses (it then finds nothing). */
 export function parseSaved(query: string): SearchBody | null {
