@@ -4,9 +4,12 @@ import autocannon from 'autocannon';
 import { loadAverage, saveResult, table, writeSection } from './docs';
 import { memoryOf, start, startServer } from './server';
 import { measureRoutesJs } from './web-js';
+import { DEMO_PASSWORD } from '../server/db/seed';
 
-// npm run bench: requests per second and latency of the API's hot reads, each as a ratio to a bare
-// Fastify hello-world measured in the same run, in turn with them, with the same connections; the server's memory
+// npm run bench: requests per second and latency of the API's hot reads and of the pages people
+// land on (a visitor's and a signed-in one's), each as a ratio to a bare Fastify hello-world
+// measured in the same run, in turn with them, with the same connections, against the goals of
+// issue 31; with BENCH_COMPARE_DIR, another checkout's server side by side; the server's memory
 // after the load; the JavaScript each main page loads on a first visit (needs `npm run build`).
 // Results: bench/results/http-<time>.json, docs/performance.md's tables, and stdout.
 // BENCH_DATA_DIR: serve that data dir (e.g. a million products from `npm run seed:bulk`).
@@ -64,10 +67,26 @@ async function visitorCookies(base: string) {
   return { cookie: cookies.join('; '), xsrf: xsrf ?? '' };
 }
 
-const hello = await start('bench/hello.ts', {});
-const server = await startServer();
-const base = server.info.address;
-const product = `${base}/products/product/${server.info.productId}`;
+/** A demo account's session cookies (the demo seed's plain user), as a signed-in browser sends them. */
+async function signedInCookies(base: string) {
+  const visitor = await visitorCookies(base);
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: {
+      ...json,
+      'content-type': 'application/json',
+      cookie: visitor.cookie,
+      'x-xsrf-token': visitor.xsrf,
+    },
+    body: JSON.stringify({ login: '22000002', password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench: the demo sign-in answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 // What the web app's fetches send (Chromium adds accept-encoding to every request).
 const json = {
   accept: 'application/json',
@@ -75,18 +94,34 @@ const json = {
   'accept-encoding': 'gzip, deflate, br, zstd',
 };
 const plainJson = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+/** What Chromium sends when it opens a page. */
+const page = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'ar,fr;q=0.8',
+};
 
-try {
+/** Issue 31 item 4: what each target must reach, as a share of hello-world's rate. */
+const GOALS: Record<string, { ratio: number; p99_ms?: number }> = {
+  'GET /products/product/{id} JSON (visitor, as the web app)': { ratio: 0.6 },
+  'offer page (visitor)': { ratio: 0.3, p99_ms: 50 },
+  'search page (visitor)': { ratio: 0.3, p99_ms: 50 },
+  'home page (visitor)': { ratio: 0.3, p99_ms: 50 },
+  'offer page (signed in)': { ratio: 0.05, p99_ms: 50 },
+};
+
+/** The targets of one server: the API's hot reads, then its pages. */
+async function targetsOf(base: string, productId: number | undefined): Promise<Target[]> {
   const visitor = await visitorCookies(base);
-  const load: { before: string; after?: string } = { before: loadAverage() };
-  const measured = await measureInTurn([
-    { name: 'hello-world (bare Fastify)', options: { url: `${hello.info.address}/hello` } },
+  const signedIn = await signedInCookies(base);
+  const product = `${base}/products/product/${productId}`;
+  return [
     {
-      name: 'GET /products/product/{id} (visitor, as the web app)',
+      name: 'GET /products/product/{id} JSON (visitor, as the web app)',
       options: { url: product, headers: { ...json, cookie: visitor.cookie } },
     },
     {
-      name: 'GET /products/product/{id} (no cookies, no compression: an API client)',
+      name: 'GET /products/product/{id} JSON (no cookies, no compression: an API client)',
       options: { url: product, headers: plainJson },
     },
     {
@@ -103,10 +138,79 @@ try {
         body: JSON.stringify({ name: SEARCH_WORD }),
       },
     },
+    {
+      name: 'offer page (visitor)',
+      options: { url: product, headers: { ...page, cookie: visitor.cookie } },
+    },
+    {
+      name: 'search page (visitor)',
+      options: {
+        url: `${base}/search?name=${SEARCH_WORD}`,
+        headers: { ...page, cookie: visitor.cookie },
+      },
+    },
+    {
+      name: 'home page (visitor)',
+      options: { url: `${base}/`, headers: { ...page, cookie: visitor.cookie } },
+    },
+    {
+      name: 'offer page (signed in)',
+      options: { url: product, headers: { ...page, cookie: signedIn } },
+    },
+  ];
+}
+
+// BENCH_COMPARE_DIR: another checkout (main's, built with `npm run build:web`) served beside this
+// one on the same kind of data, its targets taken in turn with this one's: the two side by side.
+const compareDir = process.env.BENCH_COMPARE_DIR;
+const hello = await start('bench/hello.ts', {});
+const server = await startServer();
+const other = compareDir ? await startServer(compareDir) : null;
+const base = server.info.address;
+
+try {
+  const mine = await targetsOf(base, server.info.productId);
+  const theirs = other ? await targetsOf(other.info.address, other.info.productId) : [];
+  const label = (target: Target, who: string) => ({ ...target, name: `${who}: ${target.name}` });
+  const load: { before: string; after?: string } = { before: loadAverage() };
+  const measured = await measureInTurn([
+    { name: 'hello-world (bare Fastify)', options: { url: `${hello.info.address}/hello` } },
+    ...mine.flatMap((target, i) =>
+      other ? [label(theirs[i], 'compared'), label(target, 'this')] : [target],
+    ),
   ]);
   const memory = await memoryOf(server);
   const baseline = measured[0];
   const http = measured.map((r) => ({ ...r, ratio_to_hello: +(r.rps / baseline.rps).toFixed(3) }));
+  const rowOf = (name: string) => http.find((r) => r.name === name);
+  // Per target: the compared server's figures and this one's, and whether this one meets the goal.
+  const sideBySide = mine.map((target) => {
+    const ours = rowOf(other ? `this: ${target.name}` : target.name)!;
+    const compared = other ? rowOf(`compared: ${target.name}`) : undefined;
+    const goal = GOALS[target.name];
+    const met =
+      goal &&
+      ours.ratio_to_hello >= goal.ratio &&
+      (goal.p99_ms === undefined || ours.p99_ms <= goal.p99_ms);
+    return {
+      name: target.name,
+      ...(compared
+        ? {
+            compared_rps: compared.rps,
+            compared_ratio: compared.ratio_to_hello,
+            compared_p99_ms: compared.p99_ms,
+          }
+        : {}),
+      rps: ours.rps,
+      ratio: ours.ratio_to_hello,
+      p50_ms: ours.p50_ms,
+      p99_ms: ours.p99_ms,
+      errors: ours.errors,
+      goal: goal
+        ? `≥ ${goal.ratio}${goal.p99_ms ? `, p99 ≤ ${goal.p99_ms} ms` : ''}: ${met ? 'met' : 'NOT met'}`
+        : '',
+    };
+  });
   const pages = [
     { name: 'home', url: '/' },
     { name: 'search', url: `/search?name=${SEARCH_WORD}` },
@@ -123,27 +227,34 @@ try {
       rounds: ROUNDS,
       connections: CONNECTIONS,
       data: server.data,
+      compared_with: compareDir ?? null,
     },
-    http,
+    hello_world: { rps: baseline.rps, p50_ms: baseline.p50_ms, p99_ms: baseline.p99_ms },
+    http: sideBySide,
     server_memory_after_load: memory,
     web_js_first_visit: webJs,
   };
   const out = saveResult('http', result);
 
-  console.table(http);
+  console.info(
+    `hello-world: ${baseline.rps} req/s · load average before ${load.before}, after ${load.after}`,
+  );
+  console.table(sideBySide);
   console.info(`server memory after the load: ${JSON.stringify(memory)} (data: ${server.data})`);
   if (webJs) console.table(webJs);
   else console.info('web JS: n/a (run npm run build first)');
 
-  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data} · ${out}`;
+  const compared = compareDir ? ` · compared with ${compareDir} (its columns \`compared_*\`)` : '';
+  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data}${compared} · hello-world ${baseline.rps} req/s (p99 ${baseline.p99_ms} ms) · ${out}`;
   const section = server.data === 'demo seed' ? 'http' : 'http-large';
   await writeSection(
     section,
-    `${header}\n\n${table(http)}\n\nServer memory after the load: RSS ${memory.rss_mib} MiB (peak ${memory.peak_rss_mib} MiB).`,
+    `${header}\n\n${table(sideBySide)}\n\nServer memory after the load: RSS ${memory.rss_mib} MiB (peak ${memory.peak_rss_mib} MiB).`,
   );
   if (webJs) await writeSection('web-js', `${header}\n\n${table(webJs)}`);
   console.info(`results: ${out}`);
 } finally {
   hello.child.kill();
   server.stop();
+  other?.stop();
 }

@@ -11,8 +11,9 @@ export interface Started {
   info: { address: string; productId?: number };
 }
 
-export function start(script: string, env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = fork(script, [], {
+export function start(script: string, env: NodeJS.ProcessEnv, cwd?: string): Promise<Started> {
+  const child = fork(cwd ? path.join(cwd, script) : script, [], {
+    cwd,
     env: { ...process.env, ...env },
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
@@ -25,24 +26,29 @@ export function start(script: string, env: NodeJS.ProcessEnv): Promise<Started> 
 
 /**
  * The server on BENCH_DATA_DIR (an existing data dir, e.g. one filled by `npm run seed:bulk`),
- * else on DATABASE_URL, else on a new data dir with the demo seed (removed by `stop`).
+ * else on DATABASE_URL, else on a new data dir with the demo seed (removed by `stop`). `cwd`:
+ * another checkout's server (its bench/serve.ts and its build), e.g. main's, to compare with.
  */
-export async function startServer(): Promise<Started & { data: string; stop(): void }> {
+export async function startServer(cwd?: string): Promise<Started & { data: string; stop(): void }> {
   const given = process.env.BENCH_DATA_DIR;
   if (given && !fs.existsSync(path.join(given, 'marketplace.sqlite'))) {
     throw new Error(`BENCH_DATA_DIR ${given} holds no marketplace.sqlite`);
   }
   const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'souq-bench-'));
-  const server = await start('bench/serve.ts', {
-    DATA_DIR: dataDir,
-    SEED_DEMO: given ? '0' : '1',
-    // One address reads the same offer thousands of times: past the per-address read limit.
-    USER_RATE_LIMIT_FACTOR: process.env.USER_RATE_LIMIT_FACTOR ?? '100000',
-    // The map's services, unless named: an address here that answers nothing (no traffic leaves
-    // the machine, and the pages do not wait on a far server).
-    TILE_URL: process.env.TILE_URL ?? 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
-    ROUTING_URL: process.env.ROUTING_URL ?? 'http://127.0.0.1:9',
-  });
+  const server = await start(
+    'bench/serve.ts',
+    {
+      DATA_DIR: dataDir,
+      SEED_DEMO: given ? '0' : '1',
+      // One address reads the same offer thousands of times: past the per-address read limit.
+      USER_RATE_LIMIT_FACTOR: process.env.USER_RATE_LIMIT_FACTOR ?? '100000',
+      // The map's services, unless named: an address here that answers nothing (no traffic leaves
+      // the machine, and the pages do not wait on a far server).
+      TILE_URL: process.env.TILE_URL ?? 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+      ROUTING_URL: process.env.ROUTING_URL ?? 'http://127.0.0.1:9',
+    },
+    cwd,
+  );
   return {
     ...server,
     data: process.env.DATABASE_URL ? 'postgres (DATABASE_URL)' : given ? dataDir : 'demo seed',

@@ -26,6 +26,7 @@ import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import scheduledBackups from './backup/schedule';
 import pages from './plugins/pages';
+import pageCache from './plugins/page-cache';
 import { BOOT_SCRIPT_SOURCE } from './plugins/page-boot';
 import type { PageRenderer } from './plugins/page-render';
 import uploads from './plugins/uploads';
@@ -201,6 +202,7 @@ export async function buildApp(
   await app.register(privateAnswers);
   await app.register(housekeeping);
   await app.register(scheduledBackups);
+  await app.register(pageCache);
   await app.register(pages, { render: options.render });
   await app.register(uploads);
   await app.register(userLimits);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LISTING_DAYS_DEFAULT } from '../shared/constants';
 
 // Every environment variable the server reads (DESIGN §10), typed, with its default. The
 // environment is checked once at start: a bad value stops the server with a message naming the
@@ -43,6 +44,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: a request not answered by then gets 503 (0: no deadline). */
   requestTimeoutMs: number;
+  /** PAGE_CACHE_MB: memory for pages kept for visitors not signed in (0: none kept; issue 31). */
+  pageCacheMb: number;
   /** USER_RATE_LIMIT_FACTOR: multiplies the per-user write limits of USER_RATE_LIMITS; ≥ 1. */
   userRateLimitFactor: number;
   /**
@@ -80,6 +83,10 @@ export interface Config {
    * served, before the server stops accepting them: a load balancer polling /readyz drains it first.
    */
   shutdownDrainMs: number;
+  /** LISTING_DAYS (issue 32): an offer or demand is live this many days from publication or renewal. */
+  listingDays: number;
+  /** LISTING_PURGE_DAYS: expired ones are deleted with their media this many days after the end. */
+  listingPurgeDays: number;
 }
 
 export interface S3Config {
@@ -111,6 +118,16 @@ const integer = (min: number, max: number, dflt: number) =>
       .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
       .transform(Number)
       .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`),
+  );
+/** A number of days, decimals accepted (tests shorten periods to seconds). */
+const decimal = (min: number, max: number, dflt: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? String(dflt) : v),
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, `must be a number from ${min} to ${max}`)
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `must be a number from ${min} to ${max}`),
   );
 const url = (protocols: RegExp, message: string) =>
   z.preprocess(unset, z.string().regex(protocols, message).optional());
@@ -172,6 +189,7 @@ const envSchema = z
     SEARCH_READ_WORKERS: integer(0, 16, 2),
     STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
     REQUEST_TIMEOUT_MS: integer(0, 3_600_000, 30_000),
+    PAGE_CACHE_MB: integer(0, 4096, 32),
     USER_RATE_LIMIT_FACTOR: z.preprocess(
       (v) => (v === undefined || v === '' ? '1' : v),
       z
@@ -215,6 +233,8 @@ const envSchema = z
         .optional(),
     ),
     SHUTDOWN_DRAIN_MS: integer(0, 60_000, 0),
+    LISTING_DAYS: decimal(0.0001, 3_650, LISTING_DAYS_DEFAULT),
+    LISTING_PURGE_DAYS: decimal(0, 36_500, 365),
   })
   .superRefine((e, ctx) => {
     // Half an S3 configuration would silently keep media on the local disk: all four or none.
@@ -275,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchReadWorkers: e.SEARCH_READ_WORKERS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    pageCacheMb: e.PAGE_CACHE_MB,
     userRateLimitFactor: e.USER_RATE_LIMIT_FACTOR,
     smsGateway: e.SMS_GATEWAY_URL
       ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN! }
@@ -303,5 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    listingDays: e.LISTING_DAYS,
+    listingPurgeDays: e.LISTING_PURGE_DAYS,
   };
 }

@@ -90,6 +90,10 @@ export const NOTIFICATION_KINDS = [
   'moderation_hidden',
   'moderation_restored',
   'moderation_deleted',
+  /** Issue 32: the owner's offer or demand ends in LISTING_NOTICE_DAYS; opens it (renew). */
+  'listing_expiring',
+  /** Issue 32: an offer the reader saved was marked sold. */
+  'saved_sold',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 
@@ -159,6 +163,8 @@ export const USER_RATE_LIMITS = {
   report: { limit: 30, windowSeconds: 3600 },
   /** A form with files (offer, shop or profile images): each costs the media queue's CPU (issue 29 item 8). */
   upload: { limit: 30, windowSeconds: 600 },
+  /** GET /users/me/export (issue 34 item 5): reads everything the user has; a few a day is plenty. */
+  export: { limit: 3, windowSeconds: 3600 },
 } as const;
 export type UserRateScope = keyof typeof USER_RATE_LIMITS;
 
@@ -242,3 +248,38 @@ export const SAVED_SEARCH_CLAIM_MS = 5 * 60 * 1000;
 
 /** How often each process asks whether a scheduled backup (BACKUP_DIR) is due (issue 34 item 1). */
 export const BACKUP_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Listing lifecycle (issue 32, docs/lifecycle.md). An offer or demand is live until its
+ * expires_at (LISTING_DAYS after publication or renewal); its owner is told this many days before.
+ */
+export const LISTING_NOTICE_DAYS = 3;
+/** LISTING_DAYS' default (README). */
+export const LISTING_DAYS_DEFAULT = 60;
+/** A bump moves an offer back to the top of "newest" at most once in this many days. */
+export const BUMP_INTERVAL_DAYS = 7;
+/** A sold offer stays listed (with its badge) this many days, and may be un-sold meanwhile. */
+export const SOLD_LISTED_DAYS = 7;
+/** Rows the listing housekeeping reads per statement (notices, purges). */
+export const LISTING_HOUSEKEEPING_BATCH = 200;
+/** The tabs of "My offers" (GET /users/me/products?status=). */
+export const MY_PRODUCT_STATUSES = ['live', 'expiring', 'expired', 'sold', 'hidden'] as const;
+export type MyProductStatus = (typeof MY_PRODUCT_STATUSES)[number];
+
+/**
+ * Price hints (issue 32 item 6, docs/price-hints.md): the typical price of similar live offers
+ * posted in the last PRICE_HINT_DAYS, from at least PRICE_HINT_MIN_OFFERS of them (the town's,
+ * else the country's; fewer says nothing). Kept PRICE_HINT_CACHE_MS in each process, at most
+ * PRICE_HINT_CACHE_ENTRIES; asked at most PRICE_HINT_LIMIT times per address (in memory).
+ */
+export const PRICE_HINT_DAYS = 90;
+export const PRICE_HINT_MIN_OFFERS = 8;
+export const PRICE_HINT_CACHE_MS = 5 * 60 * 1000;
+export const PRICE_HINT_CACHE_ENTRIES = 2_000;
+export const PRICE_HINT_LIMIT = { limit: 120, windowSeconds: 600 } as const;
+
+/**
+ * Rentals come back (issue 32 item 7, docs/decisions.md): a rent command may ask to start at most
+ * this many days ahead (its start defaults to its acceptance).
+ */
+export const RENT_START_MAX_DAYS = 365;

@@ -11,11 +11,12 @@ import { HttpError, setTransport, type Transport } from './lib/http';
 import { createI18n, loadDictionary } from './lib/i18n';
 import type { ServerRender } from './lib/render-seed';
 import { meQuery } from './lib/use-me';
+import { unreadCountQuery } from './features/notifications';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): built by Vite into
 // dist/ssr/entry-server.js and called by the server's page plugin (server/plugins/pages.ts) for
-// every page. The page's data is asked of the server's own API (in-process, as the page's visitor:
-// same session, same address), through the same query options the page uses in the browser; the
+// every page. The page's data is asked through the same query options the page uses in the
+// browser, answered by the server's services as the page's visitor (server/plugins/page-data.ts); the
 // cache is then handed to the browser with the HTML, so nothing is fetched twice.
 
 /** The page being rendered's way to the API: requests made while prefetching go through it. */
@@ -30,7 +31,7 @@ export interface RenderOptions {
   /** The address asked for: path and query. */
   url: string;
   language: Language;
-  /** Answers the page's API requests (the server's `inject`, with the visitor's session). */
+  /** Answers the page's API requests (the server's services, as the page's visitor). */
   transport: Transport;
   /** The visitor's XSRF token for the page's forms, and a form posted there without scripts. */
   form?: FormState;
@@ -71,8 +72,10 @@ async function prefetch(
   page: NonNullable<ReturnType<typeof matchPage>>,
 ): Promise<number> {
   const module = await page.handle.load();
-  // Who is signed in comes first: the header and the page's own controls depend on it.
-  await client.prefetchQuery(meQuery);
+  // Who is signed in comes first: the header and the page's own controls depend on it, and the
+  // header's bell on their unread count.
+  const me = await client.fetchQuery(meQuery).catch(() => null);
+  if (me) await client.prefetchQuery(unreadCountQuery(true));
   try {
     await module.prefetch?.({ params: page.params, searchParams: url.searchParams, client });
   } catch (error) {
@@ -93,7 +96,12 @@ export async function render({
   if (!page) throw new Error(`entry-server: no route for ${address.pathname}`);
   const client = createQueryClient({ server: true });
   const status = await pageTransport.run(transport, () => prefetch(client, address, page));
-  const server = { seed: Math.floor(Math.random() * 2 ** 31), now: Date.now(), form };
+  const server: ServerRender = {
+    seed: Math.floor(Math.random() * 2 ** 31),
+    now: Date.now(),
+    form,
+    unread: client.getQueryData(unreadCountQuery(true).queryKey),
+  };
   const i18n = createI18n(language, await loadDictionary(language));
 
   // prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and

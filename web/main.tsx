@@ -8,6 +8,8 @@ import { hydrate } from '@tanstack/react-query';
 import { App, createQueryClient } from './app/app';
 import { preloadPage } from './app/router';
 import { HttpError } from './lib/http';
+import { installHistoryGuard } from './lib/history-guard';
+import { reportError } from './lib/report-error';
 import {
   createI18n,
   currentLanguage,
@@ -17,6 +19,8 @@ import {
 } from './lib/i18n';
 import type { ServerState } from './entry-server';
 
+// Before the router listens to Back and Forward (lib/history-guard.ts).
+installHistoryGuard();
 const language = currentLanguage();
 const dictionary = loadDictionary(language);
 // The first page's code loads at the same time as the dictionary, not after it.
@@ -52,6 +56,14 @@ if (state) {
           server={state.server}
         />
       </StrictMode>,
+      {
+        // A part whose HTML did not match (React #418) is rendered again by the browser, silently
+        // but for this: said in the console (the browser tests fail on it) and reported to staff.
+        onRecoverableError: (error, info) => {
+          console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
+          reportError(error, 'recoverable');
+        },
+      },
     );
   });
 } else {

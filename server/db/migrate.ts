@@ -9,12 +9,12 @@ import { hardeningNet } from './migrations/006-hardening-net';
 import { invitationsAndLimits } from './migrations/007-invitations-and-limits';
 import { searchTerms } from './migrations/009-search-terms';
 import { pfieldSubValue } from './migrations/010-pfield-sub-value';
+import { searchTermVariants } from './migrations/011-search-term-variants';
+import { liveEvents } from './migrations/012-live-events';
+import { savedSearches } from './migrations/013-saved-searches';
+import { trust } from './migrations/014-trust';
 import { productInsights } from './migrations/015-product-insights';
 import { accountCodes } from './migrations/016-account-codes';
-import { searchTermVariants } from './migrations/011-search-term-variants';
-import { savedSearches } from './migrations/013-saved-searches';
-import { liveEvents } from './migrations/012-live-events';
-import { trust } from './migrations/014-trust';
 import { imageDimensions } from './migrations/017-image-dimensions';
 import { photoHashBands } from './migrations/018-photo-hash-bands';
 import { streamLeases } from './migrations/019-stream-leases';
@@ -23,6 +23,12 @@ import { shopDailyStats } from './migrations/021-shop-daily-stats';
 import { savedSearchMatching } from './migrations/022-saved-search-matching';
 import { heldAnnouncements } from './migrations/023-held-announcements';
 import { notificationGroups } from './migrations/024-notification-groups';
+import { listingLifecycle } from './migrations/025-listing-lifecycle';
+import { ratings } from './migrations/026-ratings';
+import { rentalsPriceHints } from './migrations/027-rentals-price-hints';
+import { auditLog } from './migrations/028-audit-log';
+import { searchFamilies } from './migrations/029-search-families';
+import { searchListingEnd } from './migrations/031-search-listing-end';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -37,12 +43,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-invitations-and-limits': invitationsAndLimits(dialect),
     '009-search-terms': searchTerms(dialect),
     '010-pfield-sub-value': pfieldSubValue,
+    '011-search-term-variants': searchTermVariants(dialect),
+    '012-live-events': liveEvents(dialect),
+    '013-saved-searches': savedSearches(dialect),
+    '014-trust': trust(dialect),
     '015-product-insights': productInsights,
     '016-account-codes': accountCodes(dialect),
-    '011-search-term-variants': searchTermVariants(dialect),
-    '013-saved-searches': savedSearches(dialect),
-    '012-live-events': liveEvents(dialect),
-    '014-trust': trust(dialect),
     '017-image-dimensions': imageDimensions,
     '018-photo-hash-bands': photoHashBands,
     '019-stream-leases': streamLeases,
@@ -51,6 +57,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '022-saved-search-matching': savedSearchMatching(dialect),
     '023-held-announcements': heldAnnouncements,
     '024-notification-groups': notificationGroups(dialect),
+    '025-listing-lifecycle': listingLifecycle(dialect),
+    '026-ratings': ratings(dialect),
+    '027-rentals-price-hints': rentalsPriceHints(dialect),
+    '028-audit-log': auditLog(dialect),
+    '029-search-families': searchFamilies(dialect),
+    '031-search-listing-end': searchListingEnd(dialect),
   };
 }
 
@@ -70,11 +82,20 @@ export async function underStartupLock<T>(
 ): Promise<T> {
   if (dialect !== 'postgres') return work(db);
   return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+    // Waiting for another process's migrations and first seed, and running a long migration,
+    // take longer than STATEMENT_TIMEOUT_MS allows a request: no timeout on this connection
+    // meanwhile (found by scripts/rolling-restart.ts: the second process died at start).
+    await sql`set statement_timeout = 0`.execute(conn);
     try {
-      return await work(conn);
+      await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
+      try {
+        return await work(conn);
+      } finally {
+        await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+      }
     } finally {
-      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
+      // Back to the connection's own setting before it returns to the pool.
+      await sql`reset statement_timeout`.execute(conn);
     }
   });
 }

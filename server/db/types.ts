@@ -15,6 +15,7 @@ import type {
 } from './types/moderation';
 import type { NotificationsTable, StreamLeasesTable } from './types/notifications';
 import type { ProductPfieldTable, ProductsTable, SavesTable } from './types/products';
+import type { RatingsTable } from './types/ratings';
 import type {
   SavedSearchQueueTable,
   SavedSearchesTable,
@@ -22,7 +23,12 @@ import type {
   SearchTermsTable,
 } from './types/search';
 import type { ShopEmployeesTable, ShopInvitationsTable, ShopsTable } from './types/shops';
-import type { FrontendLogsTable, RateLimitsTable, SettingsTable } from './types/system';
+import type {
+  AuditLogTable,
+  FrontendLogsTable,
+  RateLimitsTable,
+  SettingsTable,
+} from './types/system';
 import type {
   AccountCodesTable,
   LoginThrottleTable,
@@ -39,6 +45,7 @@ export type * from './types/media';
 export type * from './types/moderation';
 export type * from './types/notifications';
 export type * from './types/products';
+export type * from './types/ratings';
 export type * from './types/search';
 export type * from './types/shops';
 export type * from './types/system';
@@ -80,6 +87,8 @@ export interface Database {
   moderation_items: ModerationItemsTable;
   moderation_log: ModerationLogTable;
   stream_leases: StreamLeasesTable;
+  audit_log: AuditLogTable;
+  ratings: RatingsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -4,6 +4,7 @@ import type {
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
   QueryResult,
+  RawNode,
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
@@ -16,9 +17,34 @@ import type {
 const versions = new Map<string, number>();
 let everything = 0;
 
+/** Told of every write this process's queries make (not of other processes' writes). */
+const localWriteListeners = new Set<(tables: Set<string> | 'all') => void>();
+
+/**
+ * `listener` hears each write of this process's queries, before and after it runs, with the
+ * tables it writes (not those it only reads, as a session's insert reads `users`); undo with the
+ * result.
+ */
+export function onLocalWrite(listener: (tables: Set<string> | 'all') => void): () => void {
+  localWriteListeners.add(listener);
+  return () => localWriteListeners.delete(listener);
+}
+
 function bump(tables: Set<string> | 'all') {
   if (tables === 'all') everything++;
   else for (const t of tables) versions.set(t, (versions.get(t) ?? 0) + 1);
+}
+
+interface Write {
+  /** Every table the statement names (a subquery's too): their versions move. */
+  named: Set<string> | 'all';
+  /** The tables it writes, when known. */
+  target: Set<string> | 'all';
+}
+
+function bumpLocal(write: Write) {
+  bump(write.named);
+  for (const listener of localWriteListeners) listener(write.target);
 }
 
 /** Names of every table the query names, in any part of it (subqueries included). */
@@ -33,13 +59,49 @@ function tablesOf(node: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
-function writtenTables(node: RootOperationNode): Set<string> | 'all' | null {
+/**
+ * The first word of raw SQL, looking into a part it starts with (sql`${select} order by …`: the
+ * fragments around that part alone start with "order").
+ */
+function leadingWord(node: RawNode): string {
+  let text = '';
+  for (const [i, fragment] of node.sqlFragments.entries()) {
+    text += fragment;
+    if (/\S/.test(text)) break;
+    const part = node.parameters[i];
+    if (part?.kind === 'RawNode') text += leadingWord(part as RawNode);
+    else if (part) text += '?';
+    if (/\S/.test(text)) break;
+  }
+  return text.trimStart().slice(0, 6).toLowerCase();
+}
+
+/** The table an insert, update or delete writes (through an alias too), else every one it names. */
+function targetOf(node: OperationNode, named: Set<string>): Set<string> {
+  const n = node as {
+    into?: OperationNode;
+    table?: OperationNode;
+    from?: { froms?: OperationNode[] };
+  };
+  const target =
+    node.kind === 'InsertQueryNode'
+      ? n.into
+      : node.kind === 'UpdateQueryNode'
+        ? n.table
+        : node.kind === 'DeleteQueryNode'
+          ? n.from?.froms?.[0]
+          : undefined;
+  const tables = target ? tablesOf((target as { node?: OperationNode }).node ?? target) : named;
+  return tables.size ? tables : named;
+}
+
+function writeOf(node: RootOperationNode): Write | null {
   if (node.kind === 'SelectQueryNode') return null;
   if (node.kind === 'RawNode') {
-    const text = node.sqlFragments.join('').trimStart().slice(0, 6).toLowerCase();
-    return text === 'select' ? null : 'all';
+    return leadingWord(node as RawNode) === 'select' ? null : { named: 'all', target: 'all' };
   }
-  return tablesOf(node as OperationNode);
+  const named = tablesOf(node as OperationNode);
+  return { named, target: targetOf(node as OperationNode, named) };
 }
 
 /**
@@ -58,12 +120,12 @@ export function tableVersion(tables: readonly string[]): number {
 }
 
 export class WriteTracker implements KyselyPlugin {
-  private readonly pending = new WeakMap<object, Set<string> | 'all'>();
+  private readonly pending = new WeakMap<object, Write>();
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    const written = writtenTables(node);
+    const written = writeOf(node);
     if (written) {
-      bump(written);
+      bumpLocal(written);
       this.pending.set(queryId, written);
     }
     return node;
@@ -76,7 +138,7 @@ export class WriteTracker implements KyselyPlugin {
     queryId,
   }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const written = this.pending.get(queryId);
-    if (written) bump(written);
+    if (written) bumpLocal(written);
     return result;
   }
 }

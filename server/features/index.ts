@@ -18,6 +18,11 @@ import moderationRoutes from './moderation/moderation.routes';
 import routingRoutes from './routing/routing.routes';
 import seoRoutes from './seo/seo.routes';
 import pwaRoutes from './pwa/pwa.routes';
+import lifecycleRoutes from './products/lifecycle.routes';
+import auditRoutes from './admin/audit.routes';
+import ownDataRoutes from './users/own-data.routes';
+import ratingsRoutes from './ratings/ratings.routes';
+import priceHintsRoutes from './price-hints/price-hints.routes';
 
 // Every feature's routes, registered by buildApp in this order. A new feature adds one line.
 export const featureRoutes: FastifyPluginAsync[] = [
@@ -40,4 +45,9 @@ export const featureRoutes: FastifyPluginAsync[] = [
   routingRoutes,
   seoRoutes,
   pwaRoutes,
+  lifecycleRoutes,
+  auditRoutes,
+  ownDataRoutes,
+  ratingsRoutes,
+  priceHintsRoutes,
 ];

@@ -9,11 +9,22 @@ import { pruneRateLimits } from '../limits/rate-limits';
 import { purgeViewMarks } from '../features/insights/insights.service';
 import { pruneExpiredCodes } from '../features/users/account-codes.repository';
 import { pruneExpiredLeases } from '../features/notifications/stream-leases';
+import { runListingHousekeeping } from '../features/products/listing-housekeeping';
 
 // Rows that no longer mean anything are dropped on a schedule (issue 14 items 2 and 11): sign-in
 // throttle counts whose window has run out, expired sessions (a session is only deleted when its
 // cookie comes back, which an abandoned one never does), frontend logs past their age, and ended
 // per-user rate-limit windows. Every process runs it; the deletes are idempotent. The timer does not keep the process alive and stops when the app closes.
+
+async function listingHousekeeping(app: FastifyInstance): Promise<number> {
+  const done = await runListingHousekeeping({
+    db: app.db,
+    dialect: app.dialect,
+    media: app.media,
+    purgeDays: app.config.listingPurgeDays,
+  });
+  return done ? done.noticed + done.purged : 0;
+}
 
 export async function runHousekeeping(app: FastifyInstance): Promise<void> {
   const tasks: [string, () => Promise<number>][] = [
@@ -24,6 +35,8 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
     ['product_view_marks', () => purgeViewMarks(app.db)],
     ['account_codes', () => pruneExpiredCodes(app.db, now())],
     ['stream_leases', () => pruneExpiredLeases(app.db)],
+    // Issue 32: expiry notices and the purge of long-expired offers (one process at a time).
+    ['products', () => listingHousekeeping(app)],
   ];
   for (const [table, task] of tasks) {
     try {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants';
 import type { FormState } from '../../shared/domain/forms';
 import { jsonScript } from './page-boot';
@@ -9,8 +8,8 @@ import { escapeHtml } from './page-tags';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): the web app's own render
 // function (web/entry-server.tsx, built by Vite into dist/ssr/) turns an address into the page's
-// HTML, asking the page's data of this server's API in-process, as the visitor. This module finds
-// that function, gives it its transport, and links what the page's chunk needs from the build.
+// HTML, its data read from the services as the visitor (page-data.ts). This module finds that
+// function and links what the page's chunk needs from the build.
 
 /** What web/entry-server.tsx exports (the server does not import web code: only its shape). */
 export type PageRenderer = (options: {
@@ -35,30 +34,6 @@ export async function loadRenderer(webDir: string): Promise<PageRenderer | null>
   if (!fs.existsSync(file)) return null;
   const module = (await import(pathToFileURL(file).href)) as { render: PageRenderer };
   return module.render;
-}
-
-/** The page's API requests, answered by the server itself with the visitor's session and address. */
-export function visitorTransport(app: FastifyInstance, request: FastifyRequest) {
-  const visitor = app.sessions.visitorHeaders(request);
-  return async (url: string, init: RequestInit): Promise<Response> => {
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers: {
-        ...(init.headers as Record<string, string>),
-        ...visitor,
-        'accept-language': request.headers['accept-language'] ?? '',
-        'user-agent': request.headers['user-agent'] ?? '',
-      },
-      payload: typeof init.body === 'string' ? init.body : undefined,
-      remoteAddress: request.ip,
-    });
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
-    });
-  };
 }
 
 interface ManifestChunk {

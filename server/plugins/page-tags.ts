@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, READ_MORE_LENGTH, type Language } from '../../shared/constants';
 import { pagePaths } from '../../shared/domain/page-paths';
 import { productInfos, productName } from '../../shared/domain/products';
+import { isExpired } from '../../shared/domain/listing';
 import type { Product } from '../../shared/schemas/products';
 import { imageUrl } from '../media/media';
 import {
@@ -30,6 +31,8 @@ export interface PageMeta {
   canonicalPath?: string;
   /** schema.org structured data (json-ld.ts), each written as its own script. */
   jsonLd?: (JsonLd | null)[];
+  /** Kept out of search engines' indexes (issue 32: an expired offer's page). */
+  noindex?: boolean;
 }
 
 const excerpt = (text: string | null | undefined) => text?.slice(0, READ_MORE_LENGTH) ?? undefined;
@@ -47,6 +50,7 @@ export function productPageMeta(product: Product, language: Language, publicUrl:
     // first is only known when there is one.
     preloadImage: product.pfiles.length === 1 ? image?.small_url : null,
     canonicalPath: pagePaths.product(product.id),
+    noindex: product.expires_at !== undefined && isExpired({ expires_at: product.expires_at }),
     jsonLd: [
       productJsonLd(product, language, publicUrl),
       productBreadcrumb(product, language, publicUrl),
@@ -135,6 +139,7 @@ export function pageTags(meta: PageMeta, pageUrl: string): string[] {
       : '',
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
+    meta.noindex ? '<meta name="robots" content="noindex">' : '',
     ...addressTags(meta, pageUrl),
     ...(meta.jsonLd ?? [])
       .filter((data) => data !== null)

@@ -8,7 +8,9 @@ import { directionOf, isLanguage } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
-import { pageAssets, stateScript, visitorTransport, type PageRenderer } from './page-render';
+import { pageAssets, stateScript, type PageRenderer } from './page-render';
+import { pageDataTransport } from './page-data';
+import { sendKept } from './page-cache';
 import { bootTags, splitTemplate } from './page-boot';
 import { languageOfQuery } from './page-urls';
 import { appendVary } from './vary';
@@ -138,6 +140,7 @@ export default fp<PagesOptions>(async (app, options) => {
   ].join('\n');
 
   const dictionaries = dictionaryModules(webDir);
+  const transportOf = pageDataTransport(app);
 
   /**
    * The page's HTML around #root's content: the head's tags, the language, the data, and the
@@ -190,11 +193,31 @@ export default fp<PagesOptions>(async (app, options) => {
   async function renderPage(reply: FastifyReply, meta: PageMeta, posted: PostedForm | null) {
     const { request } = reply;
     if (!render) return shell(reply, meta);
-    const page = await render({
+    // A visitor not signed in gets the page kept for the address (page-cache.ts), if there is one.
+    const key = posted ? null : app.pageCache.keyOf(request, reply.statusCode);
+    const kept = key ? await app.pageCache.get(key) : null;
+    if (kept) return sendKept(reply, kept);
+    const filling = key ? app.pageCache.begin(key) : null;
+    try {
+      return await renderNew(reply, meta, posted, filling);
+    } finally {
+      filling?.done(null);
+    }
+  }
+
+  async function renderNew(
+    reply: FastifyReply,
+    meta: PageMeta,
+    posted: PostedForm | null,
+    filling: ReturnType<typeof app.pageCache.begin> | null,
+  ) {
+    const { request } = reply;
+    const xsrf = app.sessions.xsrfToken(request);
+    const page = await render!({
       url: request.url,
       language: request.language,
-      transport: visitorTransport(app, request),
-      form: { xsrf: app.sessions.xsrfToken(request), posted },
+      transport: transportOf(request),
+      form: { xsrf, posted },
       onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
     });
     // The page sends the visitor elsewhere (sign in first): so does the server, before any script.
@@ -209,6 +232,19 @@ export default fp<PagesOptions>(async (app, options) => {
       missing && !meta.title
         ? { ...meta, title: SITE_TEXTS[request.language].not_found_title }
         : meta;
+    // A page without a script-less form (the token nowhere in its HTML) need not carry the token
+    // in its data either: it can be kept and sent to any visitor not signed in.
+    const keepable = filling && [200, 404].includes(page.status) && !page.html.includes(xsrf);
+    const state = keepable ? withoutForm(page.state) : page.state;
+    const html = pageHtml(request, shown, page.html, {
+      head: assets.css,
+      tail: stateScript(state),
+      modules: page.wholeDictionary
+        ? [...dictionaries[request.language].rest, ...assets.modules]
+        : assets.modules,
+    });
+    const stored = keepable ? filling.done({ status: page.status, html }) : null;
+    if (stored) return sendKept(reply, stored);
     return (
       reply
         // A form refused keeps its error's status (422, 401, 419, 429…).
@@ -216,15 +252,7 @@ export default fp<PagesOptions>(async (app, options) => {
         .type('text/html; charset=utf-8')
         // The page holds the visitor's own data (who is signed in): never shared by caches.
         .header('cache-control', 'private, no-cache')
-        .send(
-          pageHtml(request, shown, page.html, {
-            head: assets.css,
-            tail: stateScript(page.state),
-            modules: page.wholeDictionary
-              ? [...dictionaries[request.language].rest, ...assets.modules]
-              : assets.modules,
-          }),
-        )
+        .send(html)
     );
   }
 
@@ -264,3 +292,9 @@ export default fp<PagesOptions>(async (app, options) => {
     return reply.status(404).send({ errors: { global: ['not_found'] } });
   });
 });
+
+/** The page's data without the visitor's form (XSRF token): the same for every visitor. */
+function withoutForm(state: unknown): unknown {
+  const { server, ...rest } = state as { server: Record<string, unknown> };
+  return { ...rest, server: { ...server, form: undefined } };
+}

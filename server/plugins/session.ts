@@ -102,11 +102,13 @@ export default fp(async (app) => {
 
     const changesState =
       request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    // Refused once the visitor is known: the page it answers with is theirs (their header).
+    let refused: HttpError | null = null;
     if (changesState || request.routeOptions.config?.xsrf) {
       if (isNoScriptPost(request)) {
         // The form's token is in its body: checked in preValidation, once parsed.
         if (!request.routeOptions.config?.form) {
-          throw new HttpError(400, { global: ['form_needs_script'] });
+          refused = new HttpError(400, { global: ['form_needs_script'] });
         }
       } else {
         const header = request.headers['x-xsrf-token'];
@@ -117,8 +119,12 @@ export default fp(async (app) => {
         if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
       }
     }
+    if (sid === cookieSid && !anonymous.get(sid)) await identify(request, sid);
+    if (refused) throw refused;
+  });
 
-    if (sid !== cookieSid || anonymous.get(sid)) return;
+  /** The signed-in user of the session `sid`, if it is one (else `sid` is remembered as anonymous). */
+  async function identify(request: FastifyRequest, sid: string) {
     const row = await sessionsRepo.findSession(app.db, hashSid(sid));
     if (!row) {
       anonymous.set(sid, true);
@@ -133,7 +139,7 @@ export default fp(async (app) => {
     if (current - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
       await sessionsRepo.touchSession(app.db, hashSid(sid), now(), expiry());
     }
-  });
+  }
 
   // A script-less form's token (its `_xsrf` field), before the route's own validation: refused,
   // the page comes back with a fresh token (plugins/errors.ts), nothing done.
@@ -180,20 +186,9 @@ export default fp(async (app) => {
       request.sid = newSid();
       setSid(reply, request.sid);
     },
-    /**
-     * The headers that make an in-process request (server rendering's API calls) come from the same
-     * visitor as `request`: its session, and the XSRF token that goes with it.
-     */
+    /** The visitor's XSRF token (the hidden field of a server-rendered form). */
     xsrfToken(request: FastifyRequest): string {
       return xsrfFor(request.sid);
-    },
-    visitorHeaders(request: FastifyRequest): Record<string, string> {
-      const token = xsrfFor(request.sid);
-      return {
-        cookie: `${SID}=${request.sid}; ${XSRF_COOKIE}=${token}`,
-        'x-xsrf-token': token,
-        'x-requested-with': 'XMLHttpRequest',
-      };
     },
     /** Ends every session of the user but the one making the request (password change). */
     async endOthers(request: FastifyRequest, userId: number) {
@@ -212,7 +207,6 @@ declare module 'fastify' {
       signIn(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
       signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       endOthers(request: FastifyRequest, userId: number): Promise<void>;
-      visitorHeaders(request: FastifyRequest): Record<string, string>;
       /** The visitor's XSRF token (the hidden field of a server-rendered form). */
       xsrfToken(request: FastifyRequest): string;
     };

@@ -54,6 +54,9 @@ export async function personalShopOf(db: Executor, userId: number) {
   return row.shop_id;
 }
 
+/** When a product made at `at` by a test ends: LISTING_DAYS' default later (issue 32). */
+export const liveUntil = (at: string) => new Date(Date.parse(at) + 60 * 86_400_000).toISOString();
+
 export async function createProduct(
   db: Executor,
   values: { shop_id: number; psubcategory_id: number; user_id?: number } & Partial<
@@ -75,6 +78,7 @@ export async function createProduct(
       search_text: 'toyota hilux 2015',
       created_at: at,
       updated_at: at,
+      expires_at: liveUntil(at),
       ...values,
     })
     .returningAll()

@@ -60,11 +60,11 @@ describe('command rules (SPEC §5)', () => {
   it('accepts numbers and digit strings, defaults the quantity to 1', () => {
     expect(checkCommand({ number: '2', period: 3, price: '900' }, target())).toEqual({
       ok: true,
-      value: { number: 2, period: 3, price: 900 },
+      value: { number: 2, period: 3, price: 900, starts_at: null },
     });
     expect(checkCommand({}, target())).toEqual({
       ok: true,
-      value: { number: 1, period: null, price: 1000 },
+      value: { number: 1, period: null, price: 1000, starts_at: null },
     });
   });
 
@@ -92,11 +92,11 @@ describe('command rules (SPEC §5)', () => {
     });
     expect(checkCommand({ number: 9, period: 0, price: 'x' }, t)).toEqual({
       ok: true,
-      value: { number: 1, period: null, price: null },
+      value: { number: 1, period: null, price: null, starts_at: null },
     });
     expect(checkCommand({ price: 5 }, target({ negotiable: 'no' }))).toEqual({
       ok: true,
-      value: { number: 1, period: null, price: 1000 },
+      value: { number: 1, period: null, price: 1000, starts_at: null },
     });
   });
 

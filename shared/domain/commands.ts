@@ -1,6 +1,7 @@
 import type { ShopRole } from '../constants';
-import { availableNumber } from './products';
+import { availableNumber, rentsOut } from './products';
 import { numberText } from './numbers';
+import { checkRentStart } from './rentals';
 import { can, type Viewer } from './permissions';
 
 // SPEC §5's command rules, pure, for the server (which enforces them) and the web form (which
@@ -22,6 +23,10 @@ export interface CommandTarget {
   can_be_counted: string;
   can_be_rented: string;
   can_be_priced: string;
+  /** offer or demand: a rent offer's units come back (rentals.ts); absent reads as not one */
+  type?: string;
+  /** a rent offer's free units now (the product answer's) */
+  available_number?: number | null;
 }
 
 export interface CommandRules {
@@ -48,14 +53,22 @@ export function commandRules(t: CommandTarget): CommandRules {
 
 export { availableNumber };
 
+/**
+ * The most units one command may ask for: the stock left; for a rent offer every unit, since its
+ * rents end (whether enough are free over the asked period is the server's check, rentals).
+ */
+export function orderableNumber(t: CommandTarget): number {
+  return rentsOut(t) ? t.number : availableNumber(t);
+}
+
 /** SPEC §6: ordering is blocked for a countable product with none left. */
 export function canBeOrdered(t: CommandTarget): boolean {
-  return !commandRules(t).countable || availableNumber(t) >= 1;
+  return !commandRules(t).countable || orderableNumber(t) >= 1;
 }
 
 /** SPEC §5: the number input is disabled when only one unit remains. */
 export function numberLocked(t: CommandTarget): boolean {
-  return commandRules(t).countable && availableNumber(t) <= 1;
+  return commandRules(t).countable && orderableNumber(t) <= 1;
 }
 
 /** SPEC §5: total = price × number (if countable) × period (if set); null without a price. */
@@ -96,32 +109,40 @@ export interface CommandInput {
   price?: unknown;
   number?: unknown;
   period?: unknown;
+  /** a rent's start (rentals.ts: checkRentStart) */
+  starts_at?: unknown;
 }
 export interface CommandValues {
   price: number | null;
   number: number;
   period: number | null;
+  starts_at: string | null;
 }
-export type CommandField = 'price' | 'number' | 'period';
+export type CommandField = 'price' | 'number' | 'period' | 'starts_at';
 export type CommandCheck =
   | { ok: true; value: CommandValues }
   | { ok: false; errors: Partial<Record<CommandField, string[]>> };
 
 /**
  * SPEC §5 for create and edit. Quantity defaults to 1 (SPEC §9); a price left empty on a
- * negotiable product defaults to the product's price; period stays null unless given.
+ * negotiable product defaults to the product's price; period stays null unless given, and so
+ * does a rent's start (issue 32 item 7: null starts at the acceptance).
  */
-export function checkCommand(input: CommandInput, t: CommandTarget): CommandCheck {
+export function checkCommand(
+  input: CommandInput,
+  t: CommandTarget,
+  now: Date = new Date(),
+): CommandCheck {
   const rules = commandRules(t);
   const errors: Partial<Record<CommandField, string[]>> = {};
-  const value: CommandValues = { price: null, number: 1, period: null };
+  const value: CommandValues = { price: null, number: 1, period: null, starts_at: null };
 
   if (rules.countable) {
     const n = parseCount(input.number);
     if (!n.absent && n.value === null) errors.number = ['bad_input'];
     else {
       value.number = n.absent ? 1 : n.value!;
-      if (value.number > availableNumber(t)) errors.number = ['number_not_available'];
+      if (value.number > orderableNumber(t)) errors.number = ['number_not_available'];
     }
   }
 
@@ -129,6 +150,9 @@ export function checkCommand(input: CommandInput, t: CommandTarget): CommandChec
     const p = parseCount(input.period);
     if (!p.absent && p.value === null) errors.period = ['bad_input'];
     else value.period = p.absent ? null : p.value;
+    const start = checkRentStart(input.starts_at, now);
+    if (start.ok) value.starts_at = start.value;
+    else errors.starts_at = [start.error];
   }
 
   if (rules.priceFixed) value.price = t.price;

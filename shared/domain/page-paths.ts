@@ -17,6 +17,8 @@ export const pagePaths = {
   profileEdit: '/account/profile',
   myShops: '/account/shops',
   mySearches: '/account/searches',
+  /** "My offers" (issue 32): the user's offers and demands by state, with their actions. */
+  myProducts: '/account/products',
   shopNew: '/shops/new',
   shopEdit: (id: number) => `/shops/edit/${id}`,
   admin: '/admin',

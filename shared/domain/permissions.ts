@@ -60,6 +60,12 @@ export const can = {
   editProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && isShopMember(shopRole),
   deleteProduct: (v: MaybeViewer, shopRole: ShopRoleOf) =>
     !!v && (isShopManager(shopRole) || isSiteStaff(v)),
+  /**
+   * Renew, bump, mark sold (issue 32): the shop's managers, or the staff member who posted it
+   * (an employee manages their own posts, not the others').
+   */
+  manageListing: (v: MaybeViewer, shopRole: ShopRoleOf, product: { user_id: number | null }) =>
+    !!v && (isShopManager(shopRole) || (isShopMember(shopRole) && v.id === product.user_id)),
   /** Report and order are for outsiders: hidden from (and refused to) the shop's own staff. */
   reportProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && !isShopMember(shopRole),
   commandProduct: (v: MaybeViewer, shopRole: ShopRoleOf) => !!v && !isShopMember(shopRole),
@@ -97,4 +103,6 @@ export const can = {
     !!v &&
     v.id !== target.id &&
     (target.role === 'user' ? isSiteStaff(v) : target.role === 'moderator' && isSiteAdmin(v)),
+  /** The audit trail of staff actions (issue 34 item 4): site admins only, not moderators. */
+  readAudit: (v: MaybeViewer) => isSiteAdmin(v),
 };

@@ -69,14 +69,46 @@ export function productInfos(
   return first || second || product.description || null;
 }
 
-/** SPEC §4: available number = number − sold_count (never below zero). */
-export function availableNumber(product: { number: number; sold_count: number }): number {
+/**
+ * Rentals come back (issue 32 item 7, DESIGN §12): a rent offer's units are out only while a rent
+ * holds them (shared/domain/rentals.ts); its sold_count counts units ever committed (SPEC).
+ */
+export function rentsOut(product: { type?: string; offer_type: string }): boolean {
+  return product.type === 'offer' && unitOf(product.offer_type) !== null;
+}
+
+interface Stock {
+  number: number;
+  sold_count: number;
+  type?: string;
+  offer_type?: string;
+  /** A rent offer's free units now, from its running rents (the full answer carries it). */
+  available_number?: number | null;
+}
+
+/**
+ * SPEC §4: available number = number − sold_count (never below zero). A rent offer: its free
+ * units now, or (a card, which does not carry them) its number.
+ */
+export function availableNumber(product: Stock): number {
+  if (product.available_number !== undefined && product.available_number !== null) {
+    return product.available_number;
+  }
+  if (product.offer_type && rentsOut({ type: product.type, offer_type: product.offer_type })) {
+    return product.number;
+  }
   return Math.max(0, product.number - product.sold_count);
 }
 
-/** SPEC §4: 'product is sold' once the number is 0 or sold_count has reached it. */
-export const isSoldOut = (product: { number: number; sold_count: number; sold: boolean }) =>
-  product.sold || product.number === 0 || product.sold_count >= product.number;
+/**
+ * SPEC §4: 'product is sold' once the number is 0 or sold_count has reached it. A rent offer is
+ * never sold out by its rents: they end (it shows when a unit is free again instead).
+ */
+export const isSoldOut = (product: Stock & { sold: boolean }) =>
+  product.sold ||
+  product.number === 0 ||
+  (!(product.offer_type && rentsOut({ type: product.type, offer_type: product.offer_type })) &&
+    product.sold_count >= product.number);
 
 /** SPEC §5: an edit may not set the number below what is already sold (`number_already_sold`). */
 export const belowSold = (number: number, soldCount: number) => number < soldCount;

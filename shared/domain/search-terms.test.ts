@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  catalogueParts,
   deletionKeys,
   editDistance,
-  indexTerms,
   queryTerms,
-  searchColumns,
   searchTokens,
   stem,
   typoBudget,
 } from './search-terms';
+import { catalogueParts, indexTerms, searchColumns } from './search-index-terms';
 
 describe('search language pipeline', () => {
   it('tokens: DESIGN §7 normalisation, then runs of letters and digits', () => {
@@ -58,13 +56,54 @@ describe('search language pipeline', () => {
   });
 
   it('query words: stop words dropped when others remain, each word once, at most 8', () => {
-    expect(queryTerms('appartements à louer').map((w) => w.word)).toEqual([
+    expect(queryTerms('appartements meublés').map((w) => w.word)).toEqual([
       'appartements',
-      'louer',
+      'meubles',
     ]);
     expect(queryTerms('de').map((w) => w.word)).toEqual(['de']);
+    // Issue 30: words of how an offer is sold do not require it to repeat them, unless alone.
+    expect(queryTerms('appartements à louer').map((w) => w.word)).toEqual(['appartements']);
+    expect(queryTerms('سيارة للبيع جديدة pas cher').map((w) => w.word)).toEqual(['سياره']);
+    expect(queryTerms('للبيع').map((w) => w.word)).toEqual(['للبيع']);
     expect(queryTerms('toyota Toyota TOYOTA')).toHaveLength(1);
     expect(queryTerms(Array.from({ length: 20 }, (_, i) => `mot${i}`).join(' '))).toHaveLength(8);
+  });
+
+  it('issue 30: one lexicon word never becomes another (stems, spellings)', () => {
+    // شاحنة 'truck' keeps its ending: its stem is not شاحن 'charger'; هونداي is not هوندا.
+    expect(stem('شاحنه')).toBe('شاحنه');
+    expect(stem('الشاحن')).toBe('شاحن');
+    expect(stem('هونداي')).toBe('هونداي');
+    expect(stem('هوندا')).toBe('هوندا');
+    // A word the lexicon does not know keeps its stem (سيارات: سيار).
+    expect(stem('سيارات')).toBe('سيار');
+    // 'violon' spelt فيل is a villa's stem: not taken; 'corrola' spelt كورولا is a Corolla's.
+    const [violon] = queryTerms('violon');
+    expect(violon.transliterations).not.toContain('فيل');
+    expect(queryTerms('corrola')[0].transliterations).toContain('كورولا');
+    // A word the lexicon knows has its spellings there.
+    expect(queryTerms('daraa')[0].transliterations).toEqual([]);
+  });
+
+  it('issue 30: catalogue names count by their own words; names of several words as one term', () => {
+    const sheets = indexTerms(
+      ['Draps en coton'],
+      ['bedding_linen', 'مفروشات وأغطية', 'Linge de maison'],
+      ['home_goods', 'مستلزمات المنزل', 'Maison'],
+    ).related.split(' ');
+    expect(sheets).toContain('linge');
+    expect(sheets).not.toContain('maison');
+    expect(sheets).not.toContain('منزل');
+    expect(sheets).not.toContain('المنزل');
+    const staff = indexTerms(['خادمة'], ['عمالة منزلية', 'Personnel de maison']).related;
+    expect(staff.split(' ')).not.toContain('منزل');
+    expect(staff.split(' ')).toContain('عمالمنزل');
+    // "Immobilier" names its category: kept.
+    expect(indexTerms(['Villa'], [], ['عقارات', 'Immobilier']).related).toContain('immobilier');
+    // A district's name: its words are not a house.
+    const plot = indexTerms(['قطعة أرضية في دار النعيم'], []);
+    expect(plot.stems.split(' ')).not.toContain('دار');
+    expect(plot.related.split(' ')).toContain('darnaim');
   });
 
   it('query words carry their stem and the lexicon words for them', () => {

@@ -1,6 +1,10 @@
 import { normalizeSearchText } from './normalize';
 import { transliterate } from './transliterate';
-import { expandPhrase, expandTerm } from '../lexicon';
+import { expandPhrase, expandTerm, lexiconSearchForm } from '../lexicon';
+import { editDistance, typoBudget } from './search-typos';
+import { LEXICON } from '../lexicon/entries';
+
+export { deletionKeys, editDistance, TYPO_KEYS, typoBudget } from './search-typos';
 
 // The search language pipeline (DESIGN §11, issue 17): one home for what a text becomes in the
 // index and what a query looks for, used by both engines.
@@ -11,13 +15,13 @@ import { expandPhrase, expandTerm } from '../lexicon';
 //   attached و ف ب ل when what remains is a word the lexicon knows, possessive endings, sound
 //   plurals ات ون ين, the dual ان, the feminine ه) and French plurals (s, x, aux → al, eaux →
 //   eau). A stem is the same for a word typed with or without those: the query meets the offer.
+//   An ending stays on when taking it off turns one lexicon word into another (issue 30).
 // - The index keeps three sets of words: the text as written (exact, prefix-searchable), the
-//   stems of its words, and related words: the lexicon's words for its words (the other
-//   language, plurals, spellings in the other script) and the offer's category and subcategory
-//   names with theirs, all as stems.
-// - A query word is looked for in tiers: exact (prefix of a word as written), stem, lexicon,
-//   transliteration; the search ranks the tiers in that order (typos are the search's own last
-//   tier, against the index's vocabulary of stems).
+//   stems of its words, and related words (shared/domain/search-index-terms.ts).
+// - A query word is looked for in tiers: exact (the word as written, or its prefix while it is
+//   not a whole lexicon word), stem, lexicon, transliteration; the search ranks the tiers in that
+//   order (typos are the search's own last tier, against the index's vocabulary of stems). Words
+//   of how an offer is sold ("للبيع", "pas cher") do not filter (issue 30).
 
 /** Words shorter than this are not stemmed further (Arabic roots have three letters). */
 const MIN_STEM = 3;
@@ -34,7 +38,8 @@ export function searchTokens(text: string): string[] {
 }
 
 const length = (w: string) => [...w].length;
-const known = (w: string) => expandTerm(w).length > 0;
+/** Whether the lexicon knows this search-form word or phrase. */
+export const known = (w: string) => expandTerm(w).length > 0;
 
 /** The article (and its attached forms), then an attached conjunction or preposition. */
 function arabicPrefixes(word: string): string[] {
@@ -65,10 +70,23 @@ function stripOne(word: string, endings: string[]): string {
   return word;
 }
 
-/** Arabic light stem: article and attached forms, possessive, plural/dual/feminine ending. */
+/**
+ * Whether taking an ending off the lexicon word `whole` leaves another lexicon word of a group
+ * `whole` is not in (issue 30: شاحنة 'truck' → شاحن 'charger', هونداي 'Hyundai' → هوندا 'Honda').
+ */
+const becomesAnother = (whole: string, part: string) =>
+  part !== whole && known(whole) && known(part) && !expandTerm(whole).includes(part);
+
+/**
+ * Arabic light stem: article and attached forms, possessive, plural/dual/feminine ending. An
+ * ending stays on when taking it off would turn one lexicon word into another.
+ */
 function arabicStem(word: string): string {
   const bare = arabicPrefixes(word).at(-1)!;
-  return stripOne(stripOne(bare, POSSESSIVE), PLURAL);
+  const noPossessive = stripOne(bare, POSSESSIVE);
+  const stemmed = stripOne(noPossessive, PLURAL);
+  if (!becomesAnother(bare, stemmed)) return stemmed;
+  return becomesAnother(bare, noPossessive) ? bare : noPossessive;
 }
 
 /** French (and Latin-letter) light stem: plurals. */
@@ -91,7 +109,7 @@ export function stem(word: string): string {
  * The forms of a word the lexicon is asked about: the word, without its article or attached
  * letter, and a French singular (the lexicon lists plurals it knows, and these catch the rest).
  */
-function lexiconBases(word: string): string[] {
+export function lexiconBases(word: string): string[] {
   const forms = isArabic(word) ? arabicPrefixes(word) : [word, latinStem(word)];
   return [...new Set(forms)];
 }
@@ -111,11 +129,47 @@ export function lexiconStems(word: string): string[][] {
   return [...out.values()];
 }
 
-/** Other-script spellings of a word not in the lexicon, as stems. */
+/** Whether the lexicon knows the word (as typed, without its article or ending, or its stem). */
+export const isLexiconWord = (word: string) => [...lexiconBases(word), stem(word)].some(known);
+
+let lexiconByStem: Map<string, string[]> | undefined;
+
+/** The lexicon's one-word forms by their stem (built once, on first use). */
+function formsWithStem(s: string): string[] {
+  if (!lexiconByStem) {
+    lexiconByStem = new Map();
+    for (const group of LEXICON) {
+      for (const word of [...group.ar, ...group.fr, ...group.latin]) {
+        const form = lexiconSearchForm(word);
+        if (form.includes(' ')) continue;
+        const list = lexiconByStem.get(stem(form)) ?? [];
+        lexiconByStem.set(stem(form), [...list, form]);
+      }
+    }
+  }
+  return lexiconByStem.get(s) ?? [];
+}
+
+/**
+ * Other-script spellings of a word the lexicon does not know, as stems (a word it knows has its
+ * spellings there). A spelling that is a lexicon word's stem is kept only when that word's group
+ * holds a word near the one typed, in its script (within its typo budget and one more edit:
+ * 'corrola' → كورولا, whose group holds corolla); else a spelling would turn the word into
+ * another (issue 30: 'violon' gave فيل, a villa).
+ */
 export function transliterationStems(word: string): string[] {
+  if (isLexiconWord(word)) return [];
   const own = stem(word);
+  const near = typoBudget(word) + 1;
+  const nearby = (s: string) => {
+    const forms = formsWithStem(s);
+    if (!forms.length && !isLexiconWord(s)) return true;
+    return [...forms, ...forms.flatMap(expandTerm)].some(
+      (e) => isArabic(e) === isArabic(word) && editDistance(e, word, near) <= near,
+    );
+  };
   const stems = transliterate(word).flatMap((t) => searchTokens(t).map(stem));
-  return [...new Set(stems)].filter((s) => s !== own && length(s) >= 2);
+  return [...new Set(stems)].filter((s) => s !== own && length(s) >= 2 && nearby(s));
 }
 
 // Little words that say nothing of what is sought: dropped from queries (when other words
@@ -148,84 +202,59 @@ const STOP_WORDS = new Set([
   'او',
 ]);
 
+/**
+ * Words that say how an offer is sold, not what it is (issue 30: "للبيع", "à vendre", "pas
+ * cher", "جديد"): dropped from a query when other words remain, so that they do not require the
+ * offer to repeat them. In search form.
+ */
+const GENERIC_WORDS = new Set([
+  'vendre',
+  'vente',
+  'louer',
+  'pas',
+  'cher',
+  'bon',
+  'prix',
+  'neuf',
+  'neuve',
+  'occasion',
+  'urgent',
+  'للبيع',
+  'بيع',
+  'للايجار',
+  'ايجار',
+  'جديد',
+  'جديده',
+  'رخيص',
+  'رخيصه',
+  'مستعمل',
+  'مستعمله',
+  'عاجل',
+  'سعر',
+]);
+
 /** The words that carry meaning: no stop words, no one-letter words (unless nothing else). */
-function meaningful(tokens: string[]): string[] {
+export function meaningful(tokens: string[]): string[] {
   const kept = tokens.filter((t) => !STOP_WORDS.has(t) && length(t) > 1);
   return kept.length ? kept : tokens;
 }
 
 /**
- * The kinds a catalogue name lists: "Moutons et chèvres" → moutons, chèvres; "أغنام وماعز" →
- * أغنام, ماعز (an attached و starts a part when the rest is a known word or has the article);
- * "Thé, café et sucre" → three. A name of one kind is one part.
+ * A name of several words as one index term, its stems run together ("dar naim" → darnaim):
+ * what finds a name whose words are left out of the index one by one (foreign), and a phrase of a
+ * query (queryTerms) whole. Null for one word.
  */
-export function catalogueParts(label: string): string[] {
-  return label
-    .split(/\s*(?:,|&|\bet\b|\band\b)\s*/u)
-    .flatMap((part) => {
-      const words = part.split(/\s+/).filter(Boolean);
-      const out: string[][] = [[]];
-      for (const w of words) {
-        const rest = w.slice(1);
-        const starts =
-          out.at(-1)!.length > 0 &&
-          w.startsWith('و') &&
-          length(rest) >= 3 &&
-          (rest.startsWith('ال') || known(normalizeSearchText(rest)));
-        if (starts) out.push([rest]);
-        else out.at(-1)!.push(w);
-      }
-      return out.map((ws) => ws.join(' '));
-    })
-    .filter((p) => p.trim());
-}
-
-/** What the index holds for an offer, besides its text as written (`search_text`). */
-export interface IndexTerms {
-  /** The stems of the offer's own words, each once, space-separated. */
-  stems: string;
-  /** Related words: lexicon words for its own words, its catalogue names and theirs, as stems. */
-  related: string;
-}
-
-/**
- * Index terms of an offer: `texts` its own names and infos, `catalogue` the names of its
- * subcategory (both languages, with the lexicon's words for them), `broad` its category's
- * (as written, without the lexicon's words: those of a whole category — 'vehicles': boats,
- * trucks… — would find what the offer is not).
- */
-export function indexTerms(texts: string[], catalogue: string[], broad: string[] = []): IndexTerms {
-  const own = [...new Set(texts.flatMap(searchTokens))];
-  const stems = new Set(own.map(stem));
-  const related = new Set<string>();
-  for (const word of meaningful(own)) {
-    for (const phrase of lexiconStems(word)) for (const s of phrase) related.add(s);
-  }
-  // A name of two kinds ("Moutons et chèvres", "أغنام وماعز"): only the kinds the offer's own
-  // words name count, when they name some (a goat is not found by "moutons"); else all of them.
-  const own_ = new Set([...stems, ...related]);
-  for (const label of catalogue) {
-    const parts = catalogueParts(label).map((part) => {
-      const terms = new Set<string>();
-      for (const word of meaningful(searchTokens(part))) {
-        terms.add(stem(word));
-        for (const phrase of lexiconStems(word)) for (const s of phrase) terms.add(s);
-      }
-      return terms;
-    });
-    const named = parts.length > 1 ? parts.filter((t) => [...t].some((s) => own_.has(s))) : [];
-    for (const terms of named.length ? named : parts) for (const s of terms) related.add(s);
-  }
-  // Category words as written: their stems collide more (مركبات 'vehicles' → مركب 'boat').
-  for (const word of meaningful([...new Set(broad.flatMap(searchTokens))])) related.add(word);
-  for (const s of stems) related.delete(s);
-  return { stems: [...stems].join(' '), related: [...related].join(' ') };
+export function nameTerm(name: string): string | null {
+  const stems = meaningful(searchTokens(name)).map(stem);
+  return stems.length > 1 ? stems.join('') : null;
 }
 
 /** One word of a query and what it may match, tier by tier. */
 export interface QueryWord {
-  /** As typed (search form): a prefix of a word as written. */
+  /** As typed (search form): a word as written, or its prefix when `prefix`. */
   word: string;
+  /** Whether `word` also matches as the start of a longer word (not for lexicon words). */
+  prefix: boolean;
   /** Its stem: a word's stem in the index. */
   stem: string;
   /** The lexicon's words for it (each a list of stems, all required). */
@@ -253,109 +282,36 @@ export function queryTerms(text: string): QueryWord[] {
   const tokens = [
     ...new Set(searchTokens(text).map((w) => [...w].slice(0, MAX_WORD_LENGTH).join(''))),
   ];
-  const words = meaningful(tokens).slice(0, MAX_QUERY_WORDS);
-  const phrases = new Map<number, string[][]>();
-  for (const match of expandPhrase(words)) {
-    const names = match.expansions.map(expansionStems).filter((stems) => stems.length);
-    for (let i = match.start; i < match.start + match.length; i++) phrases.set(i, names);
+  const meant = meaningful(tokens);
+  const specific = meant.filter((w) => !GENERIC_WORDS.has(w));
+  const words = (specific.length ? specific : meant).slice(0, MAX_QUERY_WORDS);
+  // Phrases are looked for in the words as typed, little words included ("machine à laver").
+  const phrases = new Map<string, string[][]>();
+  for (const match of expandPhrase(tokens)) {
+    const phrase = tokens.slice(match.start, match.start + match.length).join(' ');
+    const names = [
+      ...match.expansions.map(expansionStems).filter((stems) => stems.length),
+      // The names run together, as the index holds them (nameTerm).
+      ...[phrase, ...match.expansions].flatMap((n) => nameTerm(n) ?? []).map((t) => [t]),
+    ];
+    for (const word of tokens.slice(match.start, match.start + match.length)) {
+      phrases.set(word, names);
+    }
   }
-  return words.map((word, i) => {
+  return words.map((word) => {
     const lexicon = lexiconStems(word);
     const known = new Set(lexicon.map((l) => l.join(' ')));
-    for (const names of phrases.get(i) ?? []) {
+    for (const names of phrases.get(word) ?? []) {
       if (!known.has(names.join(' '))) lexicon.push(names);
     }
     return {
       word,
+      // A whole word the lexicon knows is not also a prefix of another (شاحن 'charger' of
+      // شاحنة 'truck', issue 30); a word being typed is.
+      prefix: !isLexiconWord(word),
       stem: stem(word),
       lexicon,
       transliterations: transliterationStems(word),
     };
   });
-}
-
-/**
- * Edit distance of two words, up to `max` (more is reported as max + 1): letters inserted,
- * deleted, replaced, and two neighbours swapped (voitrue → voiture), each one edit (optimal string
- * alignment). Swaps are among the commonest typing slips; the deletion variants of migration 011
- * find them too (both words lose one of the swapped letters alike).
- */
-export function editDistance(a: string, b: string, max: number): number {
-  const x = [...a];
-  const y = [...b];
-  if (Math.abs(x.length - y.length) > max) return max + 1;
-  let before: number[] = [];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= y.length; j++) {
-      let v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        v = Math.min(v, before[j - 2] + 1);
-      }
-      row.push(v);
-      best = Math.min(best, v);
-    }
-    if (best > max) return max + 1;
-    before = prev;
-    prev = row;
-  }
-  return prev[y.length];
-}
-
-/** Edits tolerated in a word of this many letters: 1 from 5 letters, 2 from 8 (issue 17). */
-export function typoBudget(word: string): number {
-  const n = length(word);
-  return n >= 8 ? 2 : n >= 5 ? 1 : 0;
-}
-
-/**
- * The vocabulary's deletion variants (SymSpell, migration 011): every term of `minLength` letters
- * or more is stored under itself with one letter taken out, and, from `twoFrom` to `twoUpTo`
- * letters, with two taken out. Two words within `budget` edits share a key when each loses at
- * most `budget` letters: the query side takes out as many as its budget allows (deletionKeys).
- * minLength: a one-edit word has 5+ letters, so its neighbours 4+; twoFrom: a two-edit word has
- * 8+, its neighbours 6+. Terms longer than twoUpTo keep one-letter variants only.
- */
-export const TYPO_KEYS = { minLength: 4, twoFrom: 6, twoUpTo: 20 } as const;
-
-/** A word's keys for the variants look-up: itself and its variants with up to `budget` letters out. */
-export function deletionKeys(word: string, budget: number): string[] {
-  const keys = new Set([word]);
-  let level = [word];
-  for (let round = 0; round < budget; round++) {
-    const next: string[] = [];
-    for (const w of level) {
-      const letters = [...w];
-      for (let i = 0; i < letters.length; i++) {
-        const v = [...letters.slice(0, i), ...letters.slice(i + 1)].join('');
-        if (v && !keys.has(v)) {
-          keys.add(v);
-          next.push(v);
-        }
-      }
-    }
-    level = next;
-  }
-  return [...keys];
-}
-
-/** The search columns of a product: its text as written (DESIGN §7), its stems, related words. */
-export function searchColumns(
-  texts: (string | null | undefined)[],
-  catalogue: (string | null | undefined)[],
-  broad: string[] = [],
-): { search_text: string; search_stems: string; search_related: string } {
-  const own = texts.filter((t): t is string => !!t);
-  const terms = indexTerms(
-    own,
-    catalogue.filter((t): t is string => !!t),
-    broad,
-  );
-  return {
-    search_text: [...new Set(own.map(normalizeSearchText))].join(' '),
-    search_stems: terms.stems,
-    search_related: terms.related,
-  };
 }

@@ -15,8 +15,8 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const DEFAULT_REPORT_REASON: ReportReason = 'other';
 export const REPORT_TEXT_MAX = 1000;
 
-/** What can be reported and moderated. */
-export const MODERATED_TYPES = ['product', 'comment', 'command'] as const;
+/** What can be reported and moderated (a seller rating since issue 32 item 5). */
+export const MODERATED_TYPES = ['product', 'comment', 'command', 'rating'] as const;
 export type ModeratedType = (typeof MODERATED_TYPES)[number];
 
 /**

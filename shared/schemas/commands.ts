@@ -20,6 +20,8 @@ export const commandBody = z.object({
   price: looseNumber,
   number: looseNumber,
   period: looseNumber,
+  /** a rent's start, a date or a date and time (checked by shared/domain/rentals.ts) */
+  starts_at: z.string().max(40).nullish(),
   private: yesNo.nullish().transform((v) => v ?? 'no'),
   text: z
     .string()
@@ -55,6 +57,11 @@ export const command = z.object({
   private: yesNo,
   text: z.string().nullable(),
   sold: z.boolean(),
+  /**
+   * Issue 32 item 7: when a rent's units are held from (its asked start, else its acceptance);
+   * null while a rent without one waits, and for any other command.
+   */
+  starts_at: z.string().nullable(),
   comments_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

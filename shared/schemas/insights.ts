@@ -42,6 +42,8 @@ export const insightsDay = z.object({
   whatsapp: integer,
   share: integer,
   save: integer,
+  /** Issue 32: bumps by the shop's staff (back to the top of "newest"). */
+  bump: integer,
 });
 export type InsightsDay = z.infer<typeof insightsDay>;
 
@@ -57,6 +59,7 @@ export const insightsOffer = z.object({
   whatsapp: integer,
   share: integer,
   save: integer,
+  bump: integer,
 });
 export type InsightsOffer = z.infer<typeof insightsOffer>;
 

@@ -1,6 +1,6 @@
 import { paginationOf, z, yesNo } from './common';
 import { moderationState } from './trust';
-import { FIELD_TYPES, PRODUCT_TYPES, REACTION_KINDS } from '../constants';
+import { FIELD_TYPES, MY_PRODUCT_STATUSES, PRODUCT_TYPES, REACTION_KINDS } from '../constants';
 import { ALL_OFFER_TYPES } from '../domain/products';
 import { numericInput } from '../domain/numbers';
 import { reactionCountsSchema } from './reactions';
@@ -224,6 +224,17 @@ export const viewerStateSchema = z.object({
 });
 export type ViewerState = z.infer<typeof viewerStateSchema>;
 
+/**
+ * Issue 32 (DESIGN §4, milestone 3): live until `expires_at`, last bumped at `bumped_at`, marked
+ * sold at `sold_at`. The server always sends them; optional so that older objects (offline copies)
+ * still parse.
+ */
+const lifecycleFields = {
+  expires_at: z.string().optional(),
+  bumped_at: nullableText.optional(),
+  sold_at: nullableText.optional(),
+};
+
 /** The compact card of SPEC §2 (favorites, similar offers, search results). */
 export const productCardSchema = z.object({
   ...reactionCountsSchema.shape,
@@ -268,6 +279,7 @@ export const productCardSchema = z.object({
   commands_count: integer,
   created_at: z.string(),
   updated_at: z.string(),
+  ...lifecycleFields,
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
@@ -312,6 +324,13 @@ export const productSchema = z.object({
   pfields: z.array(productPfieldSchema),
   /** Issue 19: set when the offer is not visible (only its author, shop staff and site staff get it). */
   moderation: moderationState.nullable().optional(),
+  ...lifecycleFields,
+  /**
+   * Issue 32 item 7, rent offers only: the units free now (its rents end: DESIGN §12), and when
+   * none is, the first moment one is free again.
+   */
+  available_number: integer.optional(),
+  available_from: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -321,3 +340,29 @@ export const favoritesResponse = z.object({ products: paginationOf(productCardSc
 export type FavoritesAnswer = z.infer<typeof favoritesResponse>;
 export const savedResponse = z.object({ saved_count: integer, saved: z.boolean() });
 export const reportedResponse = z.object({ reports_count: integer, reported: z.boolean() });
+
+/** GET /users/me/products (issue 32, "My offers"): a tab of the user's shops' offers or demands. */
+export const myProductsQuery = z.object({
+  status: z.enum(MY_PRODUCT_STATUSES).default('live'),
+  type: z.enum(PRODUCT_TYPES).default('offer'),
+  page: z.preprocess(numeric, z.number().int().min(1).max(10_000)).default(1),
+});
+export type MyProductsQuery = z.infer<typeof myProductsQuery>;
+export const myProductSchema = productCardSchema.extend({
+  /** visible, or why it is not (the hidden tab) */
+  moderation_status: z.string(),
+  /** The viewer may renew, bump and mark it sold; delete it (permissions.ts). */
+  manageable: z.boolean(),
+  deletable: z.boolean(),
+});
+export type MyProduct = z.infer<typeof myProductSchema>;
+export const myProductsResponse = z.object({
+  products: paginationOf(myProductSchema),
+  counts: z.object(
+    Object.fromEntries(MY_PRODUCT_STATUSES.map((s) => [s, integer])) as Record<
+      (typeof MY_PRODUCT_STATUSES)[number],
+      typeof integer
+    >,
+  ),
+});
+export type MyProductsAnswer = z.infer<typeof myProductsResponse>;

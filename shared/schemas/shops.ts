@@ -1,3 +1,4 @@
+import { ratingSummary } from './ratings';
 import { idParam, paginationOf, z } from './common';
 import { SHOP_ROLES } from '../constants';
 import { ASSIGNABLE_SHOP_ROLES } from '../domain/employees';
@@ -186,6 +187,8 @@ export const shopSummary = z.object({
   updated_at: z.string(),
   /** Issue 21: the owner's phone_verified_at when the shop's phone_1 is the owner's verified number. */
   phone_verified_at: z.string().nullish(),
+  /** Issue 32 item 5: the buyers' average stars (one decimal, null when unrated) and count. */
+  ...ratingSummary.shape,
 });
 export type ShopSummary = z.infer<typeof shopSummary>;
 

@@ -1,3 +1,4 @@
+import { ratingSummary } from './ratings';
 import { z } from './common';
 import { LANGUAGES, PASSWORD_MIN_LENGTH, SHOP_ROLES, SITE_ROLES } from '../constants';
 import { normalizePhone } from '../domain/phone';
@@ -162,6 +163,8 @@ export const publicProfile = publicUser.extend({
   phone_2: z.string().nullable(),
   whatsapp_number: z.string().nullable(),
   shops: z.array(userShop),
+  /** Issue 32 item 5: the ratings of the shops the user owns (average one decimal, and count). */
+  ...ratingSummary.shape,
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 export const publicProfileResponse = z.object({ user: publicProfile });
@@ -194,3 +197,6 @@ export const resetBody = z
 
 /** POST /users/phone/verify. */
 export const verifyPhoneBody = z.object({ code: oneTimeCode });
+
+/** DELETE /users/me (issue 34 item 5): the password again, as a last check. */
+export const deleteAccountBody = z.object({ password: z.string().min(1, 'required').max(200) });

@@ -25,6 +25,8 @@ const DYNAMIC_PREFIXES = [
   'unit_', // web/features/admin/components/field-list.tsx: a unit of measure
   'report_why_', // web/features/products/components/report-dialog.tsx, admin moderation-tab.tsx
   'insights_', // web/features/shops/insights-page.tsx: `insights_${key}`
+  'audit_action_', // web/features/admin/components/audit-tab.tsx: `auditLabel`
+  'audit_target_', // same
 ];
 const DYNAMIC_SUFFIXES = [
   '_bad_input', // web/features/commands/form-rules.ts: `${field}_bad_input`

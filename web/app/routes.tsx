@@ -58,5 +58,6 @@ export const routes: RouteObject[] = [
   page({ path: 'account/profile' }, '../features/users/profile-page.tsx'),
   page({ path: 'account/shops' }, '../features/users/my-shops-page.tsx'),
   page({ path: 'account/searches' }, '../features/searches/my-searches-page.tsx'),
+  page({ path: 'account/products' }, '../features/products/my-products-page.tsx'),
   page({ path: '*' }, './pages/not-found-page.tsx'),
 ];

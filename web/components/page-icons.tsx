@@ -106,3 +106,9 @@ export const LockIcon = make(
     <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
   </>,
 );
+export const DownloadIcon = make(
+  <>
+    <path d="M12 4v11m-4.5-4.5L12 15l4.5-4.5" />
+    <path d="M5 19h14" />
+  </>,
+);

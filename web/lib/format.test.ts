@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatNumber, localeOf } from './format';
 
 describe('formatNumber', () => {
@@ -21,10 +21,28 @@ describe('formatNumber', () => {
 
 describe('formatDateTime', () => {
   it('writes a moment the same way in both languages: day, month in words, year, 24-hour time', () => {
-    const afternoon = new Date(2026, 2, 5, 14, 7);
+    const afternoon = new Date(Date.UTC(2026, 2, 5, 14, 7));
     expect(formatDateTime(afternoon, 'ar')).toBe('5 مارس 2026 في 14:07');
     expect(formatDateTime(afternoon, 'fr')).toBe('5 mars 2026 à 14:07');
-    expect(formatDateTime(new Date(2026, 2, 5, 4, 7), 'ar')).toBe('5 مارس 2026 في 04:07');
+    expect(formatDateTime(new Date(Date.UTC(2026, 2, 5, 4, 7)), 'ar')).toBe('5 مارس 2026 في 04:07');
     expect(formatDateTime('not a date', 'fr')).toBe('');
+  });
+});
+
+describe('the market’s time zone (issue 35 item 13)', () => {
+  it('writes the day and time of Nouakchott whatever the machine’s zone, as server and browser must agree', async () => {
+    const before = process.env.TZ;
+    try {
+      for (const zone of ['Asia/Tokyo', 'America/Los_Angeles', 'UTC']) {
+        process.env.TZ = zone;
+        // A fresh module: its formatters are made (and would take the zone) on first use.
+        vi.resetModules();
+        const format = await import('./format');
+        expect(format.formatDate('2026-03-05T23:30:00Z', 'fr')).toBe('5 mars 2026');
+        expect(format.formatDateTime('2026-03-05T23:30:00Z', 'fr')).toBe('5 mars 2026 à 23:30');
+      }
+    } finally {
+      process.env.TZ = before;
+    }
   });
 });

@@ -5,6 +5,13 @@ import type { Language } from '../../shared/constants';
 
 export const localeOf = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'fr');
 
+/**
+ * Dates and times are the market's (Mauritania: GMT all year), not the machine's: the server and
+ * a browser set to another zone would write another day near midnight, and the browser taking
+ * over the server's HTML would find it changed (issue 35 item 13).
+ */
+export const MARKET_TIME_ZONE = 'Africa/Nouakchott';
+
 // Making a formatter costs far more than using one (a page of cards formats dozens of prices and
 // dates, on the server and while hydrating): one of each kind per language, made once.
 const numbers = new Map<Language, Intl.NumberFormat>();
@@ -48,7 +55,12 @@ export function formatDateTime(date: string | Date, language: Language): string 
     dateTimes,
     language,
     (locale) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' }),
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+        timeZone: MARKET_TIME_ZONE,
+      }),
   ).format(value);
 }
 
@@ -58,6 +70,15 @@ export function formatDate(date: string | Date, language: Language): string {
   return once(
     dates,
     language,
-    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }),
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: MARKET_TIME_ZONE }),
   ).format(value);
+}
+
+/** When a rent starts or ends (issue 32 item 7): a day for a monthly rent, a day and hour else. */
+export function formatRentMoment(
+  date: string,
+  unit: 'month' | 'hour' | null,
+  language: Language,
+): string {
+  return unit === 'hour' ? formatDateTime(date, language) : formatDate(date, language);
 }

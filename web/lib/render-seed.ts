@@ -13,6 +13,12 @@ export interface ServerRender {
   now: number;
   /** The page's forms: the visitor's XSRF token, and a form posted without scripts (lib/posted-form.ts). */
   form?: FormState;
+  /**
+   * The signed-in user's unread count the page was rendered with (the bell, the notifications
+   * page): the live stream or a part hydrated earlier may have fetched a newer one by the time a
+   * later part hydrates, and that part must first show what the server wrote (issue 35 item 13).
+   */
+  unread?: number;
 }
 
 /** The server's render of the page the browser loaded (null: the browser rendered it alone). */

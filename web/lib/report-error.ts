@@ -17,7 +17,8 @@ const USER_AGENT_MAX_CHARS = 400;
 /** Browser noise that says nothing about the app (a layout settled on the next frame). */
 const IGNORED = [/^ResizeObserver loop/];
 
-export type ErrorSource = 'error' | 'unhandledrejection' | 'boundary';
+/** `recoverable`: React rendered a part again after a failed hydration (web/main.tsx). */
+export type ErrorSource = 'error' | 'unhandledrejection' | 'boundary' | 'recoverable';
 
 export interface ErrorReport {
   message: string;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
-import { searchColumns } from '../../../shared/domain/search-terms';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { catalogueLabels } from '../../features/search/search-index';
 
 // Issue 17, the search language pipeline (docs/search.md, "Language pipeline"): besides its text

@@ -29,7 +29,7 @@ export const LISTED = `moderation_status = 'visible'`;
 const FILTERS = ['price', 'negotiable', 'used', 'delivery', 'offer_type'];
 
 /** name: [key columns, extra columns] (PostgreSQL keeps the extra ones as INCLUDE). */
-const COVERING: Record<string, [string[], string[]]> = {
+export const COVERING: Record<string, [string[], string[]]> = {
   products_listed_type: [['type', 'id'], FILTERS],
   products_listed_subcategory: [['psubcategory_id', 'type', 'id'], FILTERS],
   products_listed_place: [

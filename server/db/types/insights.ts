@@ -11,6 +11,8 @@ export interface ProductDailyStatsTable {
   call_count: Counter;
   whatsapp_count: Counter;
   share_count: Counter;
+  /** Bumps by the shop's staff (025, issue 32). */
+  bump_count: Counter;
 }
 
 /** The day's keyed hashes of (visitor, offer): one view each; deleted with the day (015). */

@@ -59,6 +59,12 @@ export interface CommandsTable extends ReactionCounters {
   moderation_status: Defaulted<ModerationStatus>; // migration 014
   /** 0 while held at creation and not yet announced (migration 023) */
   announced: Defaulted<number>;
+  /** when it was accepted (GET /commands/sold/{id}); ratings run 30 days from it (migration 026) */
+  accepted_at: Defaulted<string | null>;
+  /** a rent's asked start, else null: its acceptance (migration 027) */
+  starts_at: Defaulted<string | null>;
+  /** the end of an accepted rent's period; null for every other command (migration 027) */
+  ends_at: Defaulted<string | null>;
 }
 
 export type CommentRow = Selectable<CommentsTable>;

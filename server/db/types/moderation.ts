@@ -15,12 +15,13 @@ export interface ReportsTable extends SavesTable {
   status: Defaulted<ReportStatus>;
 }
 
-/** Reports of comments and commands (migration 014): exactly one of the two ids is set. */
+/** Reports of comments, commands and ratings (migrations 014, 026): exactly one id is set. */
 export interface ItemReportsTable {
   id: Id;
   user_id: number;
   comment_id: number | null;
   command_id: number | null;
+  rating_id: Defaulted<number | null>;
   reason: ReportReason;
   text: string | null;
   status: Defaulted<ReportStatus>;

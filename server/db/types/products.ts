@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 import type { PRODUCT_TYPES, YesNo } from '../../../shared/constants';
 import type { OfferType } from '../../../shared/domain/products';
 import type { ModerationStatus } from '../../../shared/domain/trust';
@@ -45,6 +45,12 @@ export interface ProductsTable extends ReactionCounters {
   moderation_status: Defaulted<ModerationStatus>; // migration 014
   /** 0 while held at creation and not yet announced (migration 023) */
   announced: Defaulted<number>;
+  /** Issue 32 (migration 025): live until then; every insert sets it (null is never live). */
+  expires_at: ColumnType<string, string | undefined, string>;
+  bumped_at: string | null;
+  sold_at: string | null;
+  /** The expires_at whose `listing_expiring` notice was sent. */
+  expiry_notice_for: string | null;
 }
 
 export interface ProductPfieldTable {

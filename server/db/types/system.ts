@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTargetType } from '../../../shared/domain/audit';
 import type { Id } from './columns';
 
 // Row types of settings, per-user rate limits and logs sent by the web app.
@@ -24,4 +25,16 @@ export interface FrontendLogsTable {
   created_at: string;
   /** The address that sent it (quota and pruning per source); null for logs before 006. */
   source: string | null;
+}
+
+/** Staff actions (migration 028; shared/domain/audit.ts): before and after are JSON text. */
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number | null;
+  action: AuditAction;
+  target_type: AuditTargetType;
+  target_id: number;
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }

@@ -7,6 +7,7 @@ import {
   pcategoryCreateBody,
   pcategoryUpdateBody,
 } from '../../../shared/schemas/catalog';
+import { requireUser } from '../../plugins/session';
 import { catalogManager } from './catalog.guards';
 import * as service from './pcategories.service';
 
@@ -38,7 +39,9 @@ const pcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: pcategoryCreateBody, response: { 201: z.object({ pcategory }) } },
     },
     async (request, reply) =>
-      reply.status(201).send({ pcategory: await service.createPcategory(app.db, request.body) }),
+      reply.status(201).send({
+        pcategory: await service.createPcategory(app.db, requireUser(request).id, request.body),
+      }),
   );
 
   app.put(
@@ -52,7 +55,12 @@ const pcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      pcategory: await service.updatePcategory(app.db, request.params.id, request.body),
+      pcategory: await service.updatePcategory(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -60,7 +68,7 @@ const pcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pcategories/:id',
     { preValidation: catalogManager, schema: { params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
-      await service.deletePcategory(app.db, request.params.id);
+      await service.deletePcategory(app.db, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

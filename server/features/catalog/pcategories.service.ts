@@ -9,8 +9,10 @@ import { productsUse } from './catalog.repository';
 import * as repo from './pcategories.repository';
 import { toPcategory } from './catalog.mapper';
 import { reindexCategory } from '../search/search-index';
+import { changedFields, recordAudit } from '../admin/audit.service';
 
-// Categories (SPEC §3, §5, §7). Who may call the writes is checked by the routes (SPEC §6).
+// Categories (SPEC §3, §5, §7). Who may call the writes is checked by the routes (SPEC §6); each
+// write is in the audit trail under `actorId` (issue 34 item 4).
 
 export const categoryInUse = () => new HttpError(422, { global: ['category_in_use'] });
 
@@ -23,7 +25,7 @@ export async function paginatePcategories(db: DB, page: number) {
   return toPagination(rows.map(toPcategory), total, page, LIST_PAGE_SIZE);
 }
 
-export async function createPcategory(db: DB, body: PcategoryCreateBody) {
+export async function createPcategory(db: DB, actorId: number, body: PcategoryCreateBody) {
   return db.transaction().execute(async (trx) => {
     if (await repo.pcategoryNameTaken(trx, body.name)) throw invalid('name', 'name_taken');
     const at = now();
@@ -35,12 +37,25 @@ export async function createPcategory(db: DB, body: PcategoryCreateBody) {
       created_at: at,
       updated_at: at,
     });
-    return toPcategory(row);
+    const pcategory = toPcategory(row);
+    await recordAudit(trx, {
+      actorId,
+      action: 'pcategory.create',
+      targetType: 'pcategory',
+      targetId: row.id,
+      after: pcategory,
+    });
+    return pcategory;
   });
 }
 
 /** PUT keeps what the body leaves out (the name is always required). */
-export async function updatePcategory(db: DB, id: number, body: PcategoryUpdateBody) {
+export async function updatePcategory(
+  db: DB,
+  actorId: number,
+  id: number,
+  body: PcategoryUpdateBody,
+) {
   return db.transaction().execute(async (trx) => {
     const current = await repo.findPcategory(trx, id);
     if (!current) throw notFound();
@@ -56,17 +71,36 @@ export async function updatePcategory(db: DB, id: number, body: PcategoryUpdateB
     if (['name', 'name_ar', 'name_fr'].some((k) => current[k as 'name'] !== row![k as 'name'])) {
       await reindexCategory(trx, id);
     }
-    return toPcategory(row!);
+    const [before, after] = [toPcategory(current), toPcategory(row!)];
+    const changes = changedFields(before, after, ['name', 'name_ar', 'name_fr', 'order_number']);
+    if (changes) {
+      await recordAudit(trx, {
+        actorId,
+        action: 'pcategory.update',
+        targetType: 'pcategory',
+        targetId: id,
+        ...changes,
+      });
+    }
+    return after;
   });
 }
 
 /** Refused while products use any of its subcategories; otherwise it goes with its children. */
-export async function deletePcategory(db: DB, id: number): Promise<void> {
+export async function deletePcategory(db: DB, actorId: number, id: number): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.findPcategory(trx, id))) throw notFound();
+      const current = await repo.findPcategory(trx, id);
+      if (!current) throw notFound();
       if (await productsUse(trx, { pcategoryId: id })) throw categoryInUse();
       await repo.deletePcategory(trx, id);
+      await recordAudit(trx, {
+        actorId,
+        action: 'pcategory.delete',
+        targetType: 'pcategory',
+        targetId: id,
+        before: toPcategory(current),
+      });
     });
   } catch (error) {
     // A product was posted between the check and the delete: the foreign key refused it.

@@ -7,6 +7,7 @@ import {
   pfieldUpdateBody,
   psubcategoryIdParam,
 } from '../../../shared/schemas/catalog';
+import { requireUser } from '../../plugins/session';
 import { catalogManager } from './catalog.guards';
 import * as service from './pfields.service';
 
@@ -30,7 +31,12 @@ const pfieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({
-        pfield: await service.createPfield(app.db, request.params.psubcategoryId, request.body),
+        pfield: await service.createPfield(
+          app.db,
+          requireUser(request).id,
+          request.params.psubcategoryId,
+          request.body,
+        ),
       }),
   );
 
@@ -41,7 +47,12 @@ const pfieldsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParam, body: pfieldUpdateBody, response: { 200: z.object({ pfield }) } },
     },
     async (request) => ({
-      pfield: await service.updatePfield(app.db, request.params.id, request.body),
+      pfield: await service.updatePfield(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -49,7 +60,7 @@ const pfieldsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pfields/:id',
     { preValidation: catalogManager, schema: { params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
-      await service.deletePfield(app.db, request.params.id);
+      await service.deletePfield(app.db, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

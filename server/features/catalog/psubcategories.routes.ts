@@ -8,6 +8,7 @@ import {
   psubcategoryCreateBody,
   psubcategoryUpdateBody,
 } from '../../../shared/schemas/catalog';
+import { requireUser } from '../../plugins/session';
 import { catalogManager } from './catalog.guards';
 import * as service from './psubcategories.service';
 
@@ -53,6 +54,7 @@ const psubcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).send({
         psubcategory: await service.createPsubcategory(
           app.db,
+          requireUser(request).id,
           request.params.pcategory_id,
           request.body,
         ),
@@ -70,7 +72,12 @@ const psubcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      psubcategory: await service.updatePsubcategory(app.db, request.params.id, request.body),
+      psubcategory: await service.updatePsubcategory(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -78,7 +85,7 @@ const psubcategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/psubcategories/:id',
     { preValidation: catalogManager, schema: { params: idParam, response: { 204: noContent } } },
     async (request, reply) => {
-      await service.deletePsubcategory(app.db, request.params.id);
+      await service.deletePsubcategory(app.db, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -11,6 +11,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { productsUse } from './catalog.repository';
 import { findPcategory } from './pcategories.repository';
 import * as repo from './psubcategories.repository';
+import { changedFields, recordAudit } from '../admin/audit.service';
 import { reindexSubcategories } from '../search/search-index';
 import { toPsubcategory } from './catalog.mapper';
 
@@ -30,6 +31,7 @@ export async function paginatePsubcategories(db: DB, page: number) {
 
 export async function createPsubcategory(
   db: DB,
+  actorId: number,
   pcategoryId: number,
   body: PsubcategoryCreateBody,
 ) {
@@ -47,12 +49,40 @@ export async function createPsubcategory(
       created_at: at,
       updated_at: at,
     });
-    return toPsubcategory((await repo.findPsubcategory(trx, id))!);
+    const created = toPsubcategory((await repo.findPsubcategory(trx, id))!);
+    await recordAudit(trx, {
+      actorId,
+      action: 'psubcategory.create',
+      targetType: 'psubcategory',
+      targetId: id,
+      after: created,
+    });
+    return created;
   });
 }
 
+/** What an update's audit entry compares (issue 34 item 4). */
+const AUDITED = [
+  'name',
+  'name_ar',
+  'name_fr',
+  'pcategory_id',
+  'order_number',
+  'can_be_used',
+  'can_be_rented',
+  'can_be_delivered',
+  'can_be_priced',
+  'can_be_counted',
+  'mesure_unit',
+] as const;
+
 /** PUT keeps what the body leaves out; `pcategory_id` moves it to another category. */
-export async function updatePsubcategory(db: DB, id: number, body: PsubcategoryUpdateBody) {
+export async function updatePsubcategory(
+  db: DB,
+  actorId: number,
+  id: number,
+  body: PsubcategoryUpdateBody,
+) {
   return db.transaction().execute(async (trx) => {
     const current = await repo.findPsubcategory(trx, id);
     if (!current) throw notFound();
@@ -69,17 +99,35 @@ export async function updatePsubcategory(db: DB, id: number, body: PsubcategoryU
     // or moved, they follow.
     const keys = ['name', 'name_ar', 'name_fr', 'pcategory_id'] as const;
     if (keys.some((k) => current[k] !== updated[k])) await reindexSubcategories(trx, [id]);
+    const changes = changedFields(current, updated, AUDITED);
+    if (changes) {
+      await recordAudit(trx, {
+        actorId,
+        action: 'psubcategory.update',
+        targetType: 'psubcategory',
+        targetId: id,
+        ...changes,
+      });
+    }
     return toPsubcategory(updated);
   });
 }
 
 /** Refused while products use it; otherwise it goes with its fields. */
-export async function deletePsubcategory(db: DB, id: number): Promise<void> {
+export async function deletePsubcategory(db: DB, actorId: number, id: number): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.findPsubcategory(trx, id))) throw notFound();
+      const current = await repo.findPsubcategory(trx, id);
+      if (!current) throw notFound();
       if (await productsUse(trx, { psubcategoryId: id })) throw subcategoryInUse();
       await repo.deletePsubcategory(trx, id);
+      await recordAudit(trx, {
+        actorId,
+        action: 'psubcategory.delete',
+        targetType: 'psubcategory',
+        targetId: id,
+        before: toPsubcategory(current),
+      });
     });
   } catch (error) {
     // A product was posted between the check and the delete: the foreign key refused it.

@@ -27,6 +27,7 @@ export function toCommand(row: CommandListRow, contact: boolean): Command {
     // Issue 19: only an item that is not visible says so (to its author and staff, who see it).
     ...(row.moderation_status !== 'visible' ? { moderation_status: row.moderation_status } : {}),
     sold: !!row.sold,
+    starts_at: row.starts_at,
     comments_count: row.comments_count,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -22,6 +22,8 @@ export function findProductForCommands(db: Executor, productId: number) {
       'products.sold_count',
       'products.private',
       'products.commands_count',
+      'products.sold_at',
+      'products.expires_at',
       'psubcategories.can_be_counted',
       'psubcategories.can_be_rented',
       'psubcategories.can_be_priced',
@@ -140,7 +142,10 @@ export async function addToCommandsCount(db: Executor, productId: number, delta:
 export async function updateUnsoldCommand(
   db: Executor,
   id: number,
-  values: Pick<Updateable<CommandsTable>, 'price' | 'number' | 'period' | 'private' | 'text'>,
+  values: Pick<
+    Updateable<CommandsTable>,
+    'price' | 'number' | 'period' | 'private' | 'text' | 'starts_at'
+  >,
 ): Promise<boolean> {
   const result = await db
     .updateTable('commands')
@@ -163,9 +168,11 @@ export async function deleteUnsoldCommand(db: Executor, id: number): Promise<boo
 
 /** Flips sold from 0 to 1; false when another request got there first. */
 export async function markSold(db: Executor, id: number): Promise<boolean> {
+  const at = now();
   const result = await db
     .updateTable('commands')
-    .set({ sold: 1, updated_at: now() })
+    // accepted_at: the 30 days to rate the shop run from it (issue 32 item 5, migration 026).
+    .set({ sold: 1, updated_at: at, accepted_at: at })
     .where('id', '=', id)
     .where('sold', '=', 0)
     .executeTakeFirst();
@@ -188,6 +195,10 @@ export async function addSold(
     .set((eb) => ({
       sold_count: eb('sold_count', '+', n),
       sold: countable ? sql<number>`case when number - sold_count <= ${n} then 1 else sold end` : 1,
+      // Issue 32: the stock ran out, which ends the listing (kept SOLD_LISTED_DAYS with its badge).
+      ...(countable && {
+        sold_at: sql<string>`case when sold_at is null and number - sold_count <= ${n} then ${now()} else sold_at end`,
+      }),
     }))
     .where('id', '=', productId);
   if (countable) query = query.where(sql<boolean>`number - sold_count >= ${n}`);

@@ -18,6 +18,7 @@ const COMMAND_KEYS = [
   'reaction',
   'sad_count',
   'sold',
+  'starts_at',
   'text',
   'updated_at',
   'user',

@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
 import { can } from '../../../shared/domain/permissions';
+import { isExpired } from '../../../shared/domain/listing';
 import { checkCommand, commandRules, isCommandPrivate } from '../../../shared/domain/commands';
 import type { CommandBody, CommandListBody } from '../../../shared/schemas/commands';
 import { notify, shopStaffIds } from '../notifications/notify';
@@ -11,6 +12,8 @@ import * as announcements from '../moderation/announcements.repository';
 import * as repo from './commands.repository';
 import { loadVisibleCommand, productContext } from './command-visibility';
 import { toCommand } from './commands.mapper';
+import * as rentals from '../rentals/rentals.service';
+import { rentsOut } from '../../../shared/domain/products';
 
 // Commands (orders) on a product: SPEC §5's rules, SPEC §6's permissions, DESIGN §6's
 // visibility of private commands and "accepting is marking sold".
@@ -106,7 +109,11 @@ function createIn(db: DB, productId: number, viewer: AuthUser, body: CommandBody
     const { product, shopRole } = await productContext(trx, productId, viewer);
     // DESIGN §6: the shop's own staff do not order from it.
     if (!can.commandProduct(viewer, shopRole)) throw forbidden();
+    // Issue 32: an offer whose sale ended it, or expired, takes no new commands.
+    if (product.sold_at) throw new HttpError(422, { global: ['product_sold'] });
+    if (isExpired(product)) throw new HttpError(422, { global: ['product_expired'] });
     const values = checked(body, product);
+    await rentals.checkFree(trx, product, values);
     const id = await repo.insertCommand(trx, {
       user_id: viewer.id,
       product_id: productId,
@@ -130,6 +137,7 @@ export async function update(db: DB, id: number, viewer: AuthUser, body: Command
     if (!can.editCommand(viewer, { user_id: command.user_id, sold: false })) throw forbidden();
     if (command.sold) throw commandSold();
     const values = checked(body, product);
+    await rentals.checkFree(trx, product, values);
     // Guarded by sold = 0: a command marked sold meanwhile is not changed.
     if (!(await repo.updateUnsoldCommand(trx, id, values))) throw commandSold();
     // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
@@ -165,7 +173,9 @@ export async function markSold(db: DB, id: number, viewer: AuthUser) {
       throw (await repo.findCommand(trx, id)) ? alreadySold() : notFound();
     }
     const { countable } = commandRules(product);
-    if (!(await repo.addSold(trx, product.id, command.number, countable))) {
+    // Issue 32 item 7: a rent offer's units are held for the rent's period, then come back.
+    if (rentsOut(product)) await rentals.hold(trx, product, command);
+    else if (!(await repo.addSold(trx, product.id, command.number, countable))) {
       throw invalid('global', 'number_not_available');
     }
     await notify(trx, 'accepted', viewer.id, [command.user_id], {

@@ -10,7 +10,7 @@ import { viewerReaction } from '../reactions/reactions.repository';
 export function findProduct(db: Executor, id: number) {
   return db
     .selectFrom('products')
-    .select(['id', 'shop_id', 'type', 'private', 'comments_count'])
+    .select(['id', 'shop_id', 'type', 'private', 'comments_count', 'sold_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

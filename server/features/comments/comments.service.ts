@@ -21,7 +21,8 @@ type ThreadCommand = Awaited<ReturnType<typeof loadVisibleCommand>>;
 
 /** The item being commented on (or listed), and where its thread hangs. */
 interface Target {
-  product: { id: number; shop_id: number; type: string };
+  /** `sold_at` (issue 32): read for the product's own threads, which an ending sale closes */
+  product: { id: number; shop_id: number; type: string; sold_at?: string | null };
   /** the command the thread hangs under, with the viewer's role in its shop */
   command: ThreadCommand | null;
   parent: { id: number; user_id: number } | null;
@@ -110,6 +111,9 @@ export async function create(
       if (command && !can.replyToCommand(viewer, command.command, command.shopRole)) {
         throw forbidden();
       }
+      // Issue 32: a sold offer takes no new comments; its commands' threads stay open (the
+      // buyer and the seller still talk there).
+      if (!command && product.sold_at) throw new HttpError(422, { global: ['product_sold'] });
       // SPEC §4/§9: 2 levels under a command, 3 elsewhere.
       const maxDepth = command ? COMMAND_COMMENT_MAX_DEPTH : COMMENT_MAX_DEPTH;
       if (target.depth > maxDepth) throw new HttpError(422, { global: ['max_depth'] });

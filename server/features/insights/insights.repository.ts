@@ -135,6 +135,7 @@ export function statsPerDay(db: Executor, shopId: number, from: string) {
       eb.fn.sum<number>('s.call_count').as('call'),
       eb.fn.sum<number>('s.whatsapp_count').as('whatsapp'),
       eb.fn.sum<number>('s.share_count').as('share'),
+      eb.fn.sum<number>('s.bump_count').as('bump'),
     ])
     .where('products.shop_id', '=', shopId)
     .where('s.day', '>=', from)
@@ -166,6 +167,7 @@ export function statsPerOffer(db: Executor, shopId: number, from: string, limit:
       eb.fn.sum<number>('call_count').as('call'),
       eb.fn.sum<number>('whatsapp_count').as('whatsapp'),
       eb.fn.sum<number>('share_count').as('share'),
+      eb.fn.sum<number>('bump_count').as('bump'),
     ])
     .where('day', '>=', from)
     .groupBy('product_id')
@@ -191,6 +193,7 @@ export function statsPerOffer(db: Executor, shopId: number, from: string, limit:
       's.call',
       's.whatsapp',
       's.share',
+      's.bump',
       'v.save',
     ])
     .where('products.shop_id', '=', shopId)

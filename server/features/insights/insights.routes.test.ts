@@ -71,6 +71,7 @@ describeEachEngine('shop insights', (ctx) => {
       whatsapp: 1,
       share: 1,
       save: 1,
+      bump: 0,
     });
     expect(days[0]).toMatchObject({ views: 0, save: 0 });
     expect(offers).toEqual([
@@ -86,6 +87,7 @@ describeEachEngine('shop insights', (ctx) => {
         whatsapp: 1,
         share: 1,
         save: 0,
+        bump: 0,
       },
       {
         id: second.id,
@@ -99,6 +101,7 @@ describeEachEngine('shop insights', (ctx) => {
         whatsapp: 0,
         share: 0,
         save: 1,
+        bump: 0,
       },
     ]);
     // Nothing stored names the visitor: only keyed hashes of the day, two per counted event (the

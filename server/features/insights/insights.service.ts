@@ -157,6 +157,7 @@ export async function shopInsights(
         whatsapp: n(r?.whatsapp),
         share: n(r?.share),
         save: savesByDay.get(date) ?? 0,
+        bump: n(r?.bump),
       };
     }),
     offers: offers.map((o) => ({
@@ -171,6 +172,7 @@ export async function shopInsights(
       whatsapp: n(o.whatsapp),
       share: n(o.share),
       save: n(o.save),
+      bump: n(o.bump),
     })),
   };
 }

@@ -4,9 +4,11 @@ import type { ModeratedType } from '../../../shared/domain/trust';
 // The notifications an item held at its creation still owes (migration 023, issue 33 item 1).
 
 const TABLE = { product: 'products', comment: 'comments', command: 'commands' } as const;
+/** What announces itself at creation (a rating tells nobody: docs/ratings.md). */
+export type AnnouncedType = Exclude<ModeratedType, 'rating'>;
 
 /** The item was held as it was written: its creation's notifications wait for its release. */
-export async function owe(db: Executor, type: ModeratedType, id: number): Promise<void> {
+export async function owe(db: Executor, type: AnnouncedType, id: number): Promise<void> {
   await db.updateTable(TABLE[type]).set({ announced: 0 }).where('id', '=', id).execute();
 }
 
@@ -14,7 +16,7 @@ export async function owe(db: Executor, type: ModeratedType, id: number): Promis
  * Takes what a now visible item owes, once: true for the one caller that flips it (a second
  * release, or two moderators at once, find nothing to take).
  */
-export async function take(db: Executor, type: ModeratedType, id: number): Promise<boolean> {
+export async function take(db: Executor, type: AnnouncedType, id: number): Promise<boolean> {
   const result = await db
     .updateTable(TABLE[type])
     .set({ announced: 1 })

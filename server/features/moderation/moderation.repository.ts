@@ -25,9 +25,14 @@ function queueBase(db: Executor, filter: QueueFilter) {
       j
         .onRef('commands.id', '=', 'moderation_items.target_id')
         .on('moderation_items.target_type', '=', 'command'),
+    )
+    .leftJoin('ratings', (j) =>
+      j
+        .onRef('ratings.id', '=', 'moderation_items.target_id')
+        .on('moderation_items.target_type', '=', 'rating'),
     );
   const status = sql<string | null>`coalesce(products.moderation_status,
-    comments.moderation_status, commands.moderation_status)`;
+    comments.moderation_status, commands.moderation_status, ratings.moderation_status)`;
   if (filter === 'open') query = query.where('moderation_items.pending', '=', 1);
   if (filter === 'review') query = query.where(sql<boolean>`${status} = 'review'`);
   if (filter === 'hidden') query = query.where(sql<boolean>`${status} in ('hidden','banned')`);
@@ -102,6 +107,22 @@ export async function itemDetail(db: Executor, type: ModeratedType, id: number) 
       .where('products.id', '=', id)
       .executeTakeFirst();
   }
+  if (type === 'rating') {
+    // A rating's title is the rated shop's name (its offer may be gone).
+    return db
+      .selectFrom('ratings')
+      .innerJoin('users', 'users.id', 'ratings.user_id')
+      .innerJoin('shops', 'shops.id', 'ratings.shop_id')
+      .select([
+        'ratings.product_id as product_id',
+        'shops.name as title',
+        'ratings.text as text',
+        'ratings.moderation_status as moderation_status',
+        ...person,
+      ])
+      .where('ratings.id', '=', id)
+      .executeTakeFirst();
+  }
   const table = type === 'comment' ? 'comments' : 'commands';
   return db
     .selectFrom(table)
@@ -136,7 +157,7 @@ export function reportsOf(db: Executor, type: ModeratedType, id: number, limit: 
     .innerJoin('users', 'users.id', 'item_reports.user_id')
     .select(columns.map((c) => `item_reports.${c}` as const))
     .select(person)
-    .where(type === 'comment' ? 'item_reports.comment_id' : 'item_reports.command_id', '=', id)
+    .where(`item_reports.${type}_id`, '=', id)
     .orderBy('item_reports.created_at', 'desc')
     .limit(limit)
     .execute();

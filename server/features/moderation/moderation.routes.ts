@@ -14,17 +14,18 @@ import {
   reportBody,
   reportResponse,
 } from '../../../shared/schemas/trust';
+import { MODERATED_TYPES } from '../../../shared/domain/trust';
 import { forbidden } from '../../errors';
 import { authenticated, requireUser } from '../../plugins/session';
 import * as reports from './reports.service';
 import * as service from './moderation.service';
 
-// Issue 19 (DESIGN §4 rows; docs/trust.md): reports with a reason on offers, comments and
-// commands; the moderation queue, its audit log, and bans.
+// Issue 19 (DESIGN §4 rows; docs/trust.md): reports with a reason on offers, comments,
+// commands and (issue 32) seller ratings; the moderation queue, its audit log, and bans.
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, media: app.media, searchAlerts: app.searchAlerts };
   const reportSchema = { params: idParam, body: reportBody, response: { 201: reportResponse } };
-  for (const type of ['product', 'comment', 'command'] as const) {
+  for (const type of MODERATED_TYPES) {
     app.post(
       `/${type}s/:id/reports`,
       { schema: reportSchema, preValidation: authenticated },

@@ -19,10 +19,12 @@ import {
   announceCommandById,
   removeInModeration as removeCommand,
 } from '../commands/commands.service';
+import { removeRating } from '../ratings/ratings.repository';
 import * as announcements from './announcements.repository';
 import * as reports from './reports.repository';
 import * as repo from './moderation.repository';
 import { notificationData } from './reports.service';
+import { recordAudit } from '../admin/audit.service';
 
 // The moderation queue (issue 19 item 3): site admins and moderators read reported, held and
 // flagged items with their reports, and hide, restore, delete or dismiss; they ban and unban
@@ -106,6 +108,9 @@ const ANNOUNCE = {
   command: announceCommandById,
 } as const;
 
+/** A moderator's delete of what is not an offer (an offer goes with its files, after). */
+const REMOVE = { comment: removeComment, command: removeCommand, rating: removeRating } as const;
+
 const OUTCOME_KIND = {
   hide: 'moderation_hidden',
   restore: 'moderation_restored',
@@ -144,21 +149,32 @@ export async function act(
     await repo.logAction(trx, viewer.id, action, type, id, body.note ?? null);
     // The author hears of a hide or delete, and of a restore only when the item was hidden.
     const restored = await reports.findTarget(trx, type, id);
+    await recordAudit(trx, {
+      actorId: viewer.id,
+      action: `moderation.${action}`,
+      targetType: type,
+      targetId: id,
+      before: { moderation_status: was },
+      after: {
+        moderation_status: action === 'delete' ? 'deleted' : restored?.moderation_status,
+        note: body.note ?? null,
+      },
+    });
     const changed = action === 'hide' || action === 'delete' || restored?.moderation_status !== was;
     if (changed) {
       const data =
-        action === 'delete' ? { product_id: target.product_id } : notificationData(target);
+        action === 'delete'
+          ? { product_id: target.product_id ?? undefined }
+          : notificationData(target);
       await notify(trx, OUTCOME_KIND[action], null, [target.user_id], data);
     }
     // An item held at its creation told nobody of itself: it does now, once (issue 33 item 1).
-    const announced = await announcements.take(trx, type, id);
+    const announced = type !== 'rating' && (await announcements.take(trx, type, id));
     if (announced) await ANNOUNCE[type](trx, id);
     // A released offer meets the saved searches as a new one does: queued with the release.
     if (announced && type === 'product') await deps.searchAlerts?.enqueue(trx, id);
     if (action === 'delete' && type !== 'product') {
-      if (!(await (type === 'comment' ? removeComment(trx, id) : removeCommand(trx, id)))) {
-        throw notFound();
-      }
+      if (!(await REMOVE[type](trx, id))) throw notFound();
     }
     return { target, announced };
   });
@@ -204,6 +220,18 @@ export async function setBanned(
     await repo.setBan(trx, userId, banned ? { reason } : null);
     await repo.logAction(trx, viewer.id, banned ? 'ban' : 'unban', 'user', userId, reason);
     const after = (await repo.findUser(trx, userId))!;
+    const ban = (u: { banned_at: string | null; ban_reason: string | null }) => ({
+      banned_at: u.banned_at,
+      ban_reason: u.ban_reason,
+    });
+    await recordAudit(trx, {
+      actorId: viewer.id,
+      action: banned ? 'user.ban' : 'user.unban',
+      targetType: 'user',
+      targetId: userId,
+      before: ban(user),
+      after: ban(after),
+    });
     return {
       id: after.id,
       first_name: after.first_name,

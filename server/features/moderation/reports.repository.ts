@@ -19,16 +19,22 @@ export interface ModeratedTarget {
   id: number;
   /** Who wrote it (an offer's poster); null when the account is gone. */
   user_id: number | null;
-  product_id: number;
+  /** null only for a rating whose offer is gone */
+  product_id: number | null;
   moderation_status: ModerationStatus;
-  /** Shop of the product it hangs under (for offers: its own). */
+  /** Shop of the product it hangs under (for offers: its own; for a rating: the rated shop). */
   shop_id: number;
   command_id: number | null;
   sold: number;
 }
 
-const TABLE = { product: 'products', comment: 'comments', command: 'commands' } as const;
-const ITEM_COLUMN = { comment: 'comment_id', command: 'command_id' } as const;
+const TABLE = {
+  product: 'products',
+  comment: 'comments',
+  command: 'commands',
+  rating: 'ratings',
+} as const;
+const ITEM_COLUMN = { comment: 'comment_id', command: 'command_id', rating: 'rating_id' } as const;
 
 export async function findTarget(
   db: Executor,
@@ -58,6 +64,14 @@ export async function findTarget(
       .where('comments.id', '=', id)
       .executeTakeFirst();
     return row && { ...row, type, sold: 0 };
+  }
+  if (type === 'rating') {
+    const row = await db
+      .selectFrom('ratings')
+      .select(['id', 'user_id', 'moderation_status', 'product_id', 'shop_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { ...row, type, command_id: null, sold: 0 };
   }
   const row = await db
     .selectFrom('commands')

@@ -36,7 +36,7 @@ export async function canSeeTarget(
 /** What the notification of a moderation outcome points at. */
 export function notificationData(target: reports.ModeratedTarget) {
   return {
-    product_id: target.product_id,
+    product_id: target.product_id ?? undefined,
     ...(target.type === 'comment'
       ? { commentable_type: 'comment' as const, comment_id: target.id }
       : target.type === 'command'

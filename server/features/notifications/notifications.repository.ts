@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, NotificationRow } from '../../db/types';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
+import { liveProduct } from '../products/listing.repository';
 
 // The only Kysely code of notifications: writing them (notify.ts), finding who hears of a new
 // offer or demand, and the reader's own list. Every read or write of a user's notifications is
@@ -123,6 +124,7 @@ export async function openDemandHolders(
     .where('products.type', '=', 'demand')
     .where('products.psubcategory_id', '=', where.psubcategoryId)
     .where('products.sold', '=', 0)
+    .where(liveProduct())
     .whereRef('products.sold_count', '<', 'products.number')
     .where('products.shop_id', '!=', where.exceptShopId)
     .where(recipient, 'is not', null)

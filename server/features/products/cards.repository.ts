@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/types';
 import type { ProductType } from '../../../shared/schemas/products';
 import type { ReactionKind } from '../../../shared/constants';
 import { shopPhoneVerifiedAt } from '../shops/verified-phone.repository';
+import { liveProduct } from './listing.repository';
 
 // The compact card of SPEC §2 and the viewer's own state on many products at once.
 
@@ -108,6 +109,9 @@ export function cardQuery(db: Executor) {
         'products.angry_count',
         'products.created_at',
         'products.updated_at',
+        'products.expires_at',
+        'products.bumped_at',
+        'products.sold_at',
         'shops.id as shop_id',
         'shops.name as shop_name',
         'shops.logo as shop_logo',
@@ -143,15 +147,18 @@ export function similarCards(
   product: { id: number; type: ProductType; psubcategory_id: number },
   limit: number,
 ) {
-  return cardQuery(db)
-    .where('products.psubcategory_id', '=', product.psubcategory_id)
-    .where('products.type', '=', product.type)
-    .where('products.id', '!=', product.id)
-    .where('products.moderation_status', '=', 'visible')
-    .orderBy('products.created_at', 'desc')
-    .orderBy('products.id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    cardQuery(db)
+      .where('products.psubcategory_id', '=', product.psubcategory_id)
+      .where('products.type', '=', product.type)
+      .where('products.id', '!=', product.id)
+      .where(liveProduct())
+      // "Newest": a bump (issue 32) moves an offer back to the top.
+      .orderBy(sql`coalesce(products.bumped_at, products.created_at)`, 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function favoriteCards(

@@ -127,6 +127,9 @@ export function toProduct(parts: {
     contact_methods: contactMethods(p.contact_methods),
     created_at: p.created_at,
     updated_at: p.updated_at,
+    expires_at: p.expires_at,
+    bumped_at: p.bumped_at,
+    sold_at: p.sold_at,
     ...reactionCounts(p),
     ...parts.viewer,
     shop: {
@@ -227,6 +230,9 @@ export function toProductCard(row: CardRow, viewer: ViewerState = NO_VIEWER): Pr
     commands_count: row.commands_count,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    expires_at: row.expires_at,
+    bumped_at: row.bumped_at,
+    sold_at: row.sold_at,
     ...reactionCounts(row),
     ...viewer,
   };

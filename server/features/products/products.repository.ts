@@ -65,18 +65,22 @@ export function insertProduct(db: Executor, values: Insertable<ProductsTable>) {
 
 /**
  * Applies the changes; when `number` changes, only if it stays at or above sold_count (checked
- * in the same statement, so a concurrent sale cannot slip between). False if refused.
+ * in the same statement, so a concurrent sale cannot slip between; `guardSold` false: a rent
+ * offer, whose rents end). False if refused.
  */
 export async function updateProduct(
   db: Executor,
   id: number,
   changes: Updateable<ProductsTable>,
+  guardSold = true,
 ): Promise<boolean> {
   let q = db
     .updateTable('products')
     .set({ ...changes, updated_at: now() })
     .where('id', '=', id);
-  if (changes.number !== undefined) q = q.where('sold_count', '<=', changes.number as number);
+  if (changes.number !== undefined && guardSold) {
+    q = q.where('sold_count', '<=', changes.number as number);
+  }
   const result = await q.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -37,7 +37,12 @@ function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedPr
 }
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, media: app.media, searchAlerts: app.searchAlerts };
+  const deps = {
+    db: app.db,
+    media: app.media,
+    searchAlerts: app.searchAlerts,
+    listingDays: app.config.listingDays,
+  };
   const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
 
   app.post(

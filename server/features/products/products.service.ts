@@ -6,7 +6,12 @@ import type { Media } from '../../media/media';
 import type { AuthUser } from '../../plugins/session';
 import { notifyAddedProduct } from '../notifications/notify';
 import { can } from '../../../shared/domain/permissions';
-import { LIST_PAGE_SIZE, MAX_FILES_PER_PRODUCT } from '../../../shared/constants';
+import {
+  LIST_PAGE_SIZE,
+  LISTING_DAYS_DEFAULT,
+  MAX_FILES_PER_PRODUCT,
+} from '../../../shared/constants';
+import { DAY_MS } from '../../../shared/domain/listing';
 import { toPagination } from '../../../shared/schemas/common';
 import {
   offerTypesOf,
@@ -20,7 +25,7 @@ import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
 import { checkPfieldValues, type PfieldInput } from './pfield-values';
-import { allowedOfferTypes, belowSold } from '../../../shared/domain/products';
+import { allowedOfferTypes, belowSold, rentsOut } from '../../../shared/domain/products';
 import { searchColumnsOf } from '../search/search-index';
 import { cachedProduct, type CachedProduct } from './product-cache';
 import {
@@ -33,6 +38,7 @@ import { seesShopNumbers, withoutShopNumbers } from '../insights/numbers';
 import { shopContact } from '../insights/insights.repository';
 import { checkPhotos } from '../moderation/photos.service';
 import * as announcements from '../moderation/announcements.repository';
+import * as rentals from '../rentals/rentals.service';
 import { photoHashes } from '../../media/photo-hash';
 
 // Offers and demands: who may (DESIGN §6 via `can`), what counts (the subcategory's flags),
@@ -41,6 +47,8 @@ import { photoHashes } from '../../media/photo-hash';
 export interface Deps {
   db: DB;
   media: Media;
+  /** LISTING_DAYS (issue 32): a new product is live this long; LISTING_DAYS_DEFAULT when not given. */
+  listingDays?: number;
   /** Saved-search alerts (issue 18): told of each new product once it is committed. */
   searchAlerts?: {
     enqueue(trx: Executor, id: number): Promise<void>;
@@ -112,7 +120,7 @@ function checkOfferType(type: ProductType, offerType: string | undefined) {
 }
 
 export async function create(
-  { db, media, searchAlerts }: Deps,
+  { db, media, searchAlerts, listingDays = LISTING_DAYS_DEFAULT }: Deps,
   viewer: AuthUser,
   type: ProductType,
   body: CreateProductBody,
@@ -153,6 +161,7 @@ export async function create(
     ...(await searchColumnsOf(db, body, sub.id)),
     created_at: at,
     updated_at: at,
+    expires_at: new Date(Date.parse(at) + listingDays * DAY_MS).toISOString(),
     ...applyFlags(type, sub, body),
   };
   const { id, held } = await media.commit(prepared, (files) =>
@@ -219,7 +228,11 @@ export async function update(
     throw invalid('files', 'too_many_files');
   }
   const flags = applyFlags(type, sub, body, product);
-  if (belowSold(flags.number, product.sold_count)) throw invalid('number', 'number_already_sold');
+  // Issue 32 item 7: a rent offer's sold_count counts rents that end; its number is free to change.
+  const rent = rentsOut({ type, offer_type: flags.offer_type });
+  if (!rent && belowSold(flags.number, product.sold_count)) {
+    throw invalid('number', 'number_already_sold');
+  }
   const prepared = await media.prepare(uploads, 'files');
   const hashes = await photoHashes(prepared);
 
@@ -248,7 +261,7 @@ export async function update(
   await media.commit(prepared, (files) =>
     db.transaction().execute(async (trx) => {
       // sold_count may have grown since it was read: the update itself re-checks it.
-      if (!(await repo.updateProduct(trx, id, changes))) {
+      if (!(await repo.updateProduct(trx, id, changes, !rent))) {
         const still = await repo.findProduct(trx, id);
         if (!still) throw notFound();
         throw invalid('number', 'number_already_sold');
@@ -325,6 +338,7 @@ export async function detail(
     viewerState(db, viewer, id),
   ]);
   const moderation = await moderationStateOf(db, 'product', id, product.moderation_status);
+  const rent = await rentals.availabilityFields(db, { ...subcategory!, ...product });
   return {
     ...toProduct({
       product,
@@ -336,6 +350,7 @@ export async function detail(
       viewer: viewerMarks,
     }),
     moderation,
+    ...rent,
   };
 }
 
@@ -355,17 +370,19 @@ export async function publicDetail(
     return product && { ...product, shop: withoutShopNumbers(product.shop) };
   });
   if (!cached) return null;
+  // Issue 32 item 7: a rent ending frees its units with no write: a rent offer's are read now.
+  const current = await rentals.currentAvailability(db, cached.product);
   // Issue 19: an offer held, hidden or of a banned author is 404 but to its author and staff.
   if (cached.product.moderation) {
     const target = await findTarget(db, 'product', id);
     if (!target || !(await canSeeTarget(db, target, viewer))) return null;
   }
-  if (!viewer) return { product: cached.product, ready: cached };
+  if (!viewer) return { product: current, ready: current === cached.product ? cached : null };
   const [marks, numbers] = await Promise.all([
     viewerState(db, viewer, id),
     staffNumbers(db, viewer, cached.product.shop_id),
   ]);
-  const product = { ...cached.product, ...marks };
+  const product = { ...current, ...marks };
   return {
     product: numbers ? { ...product, shop: { ...product.shop, ...numbers } } : product,
     ready: null,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { createSubcategory } from '../../test/fixtures';
+import { createSubcategory, liveUntil } from '../../test/fixtures';
 import { SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE_MAX } from '../../../shared/constants';
 import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
 import { buildWorld, PLACES, searchCalls, sorted, type World } from './search.test-helpers';
@@ -145,6 +145,7 @@ describeEachEngine(
           search_text: `bulk ${i}`,
           created_at: at,
           updated_at: at,
+          expires_at: liveUntil(at),
         }));
         for (let i = 0; i < many; i += 200) {
           await db

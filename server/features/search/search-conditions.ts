@@ -3,7 +3,9 @@ import type { Dialect } from '../../db/types';
 import type { PfieldFilter } from './pfield-filters';
 import { PFIELD_NUMBER } from '../../db/migrations/020-search-covering-indexes';
 import { withinKm } from './search-geo';
+import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import type { SearchQuery } from './search.repository';
+import { notEndedConditions } from '../products/listing.repository';
 
 // The WHERE clauses of a search (SPEC §7's filters, DESIGN §7's text match), on both engines.
 
@@ -12,6 +14,27 @@ const MAX_INT = 2_147_483_647;
 
 const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
   sql<SqlBool>(strings, ...values);
+
+/**
+ * Issue 30 item 1: the one rule of which products a search may return, on both engines and every
+ * path (words only, words and filters, nearest first, field values, a shop, windows, later
+ * pages, the few products ranked in JS, saved-search alerts): every read of search.repository.ts,
+ * search-candidates.ts and search-nearest.ts puts these conditions on its `products` row, and no
+ * read answers from the text index alone.
+ *
+ * Today: an offer held for review, hidden by a moderator or of a banned author (issue 19's
+ * `moderation_status`, kept by the moderation feature) is not listed; a deleted one has no row
+ * (its triggers take it out of the text index); nor is a listing that ended (issue 32: expired,
+ * or sold more than a week ago: `notEndedConditions`, the lists' own rule in products/listing.ts),
+ * checked against the time of the search. LISTED stays the first: it is the partial condition of
+ * the covering indexes (migrations 020 and 029), which carry expires_at and sold_at too.
+ */
+export function listedConditions(): Expression<SqlBool>[] {
+  return [cond`products.${sql.raw(LISTED)}`, ...notEndedConditions()];
+}
+
+/** The same, as one condition. */
+export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
 
 function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   if (!q.text) return [];
@@ -92,9 +115,8 @@ function pfieldCondition(dialect: Dialect, f: PfieldFilter, leads: boolean): Exp
 }
 
 export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
-  const list: Expression<SqlBool>[] = [cond`products.type = ${q.type}`];
-  // Issue 19: offers held for review, hidden or of a banned author are in no list.
-  list.push(cond`products.moderation_status = 'visible'`);
+  // Only listed products (listedConditions: not held, hidden, of a banned author).
+  const list: Expression<SqlBool>[] = [cond`products.type = ${q.type}`, ...listedConditions()];
   if (q.shopId !== undefined) list.push(cond`products.shop_id = ${q.shopId}`);
   if (q.psubcategoryIds.length) {
     list.push(

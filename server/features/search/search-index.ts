@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/types';
-import { searchColumns } from '../../../shared/domain/search-terms';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
 import * as lookups from './search-lookups.repository';
 import arCatalog from '../../../shared/locales/ar/catalog.json';
 import frCatalog from '../../../shared/locales/fr/catalog.json';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
 import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
-import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import { boundingBox, MAX_KM, type Point } from './search-geo';
+import { listedConditions } from './search-conditions';
 import {
   COUNTED,
   fromFirst,
@@ -27,7 +27,7 @@ const FIRST_RADIUS_KM = 0.25;
 
 /** The type, listing, subcategory and box conditions of a place search: what its indexes hold. */
 function placeConditions(q: SearchQuery & { origin?: Point }, km: number) {
-  const list = [sql`products.type = ${q.type}`, sql`products.${sql.raw(LISTED)}`];
+  const list = [sql`products.type = ${q.type}`, ...listedConditions()];
   if (q.psubcategoryIds.length) {
     list.push(
       sql`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
-import { LISTED } from '../../db/migrations/020-search-covering-indexes';
-import { indexedPfield, pfieldValueCondition } from './search-conditions';
+import { indexedPfield, listed, pfieldValueCondition } from './search-conditions';
 import { COUNTED, onlyWords, type SearchQuery } from './search.repository';
 
 // Which index leads a search (DESIGN §7): how common its words and field values are, read from
@@ -95,7 +94,7 @@ async function middlingWords(
   // every tier would pay for it (prix + phones + used: 230 → 550 ms at 100,000).
   if (!onlyWords({ ...q, order: 'newest' })) return false;
   const probe = await sql<{ n: number }>`select count(*) as n from (select search_vector
-    from products where type = ${q.type} and ${sql.raw(LISTED)}
+    from products where type = ${q.type} and ${listed()}
     order by id desc limit ${WALK_PROBE}) newest
     where search_vector @@ to_tsquery('simple', ${q.text.ts})`.execute(db);
   const found = Number(probe.rows[0]?.n);

@@ -3,7 +3,13 @@ import { queryTerms } from '../../../shared/domain/search-terms';
 import { ftsMatch, tierRanker, tsQuery } from './search-words';
 
 describe('search words as text queries', () => {
-  const plain = (word: string) => ({ word, stem: word, lexicon: [], transliterations: [] });
+  const plain = (word: string, prefix = true) => ({
+    word,
+    prefix,
+    stem: word,
+    lexicon: [],
+    transliterations: [],
+  });
 
   it('exact tier: every word a prefix of the text as written, and the type', () => {
     expect(ftsMatch([plain('toyota'), plain('hilux')], 'exact', 'offer')).toBe(
@@ -12,9 +18,21 @@ describe('search words as text queries', () => {
     expect(tsQuery([plain('toyota'), plain('سياره')], 'exact')).toBe('(toyota:*A) & (سياره:*A)');
   });
 
+  it('a whole lexicon word is not a prefix of another (issue 30: شاحن, charger; شاحنة, truck)', () => {
+    expect(queryTerms('شاحن hil').map((w) => w.prefix)).toEqual([false, true]);
+    expect(ftsMatch([plain('شاحن', false)], 'exact', 'offer')).toBe(
+      '(search_text : "شاحن") AND type : "offer"',
+    );
+    expect(tsQuery([plain('شاحن', false)], 'exact')).toBe('(شاحن:A)');
+    const rank = tierRanker([plain('شاحن', false)], ['exact']);
+    expect(rank({ search_text: 'شاحنه نقل', search_stems: '', search_related: '' })).toBeNull();
+    expect(rank({ search_text: 'شاحن سريع', search_stems: '', search_related: '' })).toBe('exact');
+  });
+
   it('later tiers add stems, lexicon words (phrases: all their words) and transliterations', () => {
     const w = {
       word: 'غسالات',
+      prefix: true,
       stem: 'غسال',
       lexicon: [['machin', 'laver']],
       transliterations: ['ghassal'],
@@ -32,10 +50,11 @@ describe('search words as text queries', () => {
   it('leaves no query syntax through', () => {
     const words = queryTerms('" OR * NEAR( ) : ^ & | ! \'');
     expect(words.map((w) => w.word)).toEqual(['or', 'near']);
+    // ('or', gold, is a whole word of the lexicon: not a prefix.)
     expect(ftsMatch(words, 'exact', 'offer')).toBe(
-      '(search_text : "or"*) AND (search_text : "near"*) AND type : "offer"',
+      '(search_text : "or") AND (search_text : "near"*) AND type : "offer"',
     );
-    expect(tsQuery(words, 'exact')).toBe('(or:*A) & (near:*A)');
+    expect(tsQuery(words, 'exact')).toBe('(or:A) & (near:*A)');
   });
 });
 
@@ -43,6 +62,7 @@ describe('tierRanker', () => {
   const TIERS_BEFORE_TYPOS = ['exact', 'stem', 'lexicon', 'related', 'transliteration'] as const;
   const w = {
     word: 'سيارات',
+    prefix: true,
     stem: 'سيار',
     lexicon: [['voitur'], ['automobil']],
     transliterations: ['sayar'],
@@ -68,7 +88,13 @@ describe('tierRanker', () => {
   });
 
   it('takes the broadest of the words: every word must match in the tier', () => {
-    const hilux = { word: 'hilux', stem: 'hilux', lexicon: [], transliterations: ['هيلوكس'] };
+    const hilux = {
+      word: 'hilux',
+      prefix: true,
+      stem: 'hilux',
+      lexicon: [],
+      transliterations: ['هيلوكس'],
+    };
     expect(rank([w, hilux], row('سيارات hilux'))).toBe('exact');
     expect(rank([w, hilux], row('سيارات', 'سيار', 'هيلوكس'))).toBe('transliteration');
     expect(rank([w, hilux], row('سيارات'))).toBeNull();
@@ -77,6 +103,7 @@ describe('tierRanker', () => {
   it('needs every word of a lexicon phrase, a whole stem, a prefix at a word start', () => {
     const washer = {
       word: 'غسالة',
+      prefix: true,
       stem: 'غسال',
       lexicon: [['machin', 'laver']],
       transliterations: [],

@@ -6,7 +6,8 @@ import type { QueryWord } from '../../../shared/domain/search-terms';
 // request schema).
 //
 // Every word is required; what a word may match grows with the tier:
-// - exact: a prefix of a word as written (search_text, weight A);
+// - exact: a word as written, or its prefix while it is not a whole word of the lexicon
+//   (search_text, weight A);
 // - stem: also its stem among the stems of the offer's words (search_stems, B);
 // - lexicon: also the lexicon's words for it among the stems of the offer's own words;
 // - related: also its stem and the lexicon's words among related words (search_related, C:
@@ -21,12 +22,15 @@ export type Tier = (typeof TIERS)[number];
 /** A query word and, for the typo tier, the vocabulary's words near it. */
 export type TieredWord = QueryWord & { typos?: string[] };
 
-/** Terms all required in some columns: the text as written (as prefixes), stems, or both sets. */
-type Alternative = { columns: 'text' | 'stems' | 'any'; terms: string[] };
+/**
+ * Terms all required in some columns: the text as written (the word, or its prefix: `prefix`),
+ * stems, or both sets.
+ */
+type Alternative = { columns: 'text' | 'stems' | 'any'; terms: string[]; prefix?: boolean };
 
 function alternatives(w: TieredWord, tier: Tier): Alternative[] {
   const level = TIERS.indexOf(tier);
-  const list: Alternative[] = [{ columns: 'text', terms: [w.word] }];
+  const list: Alternative[] = [{ columns: 'text', terms: [w.word], prefix: w.prefix }];
   if (level >= 1) list.push({ columns: 'stems', terms: [w.stem] });
   // The lexicon's words among the offer's own words, then among its related words (its
   // catalogue names, the lexicon's words for its words): ranked below its own text.
@@ -47,9 +51,9 @@ function alternatives(w: TieredWord, tier: Tier): Alternative[] {
 export function tierTerms(words: TieredWord[], tier: Tier): string[][] {
   return words.map((w) => [
     ...new Set(
-      alternatives(w, tier).flatMap(({ columns, terms }) =>
-        // The text alternative matches as a prefix (`w*`), the others whole terms.
-        columns === 'text' ? [`${terms[0]}*`] : terms,
+      alternatives(w, tier).flatMap(({ columns, terms, prefix }) =>
+        // The text alternative may match as a prefix (`w*`), the others whole terms.
+        columns === 'text' ? [prefix ? `${terms[0]}*` : terms[0]] : terms,
       ),
     ),
   ]);
@@ -88,12 +92,12 @@ export function tierRanker(
   });
   return (row) => {
     // Each column between spaces: a word is then found as ` word ` (a prefix as ` prefix`).
-    const text = ` ${(row.search_text ?? '').replace(/[^\p{L}\p{N}\p{Co}]+/gu, ' ')}`;
+    const text = ` ${(row.search_text ?? '').replace(/[^\p{L}\p{N}\p{Co}]+/gu, ' ')} `;
     const stems = ` ${row.search_stems ?? ''} `;
     const any = `${stems}${row.search_related ?? ''} `;
-    const holds = ({ columns, terms }: Alternative) =>
+    const holds = ({ columns, terms, prefix }: Alternative) =>
       columns === 'text'
-        ? text.includes(` ${terms[0]}`)
+        ? text.includes(prefix ? ` ${terms[0]}` : ` ${terms[0]} `)
         : terms.every((t) => (columns === 'stems' ? stems : any).includes(` ${t} `));
     let level = 0;
     for (const alts of perWord) {
@@ -110,9 +114,9 @@ const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
 /** FTS5: every word's alternatives, all words required, and the product type. */
 export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string {
   const each = words.map((w) => {
-    const alts = alternatives(w, tier).map(({ columns, terms }) =>
+    const alts = alternatives(w, tier).map(({ columns, terms, prefix }) =>
       columns === 'text'
-        ? `search_text : ${quoted(terms[0])}*`
+        ? `search_text : ${quoted(terms[0])}${prefix ? '*' : ''}`
         : `${columns === 'stems' ? 'search_stems' : '{search_stems search_related}'} : (${terms
             .map(quoted)
             .join(' AND ')})`,
@@ -125,9 +129,9 @@ export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string 
 /** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
 export function tsQuery(words: TieredWord[], tier: Tier): string {
   const each = words.map((w) => {
-    const alts = alternatives(w, tier).map(({ columns, terms }) =>
+    const alts = alternatives(w, tier).map(({ columns, terms, prefix }) =>
       columns === 'text'
-        ? `${terms[0]}:*A`
+        ? `${terms[0]}:${prefix ? '*' : ''}A`
         : `(${terms.map((t) => `${t}:${columns === 'stems' ? 'B' : 'BC'}`).join(' & ')})`,
     );
     return `(${alts.join(' | ')})`;

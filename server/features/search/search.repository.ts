@@ -4,7 +4,7 @@ import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { distanceExpr } from './search-geo';
-import { conditions } from './search-conditions';
+import { conditions, listed } from './search-conditions';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
 // cards of that page are then read with the products feature's card query. Its WHERE clauses are
@@ -80,8 +80,10 @@ export async function fromFirst(
 }
 
 /**
- * SQLite, words and type only: the FTS index answers alone (it indexes the type too), newest
- * (highest rowid) first.
+ * SQLite, words and type only: the FTS index leads (it indexes the type too), newest (highest
+ * rowid) first, and stops at `limit`; each match's row is looked up by its id for the listing
+ * rule (listedConditions, search-conditions.ts: the index alone would find a hidden offer). `cross join` keeps the
+ * text index the outer loop, so that its rowid order serves the order by.
  */
 function ftsOnlyRows(
   db: Executor,
@@ -89,9 +91,10 @@ function ftsOnlyRows(
   limit: number,
   offset: number,
 ) {
-  return sql<Row>`select rowid as id, null as distance_km, null as price from products_fts
-    where products_fts match ${q.text.fts}
-    order by rowid desc limit ${limit} offset ${offset}`
+  return sql<Row>`select products.id as id, null as distance_km, null as price
+    from products_fts cross join products on products.id = products_fts.rowid
+    where products_fts match ${q.text.fts} and ${listed()}
+    order by products_fts.rowid desc limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
 }

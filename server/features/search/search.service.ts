@@ -15,6 +15,7 @@ import { parsePfieldFilters, parsePfieldSubFilters, pfieldEntries } from './pfie
 import {
   deletionKeys,
   editDistance,
+  isLexiconWord,
   queryTerms,
   typoBudget,
   type QueryWord,
@@ -100,16 +101,21 @@ const roundKm = (km: number | null) =>
 
 type Interpreted = SearchInterpreted;
 
-/** The vocabulary's words nearest to a word's stem, within its typo budget (none: []). */
+/**
+ * The vocabulary's words nearest to a word's stem, within its typo budget (none: []). A word the
+ * lexicon or the vocabulary knows is not a typo: it is never turned into another known word
+ * (issue 30: chamois is not camion).
+ */
 async function typosOf(db: DB, w: QueryWord): Promise<string[]> {
   // The budget of what is compared: the stem (السيارات: 8 letters, its stem سيار 4).
   const budget = typoBudget(w.stem);
-  if (!budget) return [];
+  if (!budget || isLexiconWord(w.word)) return [];
   let best = budget + 1;
   let found: { term: string; count: number }[] = [];
   // Only the terms sharing a deletion variant with the stem (an index look-up, migration 011).
-  for (const t of await lookups.termsNear(db, deletionKeys(w.stem, budget))) {
-    if (t.term === w.stem) continue;
+  const near = await lookups.termsNear(db, deletionKeys(w.stem, budget));
+  if (near.some((t) => t.term === w.stem)) return [];
+  for (const t of near) {
     const d = editDistance(w.stem, t.term, budget);
     if (d > budget) continue;
     if (d < best) [best, found] = [d, [t]];

@@ -7,6 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Database, Executor } from '../../db/types';
+import { liveProduct } from '../products/listing.repository';
 
 // The only Kysely code of the seo feature (issue 16 item 3). A sitemap file holds one section's
 // rows whose ids fall in one fixed range (seo.service.ts): every query here is a range of the
@@ -50,14 +51,14 @@ type SectionExpression<S extends SitemapSection, T> = (
 ) => AliasableExpression<T>;
 
 /**
- * Which of a section's rows are public. Offers and demands: only those anyone may see (issue 19:
- * held, hidden and a banned author's are not); deleted ones are gone from the table. Users: those
+ * Which of a section's rows are public. Offers and demands: only live ones (issue 19: not held,
+ * hidden or a banned author's; issue 32: not expired nor long sold); deleted ones are gone. Users: those
  * not banned with at least one such offer in a shop they own (their page lists their shops and
  * their personal shop's offers); a deleted account is gone from the table. The look-up goes
  * through the indexes shop_employees(user_id) and products(shop_id, type, id).
  */
 const PUBLIC: { [S in SitemapSection]: SectionExpression<S, SqlBool> | null } = {
-  products: (eb) => eb('moderation_status', '=', 'visible'),
+  products: () => liveProduct(),
   shops: null,
   categories: null,
   subcategories: null,
@@ -72,7 +73,7 @@ const PUBLIC: { [S in SitemapSection]: SectionExpression<S, SqlBool> | null } = 
           .whereRef('shop_employees.user_id', '=', 'users.id')
           .where('shop_employees.role', '=', 'owner')
           .where('products.type', '=', 'offer')
-          .where('products.moderation_status', '=', 'visible'),
+          .where(liveProduct()),
       ),
     ]),
 };

@@ -7,6 +7,7 @@ import type {
   ShopSummary,
 } from '../../../shared/schemas/shops';
 import { imageFields } from '../../media/media';
+import { roundedAverage } from '../../../shared/domain/ratings';
 import type { EmployeeRow, ShopWithExtras } from './shops.repository';
 import type { InvitationRow, MyInvitationRow } from './invitations.repository';
 import { hasPhone, withoutShopNumbers } from '../insights/numbers';
@@ -38,6 +39,8 @@ export function toShopSummary(row: ShopWithExtras): ShopSummary {
     created_at: row.created_at,
     updated_at: row.updated_at,
     phone_verified_at: row.phone_verified_at ?? null,
+    rating_average: roundedAverage(Number(row.rating_sum ?? 0), Number(row.rating_count ?? 0)),
+    rating_count: Number(row.rating_count ?? 0),
   };
 }
 

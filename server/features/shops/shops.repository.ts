@@ -3,6 +3,7 @@ import type { Database, Dialect, Executor, ShopsTable } from '../../db/types';
 import { now } from '../../db/connect';
 import type { ShopRole } from '../../../shared/constants';
 import { shopPhoneVerifiedAt } from './verified-phone.repository';
+import { shopRatingColumns } from '../ratings/ratings.repository';
 
 // The only Kysely code of the shops feature. Every function takes the database or a transaction.
 
@@ -29,7 +30,8 @@ function shopsWithExtras(db: Executor) {
     .selectAll('shops')
     .select('pcategories.name as pcategory_name')
     .select(productCounts)
-    .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'));
+    .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'))
+    .select(shopRatingColumns);
 }
 export type ShopWithExtras = NonNullable<
   Awaited<ReturnType<ReturnType<typeof shopsWithExtras>['executeTakeFirst']>>
@@ -69,6 +71,7 @@ export function listShopsQuery(db: Executor, offset: number, limit: number) {
     .select('pcategories.name as pcategory_name')
     .select(productCounts)
     .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'))
+    .select(shopRatingColumns)
     .orderBy('shops.is_professional', 'desc')
     .orderBy('shops.created_at', 'desc')
     .orderBy('shops.id', 'desc');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
-import { idParam, noContent, pageBody, toPagination } from '../../../shared/schemas/common';
+import { idParam, noContent, pageBody } from '../../../shared/schemas/common';
 import {
   addEmployeeBody,
   createShopBody,
@@ -21,15 +21,7 @@ import { parseForm, readForm } from '../../media/multipart';
 import { shopPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
-import { seesShopNumbers } from '../insights/numbers';
-import {
-  toEmployee,
-  toInvitation,
-  toMyInvitation,
-  toPublicShop,
-  toShop,
-  toShopListItem,
-} from './shops.mapper';
+import { toEmployee, toInvitation, toMyInvitation, toShop } from './shops.mapper';
 import * as service from './shops.service';
 
 // DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list). Create and edit
@@ -45,22 +37,20 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
   const shopPage = { params: idParam, response: { 200: shopResponse } };
   const limit = singleReadLimit(app.config);
   app.get('/shops/shop/:id', { schema: shopPage, config: limit }, async (request, reply) => {
-    const found = await service.getShop(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
+      const found = await service.getShop(app.db, request.params.id);
       if (!found) return reply.page();
       return reply.page(shopPageMeta(found.row, app.config.publicUrl, request.language));
     }
-    if (!found) throw notFound();
-    const seesNumbers = await seesShopNumbers(app.db, request.user, found.row.id);
-    return { shop: toPublicShop(found.row, found.employees, seesNumbers) };
+    const shop = await service.publicShop(app.db, request.params.id, request.user);
+    if (!shop) throw notFound();
+    return { shop };
   });
 
   const list = { querystring: pageBody, response: { 200: shopsPageResponse } };
   app.get('/shops/paginate/all/0', { schema: list }, async (request) => {
-    const { page } = request.query;
-    const { rows, total } = await service.listShops(app.db, page, LIST_PAGE_SIZE);
-    return { shops: toPagination(rows.map(toShopListItem), total, page, LIST_PAGE_SIZE) };
+    return { shops: await service.shopsPage(app.db, request.query.page, LIST_PAGE_SIZE) };
   });
 
   app.post(

@@ -29,6 +29,11 @@ import {
 } from './image-fields';
 import * as repo from './shops.repository';
 import * as invitationsRepo from './invitations.repository';
+import { recordAudit } from '../admin/audit.service';
+import { toPagination } from '../../../shared/schemas/common';
+import type { AuthUser } from '../../plugins/session';
+import { seesShopNumbers } from '../insights/numbers';
+import { toPublicShop, toShopListItem } from './shops.mapper';
 
 const ownerImmutable = () => new HttpError(422, { global: ['owner_immutable'] });
 
@@ -56,6 +61,20 @@ export async function getShop(db: DB, id: number) {
   const row = await repo.findShop(db, id);
   if (!row) return null;
   return { row, employees: await repo.employeesOf(db, id) };
+}
+
+/** GET /shops/shop/{id}'s shop: numbers for its staff and site staff only; null for an unknown id. */
+export async function publicShop(db: DB, id: number, viewer: AuthUser | null) {
+  const found = await getShop(db, id);
+  if (!found) return null;
+  const seesNumbers = await seesShopNumbers(db, viewer, found.row.id);
+  return toPublicShop(found.row, found.employees, seesNumbers);
+}
+
+/** GET /shops/paginate/all/0's page of shops. */
+export async function shopsPage(db: DB, page: number, perPage: number) {
+  const { rows, total } = await listShops(db, page, perPage);
+  return toPagination(rows.map(toShopListItem), total, page, perPage);
 }
 
 export async function listShops(db: DB, page: number, perPage: number) {
@@ -224,6 +243,13 @@ export async function inviteEmployee(
       role: body.role,
       invitedBy: viewer.id,
     });
+    await recordAudit(trx, {
+      actorId: viewer.id,
+      action: 'employee.invite',
+      targetType: 'shop',
+      targetId: shopId,
+      after: { login, role: body.role },
+    });
     // The invitee hears of it (not the inviter's business whether anyone did).
     const invitee = await findUserByLogin(trx, parsed);
     if (invitee && !(await repo.shopRoleOf(trx, shopId, invitee.id))) {
@@ -257,7 +283,15 @@ export async function acceptInvitation(db: DB, viewer: Viewer, shopId: number): 
       await repo.insertEmployee(trx, shopId, viewer.id, invitation.role);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      return;
     }
+    await recordAudit(trx, {
+      actorId: viewer.id,
+      action: 'employee.join',
+      targetType: 'shop',
+      targetId: shopId,
+      after: { user_id: viewer.id, role: invitation.role },
+    });
   });
 }
 
@@ -302,6 +336,16 @@ export async function changeEmployeeRole(
     const member = { id: target.id, role: target.role as ShopRole };
     enforceDecision(roleChangeDecision(viewer, viewerRole, member, role));
     await repo.setEmployeeRole(trx, shopId, userId, role);
+    if (target.role !== role) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'employee.role',
+        targetType: 'shop',
+        targetId: shopId,
+        before: { user_id: userId, role: target.role },
+        after: { user_id: userId, role },
+      });
+    }
     return (await repo.findEmployee(trx, shopId, userId))!;
   });
 }
@@ -319,5 +363,12 @@ export async function removeEmployee(db: DB, viewer: Viewer, shopId: number, use
     const member = { id: target.id, role: target.role as ShopRole };
     enforceDecision(removalDecision(viewer, viewerRole, member));
     await repo.deleteEmployee(trx, shopId, userId);
+    await recordAudit(trx, {
+      actorId: viewer.id,
+      action: 'employee.remove',
+      targetType: 'shop',
+      targetId: shopId,
+      before: { user_id: userId, role: target.role },
+    });
   });
 }

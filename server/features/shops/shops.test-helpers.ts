@@ -31,6 +31,8 @@ export const SHOP_KEYS = [
   'second_whatsapp_number',
   'updated_at',
   'phone_verified_at',
+  'rating_average',
+  'rating_count',
 ].sort();
 
 export const shopBody = (overrides: Record<string, unknown> = {}) => ({

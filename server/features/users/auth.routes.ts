@@ -64,9 +64,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/me', { schema: { response: { 200: meResponse } } }, async (request, reply) => {
     // Even { user: null }: a cache must not answer it to someone signed in, or the reverse.
     privateAnswer(reply);
-    if (!request.user) return { user: null };
-    const self = await service.me(app.db, request.user.id);
-    return { user: self ? toSelfUser(self.user, self.shops) : null };
+    return { user: await service.selfUser(app.db, request.user) };
   });
 
   app.put(

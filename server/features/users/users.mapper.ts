@@ -1,3 +1,4 @@
+import type { RatingSummary } from '../../../shared/schemas/ratings';
 import type { UserRow } from '../../db/types';
 import type { PublicProfile, PublicUser, SelfUser } from '../../../shared/schemas/users';
 import { imageFields } from '../../media/media';
@@ -54,8 +55,9 @@ export function toPublicProfile(
   row: UserRow,
   shops: ShopOfUserRow[],
   seesNumbers: boolean,
+  rating: RatingSummary,
 ): PublicProfile {
-  const profile = { ...toPublicUser(row), shops: shops.map(toUserShop) };
+  const profile = { ...toPublicUser(row), shops: shops.map(toUserShop), ...rating };
   return seesNumbers
     ? profile
     : { ...profile, phone_1: null, phone_2: null, whatsapp_number: null };

@@ -1,19 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, noContent, z } from '../../../shared/schemas/common';
 import {
+  deleteAccountBody,
   profileBody,
   publicProfileResponse,
   selfUserResponse,
   USER_IMAGES,
 } from '../../../shared/schemas/users';
-import { notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
+import { clientLimitKey } from '../../plugins/client-address';
 import { imageUrl } from '../../media/media';
 import { parseForm, readForm } from '../../media/multipart';
 import { userPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
-import { seesUserNumbers } from '../insights/numbers';
-import { toPublicProfile, toSelfUser } from './users.mapper';
+import { toSelfUser } from './users.mapper';
 import * as service from './users.service';
+import { deleteOwnAccount } from './own-data.service';
 
 /** A stored image's name (the media module's ids: 128 random bits in hex). */
 const MEDIA_ID = /^[a-f0-9]{32}$/;
@@ -25,15 +27,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const profile = { params: idParam, response: { 200: publicProfileResponse } };
   app.get('/users/user/:id', { schema: profile }, async (request, reply) => {
-    const user = await service.publicProfile(app.db, request.params.id);
     // JSON or page (DESIGN §3): an unknown id still gets the app, which shows its own not-found.
     if (!request.wantsJson) {
+      const user = await service.publicProfile(app.db, request.params.id);
       if (!user) return reply.page();
       return reply.page(userPageMeta(user, app.config.publicUrl));
     }
+    const user = await service.profileOf(app.db, request.params.id, request.user);
     if (!user) throw notFound();
-    const shops = await service.ownedShops(app.db, user.id);
-    return { user: toPublicProfile(user, shops, seesUserNumbers(request.user, user.id)) };
+    return { user };
   });
 
   // SPEC §3: "Avatar icon path is /images/users/icons/{photo}". The photo's urls in the answers
@@ -77,10 +79,24 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id',
-    { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
+    {
+      schema: {
+        params: idParam,
+        // Leaving needs the password whichever path is used (issue 34 item 5): DELETE /users/me's.
+        body: deleteAccountBody.partial().nullish(),
+        response: { 204: noContent },
+      },
+      preValidation: authenticated,
+    },
     async (request, reply) => {
       const viewer = requireUser(request);
-      await service.deleteUser(deps, viewer, request.params.id);
+      if (viewer.id === request.params.id) {
+        const password = request.body?.password;
+        if (!password) throw invalid('password', 'required');
+        await deleteOwnAccount(deps, viewer, password, clientLimitKey(request));
+      } else {
+        await service.deleteUser(deps, viewer, request.params.id);
+      }
       // Deleting yourself signs you out (new session id and XSRF token).
       if (viewer.id === request.params.id) await app.sessions.signOut(request, reply);
       return reply.status(204).send(null);

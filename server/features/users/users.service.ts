@@ -16,8 +16,12 @@ import type { SiteRole } from '../../../shared/constants';
 import { hashPassword, imitateVerify, verifyPassword } from './password';
 import * as repo from './users.repository';
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
+import { toPublicProfile, toSelfUser } from './users.mapper';
+import { seesUserNumbers } from '../insights/numbers';
+import type { AuthUser } from '../../plugins/session';
 import * as removal from './user-removal.repository';
 import * as shopsRepo from '../shops/shops.repository';
+import { changedFields, recordAudit } from '../admin/audit.service';
 import {
   imageChanges,
   prepareImages,
@@ -25,6 +29,7 @@ import {
   type Uploads,
   type WriteDeps,
 } from '../shops/image-fields';
+import { ofOwner as ratingOfOwner } from '../ratings/ratings.service';
 
 function takenErrors(taken: { phone: boolean; email: boolean }): HttpError | null {
   const errors: Record<string, string[]> = {};
@@ -110,6 +115,13 @@ export async function me(db: DB, userId: number) {
   return { user, shops: await repo.shopsOfUser(db, userId) };
 }
 
+/** GET /users/me's user: the signed-in viewer as they see themself; null for anyone else. */
+export async function selfUser(db: DB, viewer: AuthUser | null) {
+  if (!viewer) return null;
+  const self = await me(db, viewer.id);
+  return self ? toSelfUser(self.user, self.shops) : null;
+}
+
 export async function changePassword(
   db: DB,
   userId: number,
@@ -133,6 +145,31 @@ export function publicProfile(db: DB, id: number) {
 /** The shops a user owns, their personal shop first: the public page lists them (issue 20). */
 export function ownedShops(db: DB, userId: number) {
   return repo.shopsOfUser(db, userId, ['owner']);
+}
+
+/** The profile columns a staff edit's audit entry compares (never the password hash). */
+const AUDITED_PROFILE = [
+  'first_name',
+  'last_name',
+  'phone_1',
+  'phone_2',
+  'whatsapp_number',
+  'email',
+  'more_infos',
+  'language',
+  'photo',
+  'cover',
+] as const;
+
+/**
+ * GET /users/user/{id}'s user: the public profile with the shops they own, their numbers for
+ * themself and site staff only; null for an unknown id.
+ */
+export async function profileOf(db: DB, id: number, viewer: AuthUser | null) {
+  const user = await publicProfile(db, id);
+  if (!user) return null;
+  const [shops, rating] = await Promise.all([ownedShops(db, user.id), ratingOfOwner(db, user.id)]);
+  return toPublicProfile(user, shops, seesUserNumbers(viewer, user.id), rating);
 }
 
 /**
@@ -175,6 +212,17 @@ export async function updateProfile(
           ...(phoneChanged ? { phone_verified_at: null } : {}),
         });
         const after = (await repo.findUserById(trx, id))!;
+        // A site admin editing someone else's profile is a staff action (issue 34 item 4).
+        const edited = viewer.id !== id && changedFields(before, after, AUDITED_PROFILE);
+        if (edited) {
+          await recordAudit(trx, {
+            actorId: viewer.id,
+            action: 'user.update',
+            targetType: 'user',
+            targetId: id,
+            ...edited,
+          });
+        }
         const personalShop = await shopsRepo.personalShopIdOf(trx, id);
         if (personalShop) await repo.syncPersonalShop(trx, personalShop, before, after);
         return pictures.replaced;
@@ -210,6 +258,17 @@ export async function deleteUser({ db, dialect, media }: WriteDeps, viewer: View
     await removal.removeActivity(trx, id);
     await shopsRepo.deleteShops(trx, shopIds);
     await removal.deleteUserRow(trx, id);
+    // An admin deleting someone is a staff action (issue 34 item 4): who it was, no more (the
+    // rest of their data goes, as they would have it). Leaving on one's own is not audited.
+    if (viewer.id !== id) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        before: { first_name: user.first_name, last_name: user.last_name, role: user.role },
+      });
+    }
     return [...names, user.photo, user.cover].filter((n): n is string => !!n);
   });
   await media.removeFiles(names);

@@ -21,7 +21,7 @@ export const PUBLIC_KEYS = [
   'phone_verified_at',
 ].sort();
 /** GET /users/user/{id}: the public fields and the shops the user owns. */
-export const PROFILE_KEYS = [...PUBLIC_KEYS, 'shops'].sort();
+export const PROFILE_KEYS = [...PUBLIC_KEYS, 'shops', 'rating_average', 'rating_count'].sort();
 export const SELF_KEYS = [...PUBLIC_KEYS, 'email', 'language', 'shops'].sort();
 
 export async function shopRow(ctx: TestContext, id: number) {

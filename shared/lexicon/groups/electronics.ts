@@ -3,12 +3,15 @@ import type { LexiconRow } from './row';
 // Phones, computers and other electronics (catalogue: multimedia and its subcategories).
 export const ELECTRONICS: readonly LexiconRow[] = [
   [
-    'هاتف|هواتف|تلفون|تليفون|تلفونات|جوال|جوالات|موبايل|موبايلات|هاتف محمول|هواتف محمولة',
+    'هاتف|هواتف|تلفون|تليفون|تلفونات|جوال|جوالات|موبايل|موبايلات|هاتف محمول|هواتف محمولة|بورتابل',
     'téléphone|téléphones|téléphone portable|téléphones portables|mobile|mobiles|tél',
   ],
   ['هاتف ذكي|هواتف ذكية|سمارتفون', 'smartphone|smartphones|téléphone intelligent'],
   ['هاتف ثابت|هواتف ثابتة', 'téléphone fixe'],
-  ['حاسوب|حواسيب|كمبيوتر|كمبيوترات|حاسب|حاسبات', 'ordinateur|ordinateurs|ordi|ordis|pc'],
+  [
+    'حاسوب|حواسيب|كمبيوتر|كمبيوترات|حاسب|حاسبات|أوردناتير|أوردناتور',
+    'ordinateur|ordinateurs|ordi|ordis|pc',
+  ],
   [
     'حاسوب محمول|حواسيب محمولة|لابتوب|لاب توب',
     'ordinateur portable|ordinateurs portables|laptop|laptops',
@@ -31,7 +34,7 @@ export const ELECTRONICS: readonly LexiconRow[] = [
   ['ألعاب الفيديو|لعبة فيديو|ألعاب فيديو', 'jeux vidéo|jeu vidéo'],
   ['جهاز ألعاب|أجهزة ألعاب|كونسول', 'console|consoles|console de jeux'],
   ['ذراع تحكم|أذرع تحكم|يد تحكم|جويستيك', 'manette|manettes'],
-  ['شاحن|شواحن', 'chargeur|chargeurs'],
+  ['شاحن|شواحن|شارجور', 'chargeur|chargeurs'],
   ['كابل|كابلات|سلك|أسلاك', 'câble|câbles|fil'],
   [
     'سماعة|سماعات|سماعات رأس|سماعة أذن|سماعات أذن',

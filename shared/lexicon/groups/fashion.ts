@@ -6,7 +6,7 @@ export const FASHION: readonly LexiconRow[] = [
   ['ملابس|ثياب|لباس|ألبسة', 'vêtements|vêtement|habits|habit|habillement|fringues'],
   ['ملابس رجالية|ملابس رجال', 'vêtements homme|vêtements pour homme|mode homme'],
   ['ملابس نسائية|ملابس نساء', 'vêtements femme|vêtements pour femme|mode femme'],
-  ['قميص|قمصان', 'chemise|chemises'],
+  ['قميص|قمصان|شميز', 'chemise|chemises'],
   ['تي شيرت|تيشيرت|قميص قصير|قمصان قصيرة', 't-shirt|t-shirts|tee-shirt|tee-shirts|tshirt'],
   ['سروال|سراويل|بنطلون|بنطلونات|بنطال', 'pantalon|pantalons'],
   ['جينز|سروال جينز', 'jean|jeans'],

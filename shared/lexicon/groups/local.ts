@@ -4,7 +4,7 @@ import type { LexiconRow } from './row';
 // (catalogue: traditional_items, musical_instruments, food).
 export const LOCAL: readonly LexiconRow[] = [
   ['ملحفة|ملاحف', '', 'melhfa|melhfas|melahfa|mlahfa|malhfa'],
-  ['دراعة|دراعات|دراريع', 'boubou|boubous', 'daraa|daraas|draa|deraa'],
+  ['دراعة|دراعات|دراريع|بوبو', 'boubou|boubous', 'daraa|daraas|draa|deraa'],
   ['فوال', 'voile'],
   ['خنط', '', 'khent|khant'],
   ['بازان|بازين', '', 'bazin|basin'],

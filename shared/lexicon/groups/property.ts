@@ -4,9 +4,12 @@ import type { LexiconRow } from './row';
 export const PROPERTY: readonly LexiconRow[] = [
   ['عقار|عقارات', 'immobilier|immobiliers|bien immobilier|biens immobiliers'],
   ['منزل|منازل|بيت|بيوت|دار|ديار', 'maison|maisons|logement|logements', 'dar'],
-  ['شقة|شقق', 'appartement|appartements|appart|apparts'],
+  ['شقة|شقق|أبارتمان', 'appartement|appartements|appart|apparts'],
   ['فيلا|فيلات|فلة|فلل', 'villa|villas'],
-  ['أرض|أراضي|أراض|قطعة أرضية|قطع أرضية|بقعة|بقع', 'terrain|terrains|parcelle|parcelles|lot|lots'],
+  [
+    'أرض|أراضي|أراض|قطعة أرضية|قطع أرضية|بقعة|بقع|تيران',
+    'terrain|terrains|parcelle|parcelles|lot|lots',
+  ],
   [
     'محل|محلات|محل تجاري|محلات تجارية|دكان|دكاكين|بوتيك|بتيك|متجر|متاجر',
     'boutique|boutiques|magasin|magasins|local commercial|locaux commerciaux',

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loader } from '../../components/loader';
+import { useRenderNow } from '../../lib/render-seed';
 import { NetworkStatus } from '../pwa/network-status';
 import { BottomNav } from './bottom-nav';
 import { FlashNotice } from './flash-notice';
@@ -35,6 +36,8 @@ function ReadyMark() {
 export function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
+  // The server's year while hydrating its HTML (on New Year's Eve the two could differ).
+  const now = useRenderNow();
   useScrollToTopOnNewPage();
   return (
     <>
@@ -58,7 +61,7 @@ export function Shell() {
         <div className="container site-footer__inner">
           <p className="site-footer__about">{t('footer_about')}</p>
           <p className="site-footer__rights">
-            {t('footer_rights', { year: new Date().getFullYear() })}
+            {t('footer_rights', { year: new Date(now()).getFullYear() })}
           </p>
         </div>
       </footer>

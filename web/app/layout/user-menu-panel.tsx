@@ -3,7 +3,14 @@ import { Link } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import { Avatar } from '../../components/avatar';
 import { BookmarkIcon, PlusIcon, StoreIcon, UserIcon } from '../../components/icons';
-import { EditIcon, KeyIcon, LoginIcon, LogoutIcon, ShieldIcon } from '../../components/page-icons';
+import {
+  EditIcon,
+  KeyIcon,
+  LoginIcon,
+  LogoutIcon,
+  ShieldIcon,
+  TagIcon,
+} from '../../components/page-icons';
 import { UserText } from '../../components/user-text';
 import { paths } from '../../lib/paths';
 import type { Me } from '../../lib/use-me';
@@ -75,6 +82,12 @@ export function UserMenuPanel({
               <Link to={paths.myShops} className="user-menu__item">
                 <StoreIcon size={18} />
                 {t('menu_manage_shops')}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.myProducts} className="user-menu__item">
+                <TagIcon size={18} />
+                {t('my_products')}
               </Link>
             </li>
             <li>

@@ -46,6 +46,8 @@ function aShop(id: number, overrides: Partial<ShopSummary> = {}): ShopSummary {
     pcategory: null,
     offers_count: 3,
     demands_count: 0,
+    rating_average: null,
+    rating_count: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -11,6 +11,7 @@ import { CategoriesTab } from './components/categories-tab';
 import { ListError } from './components/list-states';
 import { LogsTab } from './components/logs-tab';
 import { ModerationTab } from './components/moderation-tab';
+import { AuditTab } from './components/audit-tab';
 import './admin-page.css';
 import { Redirect } from '../../components/redirect';
 
@@ -18,8 +19,9 @@ import { Redirect } from '../../components/redirect';
 // (shared/domain/permissions.ts), and issue 19's moderation tab (queue and audit log). Anyone
 // else is sent away: a visitor to sign in, a user home.
 // The tab and the page live in the address (?tab=logs&page=2), so back and reload keep them.
+// Issue 34 item 4 adds the audit trail's tab, for site admins only.
 
-const TABS = ['categories', 'logs', 'moderation'] as const;
+const TABS = ['categories', 'logs', 'moderation', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 function pageOf(value: string | null): number {
@@ -36,6 +38,7 @@ export function AdminPage() {
     categories: null,
     logs: null,
     moderation: null,
+    audit: null,
   });
   const page = pageOf(params.get('page'));
   const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'categories';
@@ -66,7 +69,8 @@ export function AdminPage() {
     (name) =>
       name === 'categories' ||
       (name === 'logs' && canReadLogs) ||
-      (name === 'moderation' && canModerate),
+      (name === 'moderation' && canModerate) ||
+      (name === 'audit' && can.readAudit(me.data)),
   );
   const current = available.includes(tab) ? tab : 'categories';
   const hrefFor = (target: number) =>
@@ -101,6 +105,7 @@ export function AdminPage() {
     categories: t('admin_tab_categories'),
     logs: t('admin_tab_logs'),
     moderation: t('admin_tab_moderation'),
+    audit: t('admin_tab_audit'),
   };
 
   return (
@@ -145,7 +150,9 @@ export function AdminPage() {
         aria-labelledby={`admin-tab-${current}`}
         className="admin-page__panel"
       >
-        {current === 'moderation' ? (
+        {current === 'audit' ? (
+          <AuditTab page={page} />
+        ) : current === 'moderation' ? (
           <ModerationTab page={page} />
         ) : current === 'logs' ? (
           <LogsTab page={page} hrefFor={hrefFor} />

@@ -5,7 +5,14 @@ import type { Errors } from '../../lib/http';
 // SPEC §5 on the form: the shared rules (shared/domain/commands.ts) decide; this file only says
 // what they need from a product and how their message keys read under each field.
 
-export const COMMAND_FIELDS = ['number', 'period', 'price', 'private', 'text'] as const;
+export const COMMAND_FIELDS = [
+  'number',
+  'period',
+  'starts_at',
+  'price',
+  'private',
+  'text',
+] as const;
 
 /** What the rules need to know about a product (its subcategory says what can be counted…). */
 export function targetOf(product: Product): CommandTarget {
@@ -19,6 +26,8 @@ export function targetOf(product: Product): CommandTarget {
     can_be_counted: product.psubcategory.can_be_counted,
     can_be_rented: product.psubcategory.can_be_rented,
     can_be_priced: product.psubcategory.can_be_priced,
+    type: product.type,
+    available_number: product.available_number,
   };
 }
 

@@ -1,5 +1,5 @@
 // The notifications feature's public face: the header's bell shows the unread count, kept
 // current by the live stream.
 
-export { useUnreadCount } from './api/unread-count';
+export { unreadCountQuery, useUnreadCount } from './api/unread-count';
 export { useNotificationStream } from './api/notification-stream';

@@ -73,6 +73,11 @@ export function notificationSentence(n: Notification): NotificationSentence {
     case 'moderation_restored':
     case 'moderation_deleted':
       return { key: `notification_${n.type}`, name: null };
+    // Issue 32: the reader's offer or demand ends soon; an offer the reader saved was sold.
+    case 'listing_expiring':
+      return { key: `notification_listing_expiring_${kind}`, name: null };
+    case 'saved_sold':
+      return { key: `notification_saved_sold_${kind}`, name: null };
   }
 }
 
@@ -114,6 +119,10 @@ export function notificationHref(n: Notification): string | null {
       return d.product_id ? productPage(d.product_id, n) : null;
     case 'moderation_deleted':
       return null;
+    // The offer's page, where its owner renews it (or sees it sold).
+    case 'listing_expiring':
+    case 'saved_sold':
+      return d.product_id ? productPage(d.product_id, n) : null;
   }
 }
 

@@ -11,10 +11,15 @@ import { Pagination } from '../../components/pagination';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notificationKeys } from './api/keys';
-import { useMe } from '../../lib/use-me';
+import { meQuery, useMe } from '../../lib/use-me';
+import type { PrefetchContext } from '../../lib/prefetch';
 import { deleteNotification } from './api/delete-notification';
 import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
-import { useNotificationsPage, type NotificationFilter } from './api/notifications-page';
+import {
+  notificationsPageQuery,
+  useNotificationsPage,
+  type NotificationFilter,
+} from './api/notifications-page';
 import { useUnreadCount } from './api/unread-count';
 import { NotificationItem } from './components/notification-item';
 import './notifications-page.css';
@@ -197,6 +202,13 @@ function NotificationsPage() {
       )}
     </div>
   );
+}
+
+/** The server renders the list with the page (the bell's count comes with every page). */
+export async function prefetch({ searchParams, client }: PrefetchContext) {
+  if (!client.getQueryData(meQuery.queryKey)) return;
+  const type = filterOf(searchParams.get('type'));
+  await client.prefetchQuery(notificationsPageQuery(type, pageOf(searchParams.get('page')), true));
 }
 
 export { NotificationsPage as Component };

@@ -7,6 +7,7 @@ import { bindInput, Check, Section, type GroupProps } from './product-form-parts
 import { directionOf } from '../../../shared/domain/language';
 import { offerTypesFor, type FormValues } from './product-form-values';
 import { dealKind } from '../../../shared/domain/products';
+import { PriceHintNote } from './components/price-hint';
 import './product-form-main.css';
 
 interface MainFieldsProps extends GroupProps {
@@ -99,6 +100,16 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
           />
         </div>
       )}
+      {sub.can_be_priced === 'yes' && (
+        <PriceHintNote
+          ask={{
+            psubcategoryId: sub.id,
+            offerType: offerTypes.includes(values.offer_type) ? values.offer_type : offerTypes[0],
+            latitude: values.latitude === '' ? null : Number(values.latitude),
+            longitude: values.longitude === '' ? null : Number(values.longitude),
+          }}
+        />
+      )}
       {sub.can_be_counted === 'yes' && (
         <FormField
           name="number"
@@ -111,14 +122,9 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
                 })
               : undefined
           }
-          // Issue 35 item 5: a rent offer's units are rented, not sold (the API keeps its key).
-          errors={
-            rent
-              ? errors.number?.map((key) =>
-                  key === 'number_already_sold' ? 'number_already_rented' : key,
-                )
-              : errors.number
-          }
+          // Issue 32 item 7: a rent offer's units come back, so its number is never below
+          // what was rented (the hint says how many were).
+          errors={errors.number}
           {...input('number')}
         />
       )}

@@ -27,7 +27,7 @@ import {
 } from './product-form-details';
 import { MainFields } from './product-form-main';
 import { bindInput, Section, type GroupProps } from './product-form-parts';
-import { belowSold } from '../../../shared/domain/products';
+import { belowSold, rentsOut } from '../../../shared/domain/products';
 import { readNumber } from '../../../shared/domain/numbers';
 import {
   emptyValues,
@@ -142,10 +142,12 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
     });
     const parsed = (editing ? updateProductBody : createProductBody).safeParse(fields);
     const issues = parsed.success ? [] : [...parsed.error.issues];
-    // SPEC §5: the available number cannot go below what is already sold.
+    // SPEC §5: the available number cannot go below what is already sold (a rent offer's units
+    // come back: issue 32 item 7).
     if (
       product &&
       sub?.can_be_counted === 'yes' &&
+      !rentsOut({ type, offer_type: values.offer_type }) &&
       belowSold(readNumber(values.number) ?? 0, product.sold_count) &&
       !issues.some((issue) => issue.path[0] === 'number')
     ) {

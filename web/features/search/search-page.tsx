@@ -10,6 +10,7 @@ import { useProductSearch } from './api/search';
 import { InterpretedNote } from './components/interpreted-note';
 import { ProductResults } from './components/product-results';
 import { ResultsCount } from './components/results-count';
+import { SearchBox } from './components/search-box';
 import { SearchPanel } from './components/search-panel';
 import { TypeSwitch } from './components/type-switch';
 import { readSearch, searchQuery, toSearchBody, withType, type SearchState } from './search-state';
@@ -47,14 +48,15 @@ export function SearchPage() {
         <h1 className="page-header__title">{t('search_title')}</h1>
       </header>
       {/* Keyed by the search (not its page): back and forward show the search they reach. */}
-      <SearchPanel
-        key={searchQuery({ ...search, page: 1 })}
-        initial={search}
-        onSearch={(next) => navigate(href(next))}
-        serverErrors={serverErrors}
-        geolocation={geolocation}
-        autoFocus={search.name === '' && search.mode === 'normal'}
-      />
+      <SearchBox key={searchQuery({ ...search, page: 1 })} search={search}>
+        <SearchPanel
+          initial={search}
+          onSearch={(next) => navigate(href(next))}
+          serverErrors={serverErrors}
+          geolocation={geolocation}
+          autoFocus={search.name === '' && search.mode === 'normal'}
+        />
+      </SearchBox>
       <SaveSearchButton
         // Its own key: siblings with one key are duplicated by React when the key changes.
         key={`save:${searchQuery({ ...search, page: 1 })}`}
@@ -63,7 +65,8 @@ export function SearchPage() {
       />
       <section className="results" aria-labelledby="search-results-title">
         <div className="results__header">
-          <h2 id="search-results-title" className="results__title">
+          {/* Takes the focus after a search (use-scroll-on-change.ts): read out, then the list. */}
+          <h2 id="search-results-title" className="results__title" tabIndex={-1}>
             {t('search_results')}
           </h2>
           <TypeSwitch current={search.type} hrefFor={(type) => href(withType(search, type))} />

@@ -5,7 +5,8 @@ import type { SavedSearch } from '../../../shared/schemas/searches';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { FormAlert } from '../../components/form-field';
-import { BookmarkIcon, SearchIcon } from '../../components/icons';
+import { BookmarkIcon } from '../../components/icons';
+import { SearchSummary, readSearch } from '../search';
 import { TrashIcon } from '../../components/page-icons';
 import { Loader } from '../../components/loader';
 import { RelativeTime } from '../../components/relative-time';
@@ -18,7 +19,7 @@ import { useMe } from '../../lib/use-me';
 import { useDeleteSearch } from './api/delete-search';
 import { useSavedSearches } from './api/list-searches';
 import { useMarkSearchSeen } from './api/mark-search-seen';
-import { savedSearchHref } from './search-href';
+import { savedSearchHref, savedSearchParams } from './search-href';
 import './my-searches.css';
 import { Redirect } from '../../components/redirect';
 
@@ -37,7 +38,8 @@ function SavedSearchItem({
   const navigate = useNavigate();
   const seen = useMarkSearchSeen();
   const href = savedSearchHref(search.query);
-  const words = typeof search.query.name === 'string' ? search.query.name : '';
+  // Every criterion, not only the words (issue 35 item 16), read as the search page reads it.
+  const criteria = readSearch(savedSearchParams(search.query));
 
   async function open() {
     // Seen even if the call fails: the search page is what the user asked for.
@@ -56,12 +58,8 @@ function SavedSearchItem({
             </span>
           )}
         </p>
+        <SearchSummary search={criteria} />
         <p className="saved-search__meta">
-          {words && (
-            <span className="saved-search__words">
-              <SearchIcon size={14} /> <UserText text={words} />
-            </span>
-          )}
           <RelativeTime date={search.created_at} className="saved-search__date" />
         </p>
       </div>

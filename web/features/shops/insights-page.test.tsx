@@ -20,6 +20,7 @@ const day = (date: string, views: number, whatsapp: number) => ({
   whatsapp,
   share: 0,
   save: 0,
+  bump: 0,
 });
 const insights: Insights = {
   days: [day('2026-11-23', 2, 0), day('2026-11-24', 0, 0), day('2026-11-25', 5, 3)],
@@ -36,6 +37,7 @@ const insights: Insights = {
       whatsapp: 3,
       share: 0,
       save: 2,
+      bump: 1,
     },
   ],
 };
@@ -71,7 +73,7 @@ describe('the shop insights page', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['7', '1', '0', '3', '0', '2']);
+    ).toEqual(['7', '1', '0', '3', '0', '2', '1']);
   });
 
   it('runs the time axis right to left in Arabic', async () => {

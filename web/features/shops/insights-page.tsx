@@ -20,8 +20,8 @@ import './components/insights.css';
 // /shops/insights/{id} (issue 19 item 6): what the shop's offers did over 30 days, for its staff:
 // totals, a chart per day, and a table per offer (docs/insights.md).
 
-const TOTALS = ['views', 'phone', 'call', 'whatsapp', 'share', 'save'] as const;
-const COLUMNS = ['views', 'phone', 'call', 'whatsapp', 'share', 'save'] as const;
+const TOTALS = ['views', 'phone', 'call', 'whatsapp', 'share', 'save', 'bump'] as const;
+const COLUMNS = ['views', 'phone', 'call', 'whatsapp', 'share', 'save', 'bump'] as const;
 
 export function InsightsPage() {
   const { t, i18n } = useTranslation();

@@ -20,18 +20,20 @@ import { EmployeesPanel } from './components/employees-panel';
 import { NotFoundShop } from './components/not-found-shop';
 import { ShopHeader } from './components/shop-header';
 import { ShopProducts } from './components/shop-products';
+import { ShopReviews } from './components/shop-reviews';
 import { roleIn } from '../../../shared/domain/employees';
 import './shop-page.css';
 import { idParam, type PrefetchContext } from '../../lib/prefetch';
 import { shopQuery } from './api/shop';
 import { shopProductsQuery } from './api/shop-products';
+import { shopRatingsQuery } from './api/ratings';
 
 // SPEC §2: /shops/shop/{id}: the shop header, then its offers, demands and staff in tabs
-// (?tab=offers|demands|employees&page=n, so every list has its own address).
+// (?tab=offers|demands|reviews|employees&page=n, so every list has its own address).
 
-const TABS = ['offers', 'demands', 'employees'] as const;
+const TABS = ['offers', 'demands', 'reviews', 'employees'] as const;
 type Tab = (typeof TABS)[number];
-const TYPE_OF: Record<Exclude<Tab, 'employees'>, ProductType> = {
+const TYPE_OF: Record<Exclude<Tab, 'employees' | 'reviews'>, ProductType> = {
   offers: 'offer',
   demands: 'demand',
 };
@@ -116,6 +118,7 @@ export function ShopPage() {
   const counts: Record<Tab, number> = {
     offers: data.offers_count,
     demands: data.demands_count,
+    reviews: data.rating_count,
     employees: data.employees.length,
   };
   const tabHref = (to: Tab, toPage = 1) => {
@@ -147,6 +150,14 @@ export function ShopPage() {
       <div className="shop-page__panel">
         {tab === 'employees' ? (
           <EmployeesPanel shop={data} me={me} viewerRole={viewerRole} />
+        ) : tab === 'reviews' ? (
+          <ShopReviews
+            shop={data}
+            me={me}
+            isStaff={!!viewerRole}
+            page={page}
+            hrefFor={(to) => tabHref('reviews', to)}
+          />
         ) : (
           <>
             {/* The list's heading, for screen readers (the cards' names are h3). */}
@@ -180,7 +191,11 @@ export async function prefetch({ params, searchParams, client }: PrefetchContext
   const page = readPage(searchParams.get('page'));
   await Promise.all([
     client.fetchQuery(shopQuery(id)),
-    tab === 'employees' ? null : client.prefetchQuery(shopProductsQuery(id, type, page)),
+    tab === 'employees'
+      ? null
+      : tab === 'reviews'
+        ? client.prefetchQuery(shopRatingsQuery(id, page))
+        : client.prefetchQuery(shopProductsQuery(id, type, page)),
   ]);
 }
 

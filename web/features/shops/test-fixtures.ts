@@ -43,6 +43,8 @@ export function aShop(overrides: Partial<Shop> = {}): Shop {
     pcategory: { id: 1, name: 'vehicles' },
     offers_count: 1,
     demands_count: 0,
+    rating_average: null,
+    rating_count: 0,
     created_at: '2025-01-10T10:00:00.000Z',
     updated_at: '2026-03-05T10:00:00.000Z',
     employees: [anEmployee(7, 'owner', 'Aïcha'), anEmployee(8, 'employee', 'Sidi')],

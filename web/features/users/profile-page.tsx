@@ -13,6 +13,7 @@ import { formValues, useFormErrors } from '../../lib/use-form-errors';
 import { useMe, type Me } from '../../lib/use-me';
 import { useUpdateProfile } from './api/update-profile';
 import { VerifyPhone } from './components/verify-phone';
+import { OwnData } from './components/own-data';
 import './profile-page.css';
 import { Redirect } from '../../components/redirect';
 
@@ -197,6 +198,7 @@ export function ProfilePage() {
       <div className="card form-page__card">
         <ProfileForm me={me.data} />
       </div>
+      <OwnData me={me.data} />
     </div>
   );
 }

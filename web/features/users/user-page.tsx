@@ -23,6 +23,7 @@ import { useUser } from './api/user';
 import { UserListings } from './components/user-listings';
 import './user-page.css';
 import { VerifiedBadge } from '../../components/verified-badge';
+import { RatingStars } from '../../components/rating-stars';
 import { idParam, type PrefetchContext } from '../../lib/prefetch';
 import { userQuery } from './api/user';
 import { userOffersQuery } from './api/user-offers';
@@ -114,6 +115,11 @@ export function UserPage() {
                   <VerifiedBadge verifiedAt={data.phone_verified_at} />
                 </li>
               )}
+              {data.rating_count > 0 && (
+                <li className="user-card__fact">
+                  <RatingStars average={data.rating_average} count={data.rating_count} />
+                </li>
+              )}
               <li className="user-card__fact">
                 <CalendarIcon size={16} />
                 {t('member_since', { date: formatDate(data.created_at, language) })}
@@ -134,7 +140,14 @@ export function UserPage() {
                   </Link>
                 </>
               )}
-              {can.deleteUser(me, data.id) && (
+              {/* Leaving needs the password again: the account settings' form (issue 34 item 5). */}
+              {self && (
+                <Link to={`${paths.profileEdit}#delete`} className="button button--danger-outline">
+                  <TrashIcon size={18} />
+                  {t('delete_account')}
+                </Link>
+              )}
+              {!self && can.deleteUser(me, data.id) && (
                 <button
                   type="button"
                   className="button button--danger-outline"
@@ -176,7 +189,7 @@ export function UserPage() {
       <ConfirmModal
         open={confirming}
         title={t('delete_account')}
-        message={self ? t('confirm_delete_account') : t('confirm_delete_user', { name })}
+        message={t('confirm_delete_user', { name })}
         busy={remove.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirming(false)}

@@ -40,6 +40,8 @@ function aPublicUser(overrides: Partial<PublicProfile> = {}): PublicProfile {
     created_at: '2025-06-01T12:00:00.000Z',
     shops: [],
     phone_verified_at: null,
+    rating_average: null,
+    rating_count: 0,
     ...overrides,
   };
 }
@@ -160,13 +162,8 @@ describe('the user page', () => {
     expect(screen.queryByRole('region', { name: 'Ses boutiques' })).toBeNull();
   });
 
-  it('gives the user themself edit, my shops and delete; delete asks, then loads home', async () => {
-    const user = userEvent.setup();
-    const { calls } = fakeServer({
-      ...viewer(aUser({ id: 20 })),
-      ...userAnswer(),
-      'DELETE /users/20': () => ({ status: 204 }),
-    });
+  it('gives the user themself edit, my shops, and delete in the account settings (password again)', async () => {
+    fakeServer({ ...viewer(aUser({ id: 20 })), ...userAnswer() });
     renderApp('/users/user/20');
     expect(await screen.findByRole('link', { name: 'Modifier le profil' })).toHaveAttribute(
       'href',
@@ -176,14 +173,12 @@ describe('the user page', () => {
       'href',
       '/account/shops',
     );
-    await user.click(screen.getByRole('button', { name: 'Supprimer le compte' }));
-    const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Votre compte, vos boutiques et tout ce que vous avez publié');
-    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-    const deletion = calls.find((c) => c.method === 'DELETE')!;
-    expect(deletion.url).toBe('/users/20');
-    expect(deletion.headers['X-XSRF-TOKEN']).toBe('xsrf-value');
+    // Issue 34 item 5: leaving needs the password, asked by the settings' form.
+    expect(screen.getByRole('link', { name: 'Supprimer le compte' })).toHaveAttribute(
+      'href',
+      '/account/profile#delete',
+    );
+    expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
   });
 
   it('gives a site admin the delete button on anyone, not a moderator', async () => {
@@ -199,10 +194,27 @@ describe('the user page', () => {
     expect(screen.queryByRole('button', { name: 'Supprimer le compte' })).toBeNull();
   });
 
+  it('lets a site admin delete someone: asks, then loads home', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeServer({
+      ...viewer(aUser({ id: 1, role: 'admin' })),
+      ...userAnswer(),
+      'DELETE /users/20': () => ({ status: 204 }),
+    });
+    renderApp('/users/user/20');
+    await user.click(await screen.findByRole('button', { name: 'Supprimer le compte' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    const deletion = calls.find((c) => c.method === 'DELETE')!;
+    expect(deletion.url).toBe('/users/20');
+    expect(deletion.headers['X-XSRF-TOKEN']).toBe('xsrf-value');
+  });
+
   it('stays on the page, loader stopped, when the deletion fails', async () => {
     const user = userEvent.setup();
     fakeServer({
-      ...viewer(aUser({ id: 20 })),
+      ...viewer(aUser({ id: 1, role: 'admin' })),
       ...userAnswer(),
       'DELETE /users/20': () => ({ status: 500 }),
     });

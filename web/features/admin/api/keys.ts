@@ -8,4 +8,7 @@ export const adminKeys = {
   moderationQueue: (page: number, status: string, sort: string) =>
     [...adminKeys.moderation, 'queue', { page, status, sort }] as const,
   moderationLog: (page: number) => [...adminKeys.moderation, 'log', page] as const,
+  /** The audit trail of staff actions (issue 34 item 4), per page and filters. */
+  audit: (page: number, action: string, actorId: number | null) =>
+    ['admin', 'audit', { page, action, actorId }] as const,
 };

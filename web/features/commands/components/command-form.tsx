@@ -12,7 +12,7 @@ import type { Product } from '../../../../shared/schemas/products';
 import { dealKind } from '../../../../shared/domain/products';
 import { FormAlert, FormField, SubmitButton } from '../../../components/form-field';
 import { numberInputProps } from '../../../components/number-input';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatRentMoment } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { isLanguage } from '../../../lib/i18n';
 import { useFormErrors } from '../../../lib/use-form-errors';
@@ -33,6 +33,9 @@ interface CommandFormProps {
 const asText = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
+/** A rent's start (ISO, UTC: Mauritania's time) as its input shows it: a day, or a day and time. */
+const startInput = (iso: string, hourly: boolean) => iso.slice(0, hourly ? 16 : 10);
+
 /**
  * SPEC §5's command form, for a new command or an edit: quantity (countable; disabled when one
  * unit is left), period (rentable), price (priceable; disabled when not negotiable), private,
@@ -47,6 +50,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
   const locked = numberLocked(target);
   const demand = product.type === 'demand';
   const deal = dealKind(product);
+  const hourly = product.offer_type === 'hourly_rent';
   const allPrivate = product.private === 'yes';
   const { formRef, errors, clear, fromError } = useFormErrors(COMMAND_FIELDS);
   const [saving, setSaving] = useState(false);
@@ -55,6 +59,7 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
     // SPEC §9: period 1 by default (none for a sale).
     period: command ? asText(command.period) : rules.rentable ? '1' : '',
     price: asText(command ? command.price : product.price),
+    starts_at: command?.starts_at ? startInput(command.starts_at, hourly) : '',
     private: allPrivate || command?.private === 'yes',
     text: command?.text ?? '',
   });
@@ -66,7 +71,12 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
   };
 
   const check = checkCommand(
-    { number: locked ? 1 : values.number, period: values.period, price: values.price },
+    {
+      number: locked ? 1 : values.number,
+      period: values.period,
+      price: values.price,
+      starts_at: values.starts_at,
+    },
     target,
   );
   const total = check.ok && showsTotal(check.value, rules) ? totalPrice(check.value, rules) : null;
@@ -132,6 +142,24 @@ export function CommandForm({ product, command, onSaved, onCancel }: CommandForm
             value={values.period}
             onChange={(event) => set('period')(event.target.value)}
             errors={errors.fields.period}
+          />
+        )}
+        {rules.rentable && (
+          <FormField
+            name="starts_at"
+            type={hourly ? 'datetime-local' : 'date'}
+            label={t('rent_start')}
+            optional
+            hint={
+              product.available_number === 0 && product.available_from
+                ? t('rent_start_hint_from', {
+                    date: formatRentMoment(product.available_from, product.unit, language),
+                  })
+                : t('rent_start_hint')
+            }
+            value={values.starts_at}
+            onChange={(event) => set('starts_at')(event.target.value)}
+            errors={errors.fields.starts_at}
           />
         )}
         {rules.priceable && (

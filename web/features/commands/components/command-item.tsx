@@ -18,7 +18,7 @@ import { CheckIcon } from '../../../components/icons';
 import { ReadMore } from '../../../components/read-more';
 import { RelativeTime } from '../../../components/relative-time';
 import { UserText } from '../../../components/user-text';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatRentMoment } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
@@ -34,6 +34,7 @@ import {
 import { useSetCachedCommand, useUpdateCachedCommand, type Command } from '../api/command';
 import { deleteCommand } from '../api/delete-command';
 import { markCommandSold } from '../api/mark-command-sold';
+import { RateShop } from './rate-shop';
 import { targetOf } from '../form-rules';
 import { CommandForm } from './command-form';
 import './command-item.css';
@@ -209,6 +210,12 @@ export function CommandItem({
                 </dd>
               </div>
             )}
+            {rules.rentable && command.starts_at && (
+              <div>
+                <dt>{t('rent_starts')}</dt>
+                <dd>{formatRentMoment(command.starts_at, product.unit, language)}</dd>
+              </div>
+            )}
             {command.price !== null && (
               <div>
                 <dt>{rules.countable || rules.rentable ? t('unit_price') : t('command_price')}</dt>
@@ -232,6 +239,9 @@ export function CommandItem({
             <p className="command-item__notice">
               {demand ? t('proposal_sold_notice') : t('command_sold_notice')}
             </p>
+          )}
+          {command.sold && !demand && me?.id === command.user_id && (
+            <RateShop commandId={command.id} />
           )}
         </>
       )}

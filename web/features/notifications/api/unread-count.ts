@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { UNREAD_POLL_MS } from '../../../../shared/constants';
 import { http } from '../../../lib/http';
+import { useServerRender } from '../../../lib/render-seed';
 import { useMe } from '../../../lib/use-me';
 import { notificationKeys } from './keys';
 import { useStreamLive } from './notification-stream';
@@ -26,8 +27,10 @@ export const unreadCountQuery = (signedIn: boolean, streamLive = false) =>
 /**
  * The bell's unread count: only for a signed-in user, kept current by the live stream, polled
  * every 5 minutes while the stream is down, and asked again whenever the window regains focus.
+ * While hydrating the server's HTML, the count the server wrote (a newer one follows at once).
  */
 export function useUnreadCount() {
+  const server = useServerRender();
   const { data: me } = useMe();
   const signedIn = !!me;
   const streamLive = useStreamLive();
@@ -39,5 +42,6 @@ export function useUnreadCount() {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [signedIn, refetch]);
-  return signedIn ? query.data : undefined;
+  if (!signedIn) return undefined;
+  return server ? server.unread : query.data;
 }

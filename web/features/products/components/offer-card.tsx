@@ -18,6 +18,7 @@ import {
   productName,
 } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
+import { isExpired } from '../../../../shared/domain/listing';
 import { ReactionsBar } from './reactions-bar';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from './report-button';
@@ -69,6 +70,8 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
   // SPEC §6: report is hidden from the shop's staff; anonymous visitors see it and are sent to sign in.
   const showReport = me === null || (!!me && can.reportProduct(me, role));
   const href = paths.product(product.id);
+  // Issue 35 item 10: a demand without a photo has no empty image box (most demands have none).
+  const compact = product.type === 'demand' && !product.image;
   const open = (event: MouseEvent) => {
     if (!onOpen || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -106,7 +109,9 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
         </div>
       </header>
       <Link to={href} className="offer-card__main" onClick={open}>
-        <span className="offer-card__media">
+        <span
+          className={compact ? 'offer-card__media offer-card__media--none' : 'offer-card__media'}
+        >
           {product.image ? (
             <ProductImage
               file={product.image_file ?? { url: product.image, small_url: product.image }}
@@ -115,7 +120,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
               priority={eager}
               fallbackSize={CARD_BOX}
             />
-          ) : (
+          ) : compact ? null : (
             <span className="offer-card__no-image">
               <ImageIcon size={40} />
             </span>
@@ -130,6 +135,9 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
           <span className="offer-card__mark offer-card__mark--sold">
             {t(SOLD_OUT_MARK[dealKind(product)])}
           </span>
+        ) : product.expires_at && isExpired({ expires_at: product.expires_at }) ? (
+          // Issue 32: a saved offer that ended stays in the saved list, marked.
+          <span className="offer-card__mark offer-card__mark--sold">{t('listing_expired')}</span>
         ) : (
           <span className="offer-card__mark offer-card__mark--available">
             {product.type === 'demand'

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Product } from '../../../../shared/schemas/products';
 import { pfieldSubKey, subFieldOf } from '../../../../shared/domain/pfield-values';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatRentMoment } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
-import { availableNumber } from '../../../../shared/domain/products';
+import { availableNumber, rentsOut } from '../../../../shared/domain/products';
 import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './offer-facts.css';
 import './offer-view.css';
@@ -22,7 +22,25 @@ export function OfferFacts({ product }: { product: Product }) {
   const yesNo = (value: 'yes' | 'no') => (value === 'yes' ? t('yes') : t('no'));
   const rows: { key: string; label: string; value: ReactNode; className?: string }[] = [];
 
-  if (sub.can_be_counted === 'yes') {
+  if (rentsOut(product)) {
+    // Issue 32 item 7: what is free now; when nothing is, from when.
+    const left = availableNumber(product);
+    const back = left === 0 && product.available_from;
+    rows.push({
+      key: 'availability',
+      label: t('availability'),
+      value: back
+        ? t('available_from', {
+            date: formatRentMoment(product.available_from!, product.unit, language),
+          })
+        : sub.can_be_counted === 'yes'
+          ? t('available_count', { count: left })
+          : left > 0
+            ? t('available')
+            : t('rented_out'),
+      className: left === 0 ? 'offer-facts__value--none' : undefined,
+    });
+  } else if (sub.can_be_counted === 'yes') {
     if (product.type === 'offer') {
       const left = availableNumber(product);
       rows.push({

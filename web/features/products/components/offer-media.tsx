@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Pfile } from '../../../../shared/schemas/products';
 import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
@@ -22,12 +22,30 @@ interface OfferMediaProps {
   files: Pfile[];
   /** The offer's name, for the images' alternative text. */
   name: string;
+  /**
+   * Without files, an empty image box (an offer); without it, nothing (issue 35 item 10: a demand
+   * without a photo, the page's text takes the width).
+   */
+  placeholder?: boolean;
 }
 
 /** The slider spans the page on a phone and the wider of two columns from 1024 px (offer-view.css). */
 const SLIDE_SIZES = '(min-width: 1024px) 55vw, 100vw';
 /** The 4:3 slide box, for a file whose size is unknown. */
 const SLIDE_BOX = { width: 640, height: 480 };
+/** The frame's shape follows the first photo's, within these (a panorama, a tall portrait). */
+const RATIO_MIN = 3 / 4;
+const RATIO_MAX = 16 / 9;
+
+/**
+ * Issue 35 item 8: every slide has the first one's shape (known from its file's size before any
+ * image loads: no layout shift), between a portrait's 3:4 and a wide 16:9.
+ */
+export function frameRatio(file: Pfile | undefined): number {
+  const ratio =
+    file?.width && file.height ? file.width / file.height : SLIDE_BOX.width / SLIDE_BOX.height;
+  return Math.min(RATIO_MAX, Math.max(RATIO_MIN, ratio));
+}
 
 /**
  * The image and video slider of the full offer view (SPEC §2, §4): the order is shuffled on load;
@@ -35,7 +53,7 @@ const SLIDE_BOX = { width: 640, height: 480 };
  * from then on the original, or the small one where the browser finds it sharp enough (`srcset`).
  * The first slide is the page's main image: loaded at once, first (issue 16 item 4).
  */
-export function OfferMedia({ files, name }: OfferMediaProps) {
+export function OfferMedia({ files, name, placeholder = true }: OfferMediaProps) {
   const { t } = useTranslation();
   // The server's seed on the first page (its HTML shows the same order), else Math.random.
   const random = useRenderRandom(files[0]?.id ?? 0);
@@ -45,6 +63,7 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
   const [expanded, setExpanded] = useState<number | null>(null);
 
   if (order.length === 0) {
+    if (!placeholder) return null;
     return (
       <div className="offer-media offer-media--empty">
         <ImageIcon size={56} />
@@ -54,7 +73,10 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
   const total = order.length;
   const images = order.filter((file) => file.type !== 'video');
   return (
-    <div className="offer-media">
+    <div
+      className="offer-media"
+      style={{ '--offer-media-ratio': frameRatio(order[0]).toFixed(4) } as CSSProperties}
+    >
       <Slider label={t('photos_videos')} onIndexChange={() => setOriginal(true)}>
         {order.map((file, index) => (
           <div key={file.id} className="offer-media__slide">
@@ -71,6 +93,12 @@ export function OfferMedia({ files, name }: OfferMediaProps) {
               />
             ) : (
               <>
+                {/* A photo of another shape sits centred, whole, on a blurred copy of itself. */}
+                <span
+                  className="offer-media__fill"
+                  aria-hidden="true"
+                  style={{ backgroundImage: `url(${JSON.stringify(file.small_url)})` }}
+                />
                 <ProductImage
                   className="offer-media__image"
                   file={file}

@@ -331,11 +331,13 @@ describe.each([
   });
 
   it('says a rent offer with none left is rented out, not sold', () => {
+    // Issue 32 item 7: its rents end; it is out for good only when its owner says so.
     const product = aProduct({
       offer_type: 'monthly_rent',
       unit: 'month',
       number: 2,
       sold_count: 2,
+      sold: true,
     });
     renderView(
       { ...product, psubcategory: { ...product.psubcategory, can_be_counted: 'yes' } },

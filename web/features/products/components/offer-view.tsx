@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
 import type { Product, ProductCard } from '../../../../shared/schemas/products';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatRentMoment } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { withNotice } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Loader } from '../../../components/loader';
 import { OfferCard } from './offer-card';
 import { OfferFacts } from './offer-facts';
+import { PricePosition } from './price-hint';
 import { OfferMedia } from './offer-media';
 import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
@@ -29,7 +30,10 @@ import { ReactionsBar } from './reactions-bar';
 import { ReadMore } from '../../../components/read-more';
 import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from './report-button';
+import { SellerTrust } from './seller-trust';
 import { ModerationNotice } from './moderation-notice';
+import { ListingActions } from './listing-actions';
+import { isExpired } from '../../../../shared/domain/listing';
 import { SaveButton } from './save-button';
 import { Scroller } from '../../../components/scroller';
 import { ShareMenu } from '../../../components/share-menu';
@@ -79,6 +83,8 @@ export function OfferView({
   // SPEC §9: professional shops show the updated date, other shops the created date.
   const date = shop.is_professional ? product.updated_at : product.created_at;
   const soldOut = isSoldOut(product);
+  // Issue 32: past its end, the page stays (for its owner to renew) with a notice and similar live offers.
+  const expired = !!product.expires_at && isExpired({ expires_at: product.expires_at });
   const Heading = headingLevel;
   const url = `${useOrigin()}${paths.product(product.id)}`;
   const showReport = me === null || (!!me && can.reportProduct(me, role));
@@ -132,6 +138,7 @@ export function OfferView({
           )
         )}
       </header>
+      <SellerTrust shopId={shop.id} />
 
       <div className="offer-view__layout">
         <div className="offer-view__media">
@@ -139,6 +146,7 @@ export function OfferView({
             key={`${product.id}:${product.pfiles.map((f) => f.id).join(',')}`}
             files={product.pfiles}
             name={name}
+            placeholder={product.type !== 'demand'}
           />
         </div>
 
@@ -158,9 +166,26 @@ export function OfferView({
               )}
             </p>
           )}
+          <PricePosition product={product} />
           {soldOut && (
             <p className="offer-view__sold" role="status">
               {t(SOLD_OUT_NOTICE[dealKind(product)])}
+            </p>
+          )}
+          {/* Issue 32 item 7: every unit rented out, until the first comes back. */}
+          {!soldOut && product.available_number === 0 && product.available_from && (
+            <p className="offer-view__sold" role="status">
+              {t('available_from', {
+                date: formatRentMoment(product.available_from, product.unit, language),
+              })}
+            </p>
+          )}
+          {expired && (
+            <p className="offer-view__expired" role="status">
+              {t(product.type === 'demand' ? 'listing_expired_demand' : 'listing_expired_offer')}{' '}
+              <a href="#similar">
+                {t(product.type === 'demand' ? 'similar_demands' : 'similar_offers')}
+              </a>
             </p>
           )}
 
@@ -190,6 +215,7 @@ export function OfferView({
             )}
           </div>
           <StaffActions product={product} onDeleted={onDeleted} />
+          {can.manageListing(me, role, product) && <ListingActions item={product} />}
 
           <OfferFacts product={product} />
 
@@ -306,7 +332,7 @@ function SimilarOffers({
   const demand = product.type === 'demand';
   const title = demand ? t('similar_demands') : t('similar_offers');
   return (
-    <section className="offer-view__similar">
+    <section className="offer-view__similar" id="similar">
       <h2 className="offer-view__section-title">{title}</h2>
       {similar.isPending ? (
         <Loader block />

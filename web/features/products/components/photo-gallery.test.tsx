@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
@@ -46,9 +46,29 @@ describe('the full-screen photo gallery', () => {
   it('closes with its button and with Escape (the dialog’s cancel)', async () => {
     const { onClose, dialog } = open('fr');
     await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
-    expect(onClose).toHaveBeenCalledTimes(1);
+    // Through Back: the gallery's history entry goes with it (issue 35 item 9).
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(window.history.state?.souqGallery).toBeUndefined();
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('is an entry of the history: Back closes it and leaves the page’s entry as it was', async () => {
+    window.history.replaceState(
+      { usr: null, key: 'page', souqOfferModal: 42 },
+      '',
+      '/products/product/42',
+    );
+    const { onClose } = open('ar');
+    expect(window.history.state).toMatchObject({
+      key: 'page',
+      souqOfferModal: 42,
+      souqGallery: true,
+    });
+    window.history.back();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(window.history.state).toEqual({ usr: null, key: 'page', souqOfferModal: 42 });
+    expect(window.location.pathname).toBe('/products/product/42');
   });
 
   it('zooms in on a double click and out on the next', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronEndIcon, ChevronStartIcon, CloseIcon } from '../../../components/icons';
 import { ProductImage, type ImageFile } from '../../../components/product-image';
+import { beforeRouterPop } from '../../../lib/history-guard';
 import './photo-gallery.css';
 
 export interface GalleryImage extends Partial<ImageFile> {
@@ -19,6 +20,41 @@ interface PhotoGalleryProps {
   onClose: () => void;
 }
 
+/** The mark of the gallery's history entry (beside the router's state and the offer modal's). */
+const MARK = 'souqGallery';
+const galleryEntry = () =>
+  Boolean((window.history.state as Record<string, unknown> | null)?.[MARK]);
+
+/**
+ * Issue 35 item 9: the open gallery is an entry of the browser's history (same address), so that
+ * Back (the button, a phone's gesture) closes the gallery only, not the offer modal or page under
+ * it. Returns the way to close it: Back when its entry is the current one, which closes it.
+ */
+function useHistoryEntry(closed: () => void): () => void {
+  const onClosed = useRef(closed);
+  useEffect(() => {
+    onClosed.current = closed;
+  });
+  useEffect(() => {
+    // The router's and the offer modal's state stay in the entry: for them nothing changed.
+    if (!galleryEntry()) {
+      window.history.pushState({ ...(window.history.state as object | null), [MARK]: true }, '');
+    }
+    // Before the router hears of it: Back from the gallery's entry returns to the same address,
+    // which the router, under an offer modal, never took for its own (offer-history.ts) and
+    // would open as a page.
+    return beforeRouterPop(() => {
+      if (galleryEntry()) return false;
+      onClosed.current();
+      return true;
+    });
+  }, []);
+  return () => {
+    if (galleryEntry()) window.history.back();
+    else onClosed.current();
+  };
+}
+
 /**
  * 'Expand photo' (issue 20): the offer's original images over the whole screen, in a native modal
  * <dialog> (focus kept inside, Escape closes). One swipes between them (embla-carousel, in the
@@ -27,8 +63,9 @@ interface PhotoGalleryProps {
  * finger, and swiping waits until it is zoomed out) and out again. Always the originals, whatever
  * the screen (no `srcset`): zooming is what this view is for.
  */
-export function PhotoGallery({ images, start, name, onClose }: PhotoGalleryProps) {
+export function PhotoGallery({ images, start, name, onClose: closed }: PhotoGalleryProps) {
   const { t, i18n } = useTranslation();
+  const onClose = useHistoryEntry(closed);
   const dialog = useRef<HTMLDialogElement>(null);
   const [index, setIndex] = useState(start);
   const [zoomed, setZoomed] = useState(false);

@@ -4,6 +4,7 @@ import type { ShopSummary } from '../../../../shared/schemas/shops';
 import { Avatar } from '../../../components/avatar';
 import { CheckIcon } from '../../../components/icons';
 import { UserText } from '../../../components/user-text';
+import { RatingStars } from '../../../components/rating-stars';
 import { paths } from '../../../lib/paths';
 import { useCatalogLabels } from '../../../lib/catalog-labels';
 import './shop-card.css';
@@ -44,6 +45,7 @@ export function ShopCard({ shop }: { shop: ShopSummary }) {
           {shop.pcategory && (
             <span className="shop-card__category">{labels.name(shop.pcategory)}</span>
           )}
+          <RatingStars average={shop.rating_average} count={shop.rating_count} compact />
           <span className="shop-card__counts">
             <span>{t('offers_count', { count: shop.offers_count })}</span>
             <span>{t('demands_count', { count: shop.demands_count })}</span>

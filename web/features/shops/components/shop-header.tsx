@@ -11,6 +11,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { catalogName } from '../../../../shared/domain/catalog-names';
 import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { RatingStars } from '../../../components/rating-stars';
 import './shop-header.css';
 import { useOrigin } from '../../../lib/use-origin';
 import { TapPhoneButton } from '../../products';
@@ -68,6 +69,11 @@ export function ShopHeader({ shop, actions }: ShopHeaderProps) {
             {shop.phone_verified_at && (
               <li>
                 <VerifiedBadge verifiedAt={shop.phone_verified_at} />
+              </li>
+            )}
+            {shop.rating_count > 0 && (
+              <li className="shop-header__fact">
+                <RatingStars average={shop.rating_average} count={shop.rating_count} />
               </li>
             )}
             {shop.pcategory && (

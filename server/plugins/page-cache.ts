@@ -1,0 +1,220 @@
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { onLocalWrite } from '../db/write-tracker';
+import { announce } from '../events/bus.repository';
+import { acceptsGzip, varyOnEncoding } from './compression';
+
+// Issue 31 item 3 (docs/decisions.md "Anonymous pages cached"): a page rendered for a visitor
+// who is not signed in is kept, per address (path and query), language and the status the route
+// gave before rendering, and sent again — plain or gzipped, without rendering — until anything
+// that could change a page is written, or TTL_MS has passed.
+// - Invalidation is one generation counter: every statement of this process that writes a table
+//   outside PRIVATE_TABLES bumps it (server/db/write-tracker.ts sees every query, so writes added
+//   later are covered without being named here), and so does every such write announced by other
+//   processes on PostgreSQL (the `write` channel of server/events/bus.ts: the triggers of
+//   migration 012 at commit, and this process's own announcement after each response that
+//   followed a write, for the tables without a trigger), and a reconnection of the bus.
+// - An entry records the generation before its render began: a write during the render leaves it
+//   stale at once. After each response that followed a write the generation moves once more (the
+//   write's transaction has committed by then): a render that read the old rows in between is
+//   not kept.
+// - Never for a signed-in visitor (pages.ts asks only when `request.user` is null), never a form
+//   posted back, never a page that holds the visitor's XSRF token (the no-script forms): those
+//   render each time. A kept page holds no cookie: the session hook sets the visitor's own.
+// - Bounded: least recently used entries go beyond PAGE_CACHE_MB (HTML and gzip counted).
+
+/** Tables no public page shows (sessions, counters, a user's own lists…): writes there keep pages. */
+export const PRIVATE_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'login_throttle',
+  'rate_limits',
+  'notifications',
+  'frontend_logs',
+  'product_daily_stats',
+  'product_view_marks',
+  'shop_daily_stats',
+  'account_codes',
+  'saved_searches',
+  'saved_search_queue',
+  'stream_leases',
+  'settings',
+]);
+/** How long a kept page is served at most (its relative times, writes of the CLI on SQLite). */
+export const TTL_MS = 30_000;
+/** What other processes hear from this one: "a page's table was written" (server/events/bus.ts). */
+const ANNOUNCEMENT = 'pages';
+
+const gzip = promisify(zlib.gzip);
+
+export interface KeptPage {
+  status: number;
+  html: Buffer;
+  gzip: Promise<Buffer>;
+  generation: number;
+  at: number;
+  /** Bytes held: the HTML, and the gzip once made. */
+  size: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: ReturnType<typeof createPageCache>;
+  }
+}
+
+const shows = (tables: Set<string> | 'all') =>
+  tables === 'all' || [...tables].some((table) => !PRIVATE_TABLES.has(table));
+
+export function createPageCache(maxBytes: number) {
+  const entries = new Map<string, KeptPage>();
+  const filling = new Map<string, Promise<KeptPage | null>>();
+  let bytes = 0;
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, evictions: 0 };
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  }
+
+  function evict() {
+    for (const [old] of entries) {
+      if (bytes <= maxBytes) break;
+      drop(old);
+      stats.evictions += 1;
+    }
+  }
+
+  return {
+    stats,
+    get bytes() {
+      return bytes;
+    },
+    /** Anything a page shows may have changed: every kept page is stale. */
+    invalidate() {
+      generation += 1;
+    },
+    /** The key of a request whose page may be kept (a visitor not signed in), else null. */
+    keyOf(request: FastifyRequest, presetStatus: number): string | null {
+      if (maxBytes === 0 || request.user) return null;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+      return `${request.language} ${presetStatus} ${request.url}`;
+    },
+    /** The kept page, or the one being rendered for the same key by another request. */
+    async get(key: string): Promise<KeptPage | null> {
+      const entry = entries.get(key);
+      if (entry && entry.generation === generation && Date.now() - entry.at < TTL_MS) {
+        // Most recently used: to the end of the map's order.
+        entries.delete(key);
+        entries.set(key, entry);
+        stats.hits += 1;
+        return entry;
+      }
+      if (entry) drop(key);
+      const pending = filling.get(key);
+      if (pending) {
+        const page = await pending;
+        if (page) stats.hits += 1;
+        return page;
+      }
+      stats.misses += 1;
+      return null;
+    },
+    /**
+     * A render for `key` begins: requests for the same key wait for it. `done` with the page to
+     * keep (null: this page is not kept, each renders its own).
+     */
+    begin(key: string) {
+      const started = generation;
+      let settle: (page: KeptPage | null) => void = () => {};
+      const pending = new Promise<KeptPage | null>((resolve) => (settle = resolve));
+      filling.set(key, pending);
+      return {
+        done(page: { status: number; html: string } | null): KeptPage | null {
+          if (filling.get(key) !== pending) return null;
+          filling.delete(key);
+          // A page larger than an eighth of the whole is not worth the others it would push out.
+          if (!page || Buffer.byteLength(page.html) > maxBytes / 8) {
+            settle(null);
+            return null;
+          }
+          const html = Buffer.from(page.html);
+          const kept: KeptPage = {
+            status: page.status,
+            html,
+            gzip: gzip(html, { level: 6 }),
+            generation: started,
+            at: Date.now(),
+            size: html.length,
+          };
+          settle(kept);
+          if (started !== generation) return kept;
+          drop(key);
+          entries.set(key, kept);
+          bytes += kept.size;
+          evict();
+          kept.gzip.then(
+            (zipped) => {
+              if (entries.get(key) !== kept) return;
+              kept.size += zipped.length;
+              bytes += zipped.length;
+              evict();
+            },
+            () => drop(key),
+          );
+          return kept;
+        },
+      };
+    },
+  };
+}
+
+/** Sends a kept page: gzipped to a client that takes gzip, as the compression hook would. */
+export async function sendKept(reply: FastifyReply, page: KeptPage) {
+  reply
+    .status(page.status)
+    .type('text/html; charset=utf-8')
+    // The page holds no one's data, but the same address answers someone signed in with theirs.
+    .header('cache-control', 'private, no-cache');
+  varyOnEncoding(reply);
+  if (!acceptsGzip(reply.request)) return reply.send(page.html);
+  return reply.header('content-encoding', 'gzip').send(await page.gzip);
+}
+
+export default fp(async (app) => {
+  const cache = createPageCache(app.config.pageCacheMb * 2 ** 20);
+  app.decorate('pageCache', cache);
+  let unannounced = false;
+  const stopLocal = onLocalWrite((tables) => {
+    if (!shows(tables)) return;
+    cache.invalidate();
+    unannounced = true;
+  });
+  const stopBus = app.events.subscribe('write', (table) => {
+    if (!PRIVATE_TABLES.has(table)) cache.invalidate();
+  });
+  const stopResync = app.events.onResync(() => cache.invalidate());
+  app.addHook('onClose', async () => {
+    stopLocal();
+    stopBus();
+    stopResync();
+  });
+
+  // After a response that followed a write (its transaction committed): once more here, and on
+  // PostgreSQL to every process (this one too), for the tables no trigger announces.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!unannounced) return done();
+    unannounced = false;
+    cache.invalidate();
+    if (app.dialect === 'postgres') {
+      announce(app.db, 'write', ANNOUNCEMENT).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'page cache: announce failed'),
+      );
+    }
+    done();
+  });
+});

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import { LIST_PAGE_SIZE } from '../../shared/constants';
+import { HttpError, notFound, refuseNulBytes } from '../errors';
+import * as products from '../features/products/products.service';
+import * as search from '../features/search/search.service';
+import * as shops from '../features/shops/shops.service';
+import * as users from '../features/users/users.service';
+import * as comments from '../features/comments/comments.service';
+import * as commands from '../features/commands/commands.service';
+import { allPcategories } from '../features/catalog/pcategories.service';
+import { psubcategoriesOf } from '../features/catalog/psubcategories.service';
+
+// Issue 31 item 2: a page's data (web/entry-server.tsx asks it through the web app's own query
+// functions, as URLs) comes from the services directly — the functions the routes call, with the
+// visitor as viewer — not through an in-process HTTP request (`app.inject`: routing, hooks, the
+// session and serialisation again for every call). Each reader names its route: the route's own
+// schemas check the input (a bad id is a 404, bad input a 422, as the route answers) and shape
+// the answer (the response schema strips what the route would), so the page carries exactly the
+// JSON the API gives (a test compares them). The page's request itself went through the route's
+// hooks (session, limits); its data reads are not counted again against the visitor's address.
+
+/** An answer already serialised by the service (the cached product for visitors). */
+class Ready {
+  constructor(readonly json: string) {}
+}
+
+interface Input {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+type Reader = (app: FastifyInstance, viewer: FastifyRequest['user'], input: Input) => unknown;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- each route's schema has checked `input` */
+const READERS: Record<string, Reader> = {
+  'GET /users/me': async (app, viewer) => ({ user: await users.selfUser(app.db, viewer) }),
+  'GET /products/product/:id': async (app, viewer, { params }: any) => {
+    const found = await products.publicDetail(app.db, params.id, viewer);
+    if (!found) throw notFound();
+    return found.ready ? new Ready(found.ready.json) : { product: found.product };
+  },
+  'GET /products/similar/:id': async (app, viewer, { params }: any) => ({
+    products: await products.similar(app.db, params.id, viewer),
+  }),
+  'POST /products/:source_name/:source_id/search': (app, viewer, { params, body }: any) =>
+    search.search(app.readDb, app.dialect, viewer, params.source_name, params.source_id, body),
+  'GET /shops/shop/:id': async (app, viewer, { params }: any) => {
+    const shop = await shops.publicShop(app.db, params.id, viewer);
+    if (!shop) throw notFound();
+    return { shop };
+  },
+  'GET /shops/paginate/all/0': async (app, _viewer, { query }: any) => ({
+    shops: await shops.shopsPage(app.db, query.page, LIST_PAGE_SIZE),
+  }),
+  'GET /users/user/:id': async (app, viewer, { params }: any) => {
+    const user = await users.profileOf(app.db, params.id, viewer);
+    if (!user) throw notFound();
+    return { user };
+  },
+  'GET /pcategories/all': async (app) => ({ pcategories: await allPcategories(app.db) }),
+  'GET /psubcategories/pcategory/:id': async (app, _viewer, { params }: any) => ({
+    psubcategories: await psubcategoriesOf(app.db, params.id),
+  }),
+  'GET /comments/comment/:id': async (app, viewer, { params }: any) => ({
+    comment: await comments.get(app.db, params.id, viewer),
+  }),
+  'GET /commands/command/:id': async (app, viewer, { params }: any) => ({
+    command: await commands.get(app.db, params.id, viewer),
+  }),
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+interface Route {
+  method: string;
+  parts: string[];
+  schema: {
+    params?: ZodType;
+    querystring?: ZodType;
+    body?: ZodType;
+    response?: Record<number, ZodType>;
+  };
+  read: Reader;
+}
+
+/** The readers with their routes' schemas (from the route table, once every route is there). */
+function routesOf(app: FastifyInstance): Route[] {
+  return Object.entries(READERS).map(([key, read]) => {
+    const [method, url] = key.split(' ');
+    const route = app.routeTable.find((r) => r.method === method && r.url === url);
+    if (!route) throw new Error(`page data: no route ${key}`);
+    return { method, parts: url.split('/'), schema: (route.schema ?? {}) as Route['schema'], read };
+  });
+}
+
+/** The route's path parameters if `path` is one of its addresses (the router's decoding). */
+function match(parts: string[], path: string): Record<string, string> | null {
+  const given = path.replace(/\/+$/, '').split('/');
+  if (given.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of parts.entries()) {
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(given[i]);
+      } catch {
+        return null;
+      }
+    } else if (part !== given[i]) return null;
+  }
+  return params;
+}
+
+/** A failed check of the input, as plugins/errors.ts answers it: field → message keys. */
+function invalidInput(issues: { path: PropertyKey[]; message: string }[]): HttpError {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const list = (errors[String(issue.path[0] ?? 'global')] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return new HttpError(422, errors);
+}
+
+function checked(schema: ZodType | undefined, value: unknown, where: 'params' | 'input') {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw where === 'params' ? notFound() : invalidInput(result.error.issues);
+}
+
+function json(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/**
+ * The transport of a page's render (web/lib/http.ts's Transport): each request is answered by its
+ * route's reader, as `request`'s visitor. An address no reader knows is a server error (logged):
+ * the page then renders without that data, and the browser asks for it.
+ */
+export function pageDataTransport(app: FastifyInstance) {
+  let routes: Route[] | null = null;
+  return (request: FastifyRequest) =>
+    async (url: string, init: RequestInit): Promise<Response> => {
+      routes ??= routesOf(app);
+      const method = (init.method ?? 'GET').toUpperCase();
+      const address = new URL(url, 'http://souq.invalid');
+      for (const route of routes) {
+        if (route.method !== method) continue;
+        const params = match(route.parts, address.pathname);
+        if (!params) continue;
+        try {
+          const input: Input = {
+            params: checked(route.schema.params, params, 'params') as Input['params'],
+            query: checked(
+              route.schema.querystring,
+              Object.fromEntries(address.searchParams),
+              'input',
+            ) as Input['query'],
+            body: checked(
+              route.schema.body,
+              typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+              'input',
+            ),
+          };
+          refuseNulBytes(input.params, 'path');
+          refuseNulBytes(input.query);
+          refuseNulBytes(input.body);
+          const answer = await route.read(app, request.user, input);
+          if (answer instanceof Ready) return json(200, answer.json);
+          const shape = route.schema.response?.[200];
+          return json(200, JSON.stringify(shape ? shape.parse(answer) : answer));
+        } catch (error) {
+          if (error instanceof HttpError) {
+            return json(error.statusCode, JSON.stringify({ errors: error.errors }));
+          }
+          throw error;
+        }
+      }
+      request.log.error({ url, method }, 'page data: no reader for this request');
+      return json(500, JSON.stringify({ errors: { global: ['server_error'] } }));
+    };
+}

@@ -1,0 +1,92 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '../../../shared/schemas/audit';
+import { fakeServer, renderApp } from '../../test/render-app';
+import { ok, page, staff } from './test/fixtures';
+
+// Issue 34 item 4: the admin page's audit tab (site admins), against a fake server answering
+// the shapes of shared/schemas/audit.ts.
+
+beforeAll(() => import('./admin-page'));
+configure({ asyncUtilTimeout: 5000 });
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 7,
+  actor: { id: 3, first_name: 'Aïcha', last_name: 'Ba', deleted: false },
+  action: 'pcategory.update',
+  target_type: 'pcategory',
+  target_id: 12,
+  before: { order_number: 3 },
+  after: { order_number: 5 },
+  created_at: '2026-03-01T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('the audit tab', { timeout: 20_000 }, () => {
+  it('lists who did what to which, with before and after, and filters by action and actor', async () => {
+    const user = userEvent.setup();
+    const entries = [
+      anEntry(),
+      anEntry({
+        id: 6,
+        actor: { id: 9, first_name: '', last_name: '', deleted: true },
+        action: 'user.ban',
+        target_type: 'user',
+        target_id: 40,
+        before: { ban_reason: null },
+        after: { ban_reason: '<b>spam</b>' },
+      }),
+    ];
+    const { calls } = fakeServer({
+      ...staff('admin'),
+      'GET /admin/audit?page=1': () => ok({ entries: page(entries) }),
+      'GET /admin/audit?page=1&action=user.ban': () => ok({ entries: page([entries[1]]) }),
+      'GET /admin/audit?page=1&action=user.ban&actor_id=9': () =>
+        ok({ entries: page([entries[1]]) }),
+    });
+    const { router } = renderApp('/admin?tab=audit');
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Aïcha Ba');
+    expect(items[0]).toHaveTextContent('Catégorie modifiée');
+    expect(items[0]).toHaveTextContent('Catégorie #12');
+    expect(within(items[0]).getByText('3').closest('del')).not.toBeNull();
+    expect(within(items[0]).getByText('5').closest('ins')).not.toBeNull();
+    expect(items[1]).toHaveTextContent(/Compte supprimé \(n°\s9\)/);
+    // A value is text, never markup.
+    expect(within(items[1]).getByText('<b>spam</b>')).toBeVisible();
+    expect(items[1].querySelector('b')).toBeNull();
+    expect(within(items[1]).getByRole('link', { name: 'Compte #40' })).toHaveAttribute(
+      'href',
+      '/users/user/40',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Action'), 'user.ban');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?tab=audit&page=1&action=user.ban'),
+    );
+    await user.click(await screen.findByRole('link', { name: /Compte supprimé \(n°\s9\)/ }));
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain('/admin/audit?page=1&action=user.ban&actor_id=9'),
+    );
+    expect(await screen.findByText(/Seulement les actions du compte n°\s9/)).toBeVisible();
+  });
+
+  it('is not offered to a moderator: the address falls back to the categories', async () => {
+    const { calls } = fakeServer({
+      ...staff('moderator'),
+      'POST /pcategories/paginate': () => ok({ pcategories: page([]) }),
+    });
+    renderApp('/admin?tab=audit');
+    expect(await screen.findByRole('tab', { name: 'Catégories' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.queryByRole('tab', { name: 'Audit' })).toBeNull();
+    expect(calls.map((c) => c.url)).not.toContain('/admin/audit?page=1');
+  });
+});
