@@ -23,9 +23,10 @@ const FEATURE_DEPENDENCIES = {
   comments: ['products'],
   notifications: [],
   products: [],
-  // Results are offer cards; the search page offers "save this search".
-  search: ['products', 'searches'],
-  searches: [],
+  // Results are offer cards.
+  search: ['products'],
+  // A saved search's card summarises its criteria as the search page does.
+  searches: ['search'],
   // A shop's offers are offer cards; its header has the phone-on-tap button.
   shops: ['products'],
   // A user's page lists offer cards and answers shop invitations.

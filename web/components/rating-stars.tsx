@@ -39,7 +39,9 @@ export function RatingStars({
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   if (average === null || count === 0) {
-    return empty ? <span className="rating-stars rating-stars--empty">{t('no_ratings')}</span> : null;
+    return empty ? (
+      <span className="rating-stars rating-stars--empty">{t('no_ratings')}</span>
+    ) : null;
   }
   const shown = formatNumber(average, language);
   const full = Math.round(average);

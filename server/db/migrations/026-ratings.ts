@@ -92,7 +92,9 @@ export function ratings(dialect: Dialect): Migration {
       .addUniqueConstraint('item_reports_user_command', ['user_id', 'command_id'])
       .execute();
     // The rows of the other shape (down: the rating reports were deleted first).
-    const columns = sql.raw('id, user_id, comment_id, command_id, reason, text, status, created_at');
+    const columns = sql.raw(
+      'id, user_id, comment_id, command_id, reason, text, status, created_at',
+    );
     await sql`insert into item_reports_next (${columns}) select ${columns} from item_reports`.execute(
       db,
     );

@@ -20,9 +20,9 @@ describeEachEngine('ratings in moderation', (ctx) => {
     expect((await report(w.anonymous)).statusCode).toBe(401);
     expect((await report(w.buyer.client)).statusCode).toBe(403);
     expect((await report(w.owner.client, { reason: 'nonsense' })).statusCode).toBe(422);
-    expect((await w.owner.client.post('/ratings/999999/reports', { reason: 'other' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await w.owner.client.post('/ratings/999999/reports', { reason: 'other' })).statusCode,
+    ).toBe(404);
     const res = await report();
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().report).toMatchObject({ reports_count: 1, moderation_status: 'visible' });
@@ -31,9 +31,11 @@ describeEachEngine('ratings in moderation', (ctx) => {
     expect((await report(w.stranger.client)).json().report.reports_count).toBe(2);
 
     const queue = await w.siteModerator.client.get('/admin/moderation');
-    const item = queue.json().items.data.find(
-      (i: { type: string; id: number }) => i.type === 'rating' && i.id === w.ratingId,
-    );
+    const item = queue
+      .json()
+      .items.data.find(
+        (i: { type: string; id: number }) => i.type === 'rating' && i.id === w.ratingId,
+      );
     expect(item).toMatchObject({
       pending: true,
       reports_count: 2,

@@ -49,7 +49,10 @@ export async function ownerRating(db: Executor, userId: number) {
     )
     .where('shop_employees.user_id', '=', userId)
     .where(counted)
-    .select((eb) => [eb.fn.sum<number>('ratings.stars').as('sum'), eb.fn.countAll<number>().as('n')])
+    .select((eb) => [
+      eb.fn.sum<number>('ratings.stars').as('sum'),
+      eb.fn.countAll<number>().as('n'),
+    ])
     .executeTakeFirstOrThrow();
   return { sum: Number(row.sum ?? 0), count: Number(row.n) };
 }
@@ -61,7 +64,10 @@ export async function shopRating(db: Executor, shopId: number) {
     .innerJoin('users', 'users.id', 'ratings.user_id')
     .where('ratings.shop_id', '=', shopId)
     .where(counted)
-    .select((eb) => [eb.fn.sum<number>('ratings.stars').as('sum'), eb.fn.countAll<number>().as('n')])
+    .select((eb) => [
+      eb.fn.sum<number>('ratings.stars').as('sum'),
+      eb.fn.countAll<number>().as('n'),
+    ])
     .executeTakeFirstOrThrow();
   return { sum: Number(row.sum ?? 0), count: Number(row.n) };
 }

@@ -71,9 +71,7 @@ describeEachEngine('seller ratings', (ctx) => {
   it('refuses every other way to rate: anonymous, unaccepted, not yours, the shop, a demand, twice', async () => {
     const w = await ratingWorld(ctx());
     const open = await w.order();
-    expect((await w.anonymous.post(`/commands/${open}/rating`, { stars: 5 })).statusCode).toBe(
-      401,
-    );
+    expect((await w.anonymous.post(`/commands/${open}/rating`, { stars: 5 })).statusCode).toBe(401);
     const notYet = await w.rate(open, { stars: 5 });
     expect(notYet.statusCode).toBe(422);
     expect(notYet.json()).toEqual({ errors: { global: ['command_not_accepted'] } });
@@ -90,9 +88,9 @@ describeEachEngine('seller ratings', (ctx) => {
       private: 'yes',
     });
     await w.accept(hidden.json().command.id);
-    expect((await w.rate(hidden.json().command.id, { stars: 1 }, w.stranger.client)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await w.rate(hidden.json().command.id, { stars: 1 }, w.stranger.client)).statusCode,
+    ).toBe(404);
 
     // On a demand the command's author is a seller: no shop to rate.
     const type = (t: 'offer' | 'demand') =>
@@ -111,7 +109,7 @@ describeEachEngine('seller ratings', (ctx) => {
     expect(await w.shopRating()).toEqual({ rating_average: 5, rating_count: 1 });
   });
 
-  it("does not count a command the shop accepted from its own staff (joined after ordering)", async () => {
+  it('does not count a command the shop accepted from its own staff (joined after ordering)', async () => {
     const w = await ratingWorld(ctx());
     const insider = await member(ctx(), 'user', 'Insider');
     const id = await w.order(insider.client);
@@ -171,9 +169,9 @@ describeEachEngine('seller ratings', (ctx) => {
   it('lets one rating in when the buyer sends two at once', async () => {
     const w = await ratingWorld(ctx());
     const id = await w.accepted();
-    const codes = (
-      await Promise.all([w.rate(id, { stars: 5 }), w.rate(id, { stars: 1 })])
-    ).map((r) => r.statusCode);
+    const codes = (await Promise.all([w.rate(id, { stars: 5 }), w.rate(id, { stars: 1 })])).map(
+      (r) => r.statusCode,
+    );
     expect(codes.sort()).toEqual([201, 422]);
     expect((await w.shopRating()).rating_count).toBe(1);
   });
@@ -181,11 +179,14 @@ describeEachEngine('seller ratings', (ctx) => {
   it("lets the shop's staff answer once; nobody else", async () => {
     const w = await ratingWorld(ctx());
     const first = (await w.rate(await w.accepted(), { stars: 2 })).json().rating.id;
-    const second = (await w.rate(await w.accepted(w.stranger.client), { stars: 4 }, w.stranger.client))
-      .json().rating.id;
+    const second = (
+      await w.rate(await w.accepted(w.stranger.client), { stars: 4 }, w.stranger.client)
+    ).json().rating.id;
     const answer = (id: number, client = w.owner.client, text: unknown = 'Merci, désolé') =>
       client.post(`/ratings/${id}/answer`, { text });
-    expect((await w.anonymous.post(`/ratings/${first}/answer`, { text: 'x' })).statusCode).toBe(401);
+    expect((await w.anonymous.post(`/ratings/${first}/answer`, { text: 'x' })).statusCode).toBe(
+      401,
+    );
     for (const who of [w.buyer, w.stranger, w.siteAdmin]) {
       expect((await answer(first, who.client)).statusCode).toBe(403);
     }
@@ -240,10 +241,9 @@ describeEachEngine('seller ratings', (ctx) => {
     const queue = await w.siteModerator.client.get('/admin/moderation?status=review');
     const item = queue.json().items.data.find((i: { type: string }) => i.type === 'rating');
     expect(item).toMatchObject({ id: res.json().rating.id, flag: 'contact_in_text' });
-    const restored = await w.siteModerator.client.post(
-      `/admin/moderation/rating/${item.id}`,
-      { action: 'restore' },
-    );
+    const restored = await w.siteModerator.client.post(`/admin/moderation/rating/${item.id}`, {
+      action: 'restore',
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await w.shopRating()).toEqual({ rating_average: 5, rating_count: 1 });
   });

@@ -114,7 +114,8 @@ export async function ofCommand(db: DB, commandId: number, viewer: Viewer) {
   const { command, product, shopRole } = await loadVisibleCommand(db, commandId, viewer);
   const row = await repo.ratingOfCommand(db, commandId);
   const counts = row && row.moderation_status === 'visible' && !row.user_banned_at;
-  const rating = row && (counts || can.seeModerated(viewer, row)) ? await shown(db, row, viewer) : null;
+  const rating =
+    row && (counts || can.seeModerated(viewer, row)) ? await shown(db, row, viewer) : null;
   const mayRate =
     !row &&
     !!viewer &&
@@ -148,7 +149,10 @@ async function responseTime(db: Executor, shopId: number): Promise<ResponseTime>
     if (answers.length) delays.push(Math.min(...answers) - Date.parse(r.asked_at));
   }
   const ms = median(delays);
-  return { minutes: ms === null ? null : Math.max(0, Math.round(ms / 60_000)), count: delays.length };
+  return {
+    minutes: ms === null ? null : Math.max(0, Math.round(ms / 60_000)),
+    count: delays.length,
+  };
 }
 
 /**

@@ -20,11 +20,21 @@ describeEachEngine('trust signals', (ctx) => {
       return res.json().comment.id as number;
     };
     const at = (table: 'comments' | 'commands', id: number, minutesAgo: number) =>
-      db.updateTable(table).set({ created_at: ago(minutesAgo) }).where('id', '=', id).execute();
-    const asked = async (client: TestClient, askedAgo: number, answerer?: TestClient, after = 0) => {
+      db
+        .updateTable(table)
+        .set({ created_at: ago(minutesAgo) })
+        .where('id', '=', id)
+        .execute();
+    const asked = async (
+      client: TestClient,
+      askedAgo: number,
+      answerer?: TestClient,
+      after = 0,
+    ) => {
       const id = await comment(client, `product/${w.product.id}`);
       await at('comments', id, askedAgo);
-      if (answerer) await at('comments', await comment(answerer, `comment/${id}`), askedAgo - after);
+      if (answerer)
+        await at('comments', await comment(answerer, `comment/${id}`), askedAgo - after);
     };
     const trust = async () => (await ctx().client().get(`/shops/${w.shopId}/trust`)).json().trust;
 
@@ -66,7 +76,11 @@ describeEachEngine('trust signals', (ctx) => {
       .set({ phone_verified_at: verifiedAt })
       .where('id', '=', w.owner.user.id)
       .execute();
-    await db.updateTable('shops').set({ phone_1: owner.phone_1 }).where('id', '=', w.shopId).execute();
+    await db
+      .updateTable('shops')
+      .set({ phone_1: owner.phone_1 })
+      .where('id', '=', w.shopId)
+      .execute();
     expect((await trust()).phone_verified_at).toBe(verifiedAt);
   });
 

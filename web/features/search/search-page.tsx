@@ -18,7 +18,7 @@ import { useGeolocation } from './use-geolocation';
 import './category-page.css';
 import './components/results-count.css';
 import './search-page.css';
-import { SaveSearchButton } from '../searches';
+import { SaveSearchButton } from './components/save-search-button';
 import type { PrefetchContext } from '../../lib/prefetch';
 import { pcategoriesQuery } from '../../lib/catalog';
 import { searchQuery as productSearchQuery } from './api/search';

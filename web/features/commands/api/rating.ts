@@ -10,8 +10,7 @@ const ratingKey = (commandId: number) => ['commands', 'rating', commandId] as co
 export function useCommandRating(commandId: number, enabled: boolean) {
   return useQuery({
     queryKey: ratingKey(commandId),
-    queryFn: ({ signal }) =>
-      http.get<CommandRating>(`/commands/${commandId}/rating`, { signal }),
+    queryFn: ({ signal }) => http.get<CommandRating>(`/commands/${commandId}/rating`, { signal }),
     enabled,
   });
 }

@@ -45,7 +45,9 @@ export function RateShop({ commandId }: { commandId: number }) {
       }}
     >
       <p className="rate-shop__title">{t('rate_shop_title')}</p>
-      <p className="rate-shop__hint">{t('rate_shop_hint', { date: formatDate(until, language) })}</p>
+      <p className="rate-shop__hint">
+        {t('rate_shop_hint', { date: formatDate(until, language) })}
+      </p>
       <fieldset className="rate-shop__stars">
         <legend className="visually-hidden">{t('rating_stars_legend')}</legend>
         {Array.from({ length: RATING_STARS_MAX }, (_, i) => i + 1).map((n) => (

@@ -13,3 +13,9 @@ export const searchKeys = {
   /** A page of the list of shops. */
   shops: (page: number) => ['shops', 'all', page] as const,
 };
+
+// The saved searches' keys: saving one (on the search page) refreshes the list in "My searches".
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+  list: () => [...savedSearchKeys.all, 'list'] as const,
+};

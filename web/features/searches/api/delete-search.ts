@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { savedSearchKeys } from './keys';
+import { savedSearchKeys } from '../../search';
 
 // DELETE /searches/{id} (DESIGN §4) → 204.
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedSearch } from '../../../../shared/schemas/searches';
 import { http } from '../../../lib/http';
-import { savedSearchKeys } from './keys';
+import { savedSearchKeys } from '../../search';
 
 // GET /searches (DESIGN §4): the signed-in user's saved searches, newest first.
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedSearch } from '../../../../shared/schemas/searches';
 import { http } from '../../../lib/http';
-import { savedSearchKeys } from './keys';
+import { savedSearchKeys } from '../../search';
 
 // POST /searches/{id}/seen (ours, docs/searches.md): the search is opened, its new matches seen.
 

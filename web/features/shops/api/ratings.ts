@@ -28,6 +28,7 @@ export function useAnswerRating(shopId: number, ratingId: number) {
   return useMutation({
     mutationFn: (text: string) =>
       http.post<{ rating: Rating }>(`/ratings/${ratingId}/answer`, { text }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...shopKeys.detail(shopId), 'ratings'] }),
+    onSuccess: () =>
+      client.invalidateQueries({ queryKey: [...shopKeys.detail(shopId), 'ratings'] }),
   });
 }

@@ -94,7 +94,11 @@ function Review({
           </Link>
           <RelativeTime date={rating.created_at} className="review__date" />
         </div>
-        <span className="review__stars" role="img" aria-label={t('rating_stars_count', { count: rating.stars })}>
+        <span
+          className="review__stars"
+          role="img"
+          aria-label={t('rating_stars_count', { count: rating.stars })}
+        >
           {Array.from({ length: RATING_STARS_MAX }, (_, i) => (
             <Star key={i} filled={i < rating.stars} />
           ))}
