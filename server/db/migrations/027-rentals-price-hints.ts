@@ -26,7 +26,8 @@ export function rentalsPriceHints(dialect: Dialect): Migration {
       // statistics, prefers it to the search's subcategory index); SQLite reads an index alone
       // only when it holds the columns of its own condition too.
       const keys = 'psubcategory_id, type, offer_type, created_at';
-      const extra = 'price, latitude, longitude, moderation_status, sold';
+      // expires_at: a hint counts live offers only, tested on every read (migration 025).
+      const extra = 'price, latitude, longitude, expires_at, moderation_status, sold';
       const columns =
         dialect === 'postgres' ? `(${keys}) include (${extra})` : `(${keys}, ${extra})`;
       await sql

@@ -319,10 +319,12 @@ describeEachEngine('notifications API', (ctx) => {
       'added_offer',
       'commanded',
       'commanded',
+      'listing_expiring',
       'moderation_deleted',
       'moderation_hidden',
       'moderation_restored',
       'moderation_review',
+      'saved_sold',
       'search_match',
       'shop_invitation',
     ]);

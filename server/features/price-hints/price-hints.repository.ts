@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import type { OfferType } from '../../../shared/domain/products';
+import { now } from '../../db/connect';
 import { PRICE_HINT_ROWS } from '../../db/migrations/027-rentals-price-hints';
 
 // The only Kysely code of price hints (issue 32 item 6).
@@ -15,8 +16,8 @@ export function findSubcategory(db: Executor, id: number) {
 
 /**
  * The price and place of every offer a hint counts: listed, unsold and priced (migration 027's
- * partial index, whose literals the condition repeats), of the subcategory and offer type,
- * posted since `since`. One read of that index: its entries hold every column read.
+ * partial index, whose literals the condition repeats), not expired (DESIGN §12: a hint is made
+ * of live offers), of the subcategory and offer type, posted since `since`. One read of that index: its entries hold every column read.
  */
 export function recentPricesQuery(
   db: Executor,
@@ -31,7 +32,8 @@ export function recentPricesQuery(
     .where('psubcategory_id', '=', psubcategoryId)
     .where('type', '=', 'offer')
     .where('offer_type', '=', offerType)
-    .where('created_at', '>=', since);
+    .where('created_at', '>=', since)
+    .where('expires_at', '>', now());
 }
 
 export async function recentPrices(...args: Parameters<typeof recentPricesQuery>) {

@@ -33,8 +33,9 @@ async function market(ctx: TestContext) {
   // Nouakchott: 10,000 … 120,000 (12 offers); Nouadhibou: 200,000 … 270,000 (8 offers).
   for (let i = 1; i <= 12; i++) await offer({ price: i * 10_000, ...near(NOUAKCHOTT, i) });
   for (let i = 0; i < 8; i++) await offer({ price: 200_000 + i * 10_000, ...near(NOUADHIBOU, i) });
-  // None of these counts: another offer type, hidden, sold, no price, too old, a demand.
+  // None of these counts: another offer type, hidden, sold, no price, too old, a demand, expired.
   const old = new Date(Date.now() - 91 * DAY).toISOString();
+  const ended = new Date(Date.now() - 1000).toISOString();
   const outside = [
     { price: 5, offer_type: 'monthly_rent' as const },
     { price: 5, moderation_status: 'hidden' as const },
@@ -42,6 +43,7 @@ async function market(ctx: TestContext) {
     { price: null },
     { price: 5, created_at: old },
     { price: 5, type: 'demand' as const, offer_type: 'buy' as const },
+    { price: 5, expires_at: ended },
   ];
   for (const values of outside) await offer({ ...values, ...near(NOUAKCHOTT, 0) });
   return { sub, offer, near };
