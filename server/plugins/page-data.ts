@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { LIST_PAGE_SIZE } from '../../shared/constants';
-import { HttpError, notFound, refuseNulBytes } from '../errors';
+import { HttpError, notFound, refuseNulBytes, unauthorized } from '../errors';
 import * as products from '../features/products/products.service';
 import * as search from '../features/search/search.service';
 import * as shops from '../features/shops/shops.service';
 import * as users from '../features/users/users.service';
 import * as comments from '../features/comments/comments.service';
 import * as commands from '../features/commands/commands.service';
+import * as notifications from '../features/notifications/notifications.service';
 import { allPcategories } from '../features/catalog/pcategories.service';
 import { psubcategoriesOf } from '../features/catalog/psubcategories.service';
 
@@ -36,6 +37,10 @@ type Reader = (app: FastifyInstance, viewer: FastifyRequest['user'], input: Inpu
 /* eslint-disable @typescript-eslint/no-explicit-any -- each route's schema has checked `input` */
 const READERS: Record<string, Reader> = {
   'GET /users/me': async (app, viewer) => ({ user: await users.selfUser(app.db, viewer) }),
+  'GET /notifications/unreadnotifications/count': async (app, viewer) => {
+    if (!viewer) throw unauthorized();
+    return { count: await notifications.unreadCount(app.db, viewer.id) };
+  },
   'GET /products/product/:id': async (app, viewer, { params }: any) => {
     const found = await products.publicDetail(app.db, params.id, viewer);
     if (!found) throw notFound();

@@ -37,6 +37,11 @@ const TABLE: Record<string, Row> = {
   // docs/shops-users.md: the user or a site admin edits a profile; SPEC §6: deleting one too.
   'PUT /users/:id':                                          [401, 200, 403, 403, 403, 403, 403, 403, 200],
   'DELETE /users/:id':                                       [401, 204, 403, 403, 403, 403, 403, 403, 204],
+  // Issue 34 item 5 (docs/accounts.md): one's own data, for the signed-in; the audit trail is the
+  // site admins' (docs/operations.md).
+  'GET /users/me/export':                                    signedIn(200),
+  'DELETE /users/me':                                        signedIn(204),
+  'GET /admin/audit':                                        [401, 403, 403, 403, 403, 403, 403, 403, 200],
 
   // docs/shops-users.md: owner, shop admin, site admin edit; owner, site admin delete; staff is
   // the owner's and the shop admins' to manage (site admins have no power over it).
@@ -120,6 +125,25 @@ const TABLE: Record<string, Row> = {
   'POST /reactions/create/:type/:id · private command':      [401, 200, 404, 404, 200, 200, 200, 404, 200],
   'POST /reactions/create/:type/:id · private thread':       [401, 200, 404, 404, 200, 200, 200, 404, 200],
   'POST /products/:source_name/:source_id/search':           all(200),
+  // Issue 32 (docs/lifecycle.md): the shop's managers and the offer's poster (the owner here);
+  // an employee does not manage a colleague's post, nor do site staff. Renewing a new offer is
+  // too soon (422), bumping it too (429); "My offers" is anyone's own list.
+  'POST /products/:id/renew':                                [401, 403, 403, 403, 422, 422, 422, 403, 403],
+  'POST /products/:id/bump':                                 [401, 403, 403, 403, 429, 429, 429, 403, 403],
+  'POST /products/:id/sold':                                 [401, 403, 403, 403, 200, 200, 200, 403, 403],
+  'DELETE /products/:id/sold':                               [401, 403, 403, 403, 200, 200, 200, 403, 403],
+  'GET /users/me/products':                                  signedIn(200),
+  // Issue 32 items 5 and 8 (docs/ratings.md): only the buyer of an accepted command rates; any of
+  // the shop's staff answers; anyone reads ratings and trust; anyone signed in but the author
+  // reports a rating (the author here is a new buyer outside the columns).
+  'POST /commands/:id/rating':                               [401, 201, 403, 403, 403, 403, 403, 403, 403],
+  'GET /commands/:id/rating':                                all(200),
+  'POST /ratings/:id/answer':                                [401, 403, 403, 200, 200, 200, 200, 403, 403],
+  'POST /ratings/:id/reports':                               signedIn(201),
+  'GET /shops/:id/ratings':                                  all(200),
+  'GET /shops/:id/trust':                                    all(200),
+  // Issue 32 item 6 (docs/price-hints.md): for anyone, limited per address.
+  'GET /psubcategories/:id/price-hint':                      all(200),
 
   // SPEC §6: notification actions: the user's own (docs/notifications.md: others' answer 404).
   'GET /notifications/unreadnotifications/count':            signedIn(200),

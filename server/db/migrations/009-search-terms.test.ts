@@ -55,6 +55,8 @@ describe('migration 009-search-terms over existing products', () => {
           name_fr: null,
           name_ar: null,
           search_text: 'السياره تويوتا',
+          // A column of migration 025, not there yet (Kysely leaves undefined values out).
+          expires_at: undefined,
         });
 
         await migrateToLatest(db, dialect);

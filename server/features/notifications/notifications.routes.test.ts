@@ -337,8 +337,9 @@ describeEachEngine('notifications API', (ctx) => {
     await alice.client.get(`/notifications/notification/markasread/${one.id}`);
     expect(await mark('commands')).toBe(2);
     // Left out, the type is all: what remains is the added offer, the shop invitation, the
-    // saved search's match and the four moderation outcomes (which belong to no tab).
-    expect(await mark(undefined)).toBe(7);
+    // saved search's match, the four moderation outcomes and the two listing ones (expiring,
+    // saved offer sold), which belong to no tab.
+    expect(await mark(undefined)).toBe(9);
     expect(await count(alice.client)).toBe(0);
     expect(await mark('all')).toBe(0);
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);

@@ -225,7 +225,9 @@ describeEachEngine('seller ratings', (ctx) => {
     });
     expect(await w.shopRating()).toEqual({ rating_average: 3, rating_count: 2 });
 
-    const gone = await w.stranger.client.request('DELETE', `/users/${w.stranger.user.id}`);
+    const gone = await w.stranger.client.request('DELETE', `/users/${w.stranger.user.id}`, {
+      body: { password: TEST_PASSWORD },
+    });
     expect(gone.statusCode, gone.body).toBe(204);
     expect(await w.shopRating()).toEqual({ rating_average: 1, rating_count: 1 });
   });

@@ -22,7 +22,10 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 async function rentWorld(ctx: Parameters<typeof world>[0], product: object) {
-  return world(ctx, { product: { negotiable: 'yes', price: 30_000, ...product } });
+  // Listed until long after the months these tests move the clock by (an offer ends after
+  // LISTING_DAYS: an expired one takes no command, which is not what they try).
+  const expires_at = new Date(T0.getTime() + 3650 * 86_400_000).toISOString();
+  return world(ctx, { product: { negotiable: 'yes', price: 30_000, expires_at, ...product } });
 }
 
 const order = (w: World, who: World['buyer'], body: object) =>

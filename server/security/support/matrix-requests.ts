@@ -96,14 +96,51 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /users/user/:id': fixed((s) => `/users/user/${strangerId(s)}`),
   'GET /images/users/icons/:name': fixed((s) => `/images/users/icons/${s.strangerPhoto}`),
   'PUT /users/:id': fixed((s) => `/users/${strangerId(s)}`, { more_infos: 'Edited' }),
-  // A fresh account each time; in the stranger's column it deletes itself.
+  // A fresh account each time; in the stranger's column it deletes itself, which takes its
+  // password (docs/decisions.md, issue 34 item 5).
   'DELETE /users/:id': async (s, role) => {
     const fresh = await s.fresh.user();
     return {
       path: `/users/${fresh.user.id}`,
       as: role === 'stranger' ? fresh.client : undefined,
+      body: { password: TEST_PASSWORD },
     };
   },
+  // Issue 34 item 5: one's own data; each signed-in cell deletes a fresh account of its own.
+  'GET /users/me/export': fixed(() => '/users/me/export'),
+  'DELETE /users/me': async (s, role) => ({
+    path: '/users/me',
+    as: role === 'anonymous' ? undefined : (await s.fresh.user()).client,
+    body: { password: TEST_PASSWORD },
+  }),
+  'GET /admin/audit': fixed(() => '/admin/audit'),
+
+  // Issue 32 (docs/lifecycle.md): the scenario's offer is new, so renewing is too soon (422) and
+  // bumping too (429) for whoever may; marking sold and undoing it take a fresh offer each.
+  'POST /products/:id/renew': fixed((s) => `/products/${s.productId}/renew`),
+  'POST /products/:id/bump': fixed((s) => `/products/${s.productId}/bump`),
+  'POST /products/:id/sold': async (s) => ({ path: `/products/${await s.fresh.product()}/sold` }),
+  'DELETE /products/:id/sold': async (s) => ({
+    path: `/products/${await s.fresh.soldProduct()}/sold`,
+  }),
+  'GET /users/me/products': fixed(() => '/users/me/products'),
+  // Ratings (docs/ratings.md): the stranger's accepted command is theirs to rate; answers and
+  // reports take a fresh rating each.
+  'POST /commands/:id/rating': fixed((s) => `/commands/${s.soldCommandId}/rating`, { stars: 5 }),
+  'GET /commands/:id/rating': fixed((s) => `/commands/${s.soldCommandId}/rating`),
+  'POST /ratings/:id/answer': async (s) => ({
+    path: `/ratings/${await s.fresh.rating()}/answer`,
+    body: { text: 'Thank you' },
+  }),
+  'POST /ratings/:id/reports': async (s) => ({
+    path: `/ratings/${await s.fresh.rating()}/reports`,
+    body: { reason: 'scam' },
+  }),
+  'GET /shops/:id/ratings': fixed((s) => `/shops/${s.shopId}/ratings`),
+  'GET /shops/:id/trust': fixed((s) => `/shops/${s.shopId}/trust`),
+  'GET /psubcategories/:id/price-hint': fixed(
+    (s) => `/psubcategories/${s.subcategoryId}/price-hint?offer_type=sale`,
+  ),
 
   'GET /shops/shop/:id': fixed((s) => `/shops/shop/${s.shopId}`),
   'GET /shops/paginate/all/0': fixed(() => '/shops/paginate/all/0?page=1'),

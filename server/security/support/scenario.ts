@@ -164,6 +164,27 @@ export async function buildScenario(ctx: TestContext) {
     return row.id;
   };
   const newUser = () => ctx.userClient('user', { first_name: 'fresh' });
+  /** An offer of the shop that its owner marked sold (issue 32). */
+  const newSoldProduct = async () => {
+    const id = await newProduct();
+    expectStatus(await owner.client.post(`/products/${id}/sold`), 200, 'mark offer sold');
+    return id;
+  };
+  /** A rating of the shop by a new buyer whose command the owner accepted (issue 32). */
+  const newRating = async () => {
+    const buyer = await newUser();
+    const { command } = expectStatus(
+      await buyer.client.post(`/commands/create/product/${productId}`, { number: 1 }),
+      201,
+      'rated command',
+    );
+    expectStatus(await owner.client.get(`/commands/sold/${command.id}`), 200, 'accept');
+    return expectStatus(
+      await buyer.client.post(`/commands/${command.id}/rating`, { stars: 4 }),
+      201,
+      'rating',
+    ).rating.id as number;
+  };
   const newEmployee = async () => {
     const fresh = await newUser();
     await insertEmployee(db, shopId, fresh.user.id, 'employee');
@@ -251,6 +272,8 @@ export async function buildScenario(ctx: TestContext) {
       command: newCommand,
       notification: newNotification,
       user: newUser,
+      soldProduct: newSoldProduct,
+      rating: newRating,
       employee: newEmployee,
       invitation: newInvitation,
       category: newCategory,

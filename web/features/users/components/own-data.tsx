@@ -90,7 +90,7 @@ function DeleteAccount({ me }: { me: Me }) {
         {t('delete_account')}
       </h2>
       <p className="own-data__intro">{t('delete_account_intro')}</p>
-      <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+      <form method="post" ref={formRef} className="form" noValidate onSubmit={onSubmit}>
         <FormAlert messages={errors.general} />
         <input type="hidden" name="username" autoComplete="username" value={me.phone_1 ?? ''} />
         <FormField
