@@ -34,7 +34,9 @@ describe('placeTitles (issue 35 item 2)', () => {
   });
 
   it('keeps a title without letters in its field’s language', () => {
-    expect(placeTitles('2012', '', 'fr').titles).toMatchObject({ name_fr: '2012', name_ar: '' });
+    expect(placeTitles('2012', '', 'fr')).toMatchObject({
+      titles: { name_fr: '2012', name_ar: '' },
+    });
   });
 
   it('asks when both titles are in one language, on the misplaced one', () => {
