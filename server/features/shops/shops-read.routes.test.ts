@@ -217,4 +217,26 @@ describeEachEngine('shops: show and list', (ctx) => {
           ];
     expect(columns).toEqual(['is_professional, created_at, id']);
   });
+
+  it('has the index of migration 032 that answers "a live offer of this shop?" in one seek', async () => {
+    const db = ctx().app.db;
+    const columns =
+      ctx().engine === 'postgres'
+        ? (
+            await sql<{ indexdef: string }>`
+              select indexdef from pg_indexes
+              where tablename = 'products' and indexname = 'products_shop_live'
+            `.execute(db)
+          ).rows.map((r) => r.indexdef.replace(/^.*\((.*)\)$/, '$1'))
+        : [
+            (
+              await sql<{
+                name: string;
+              }>`select name from pragma_index_info('products_shop_live')`.execute(db)
+            ).rows
+              .map((r) => r.name)
+              .join(', '),
+          ];
+    expect(columns).toEqual(['shop_id, type, expires_at']);
+  });
 });
