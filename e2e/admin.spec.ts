@@ -137,6 +137,13 @@ for (const viewport of VIEWPORTS) {
         .fill(
           '[{"value": "small"}, {"value": "large", "sub_field": {"name": "width", "values": [{"value": "2m"}]}}]',
         );
+      // Issue 35 item 18: the sub-field the JSON opens gets its labels, like a field.
+      const subLabels = fieldForm.getByRole('group', { name: t.sub_field_labels });
+      await expect(subLabels).toBeVisible();
+      await subLabels.locator('input[name="sub_label_ar:width"]').fill('العرض');
+      await subLabels.locator('input[name="sub_label_fr:width"]').fill('Largeur');
+      await subLabels.scrollIntoViewIfNeeded();
+      await shot('field-sub-labels');
       await fieldForm.locator('select[name=mesure_unit]').selectOption('M');
       await fieldForm
         .getByRole('radiogroup', { name: t.translated })
@@ -149,6 +156,10 @@ for (const viewport of VIEWPORTS) {
         lang === 'ar' ? t.values_count_two : t.values_count_other.replace('{{count}}', '2'),
       );
       await expect(field).toContainText('large');
+      // The list names the sub-field by its label in the page's language, not by its key.
+      await expect(field.locator('.admin-value__sub')).toHaveText(
+        lang === 'ar' ? 'العرض' : 'Largeur',
+      );
       await shot('tree');
 
       // Delete the field, the subcategory and the category, each through the confirmation.

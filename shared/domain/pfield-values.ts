@@ -5,11 +5,33 @@
 
 import { readNumber } from './numbers';
 
+/**
+ * A sub-field: its name (a dictionary key or plain text, like every catalogue name, DESIGN §6),
+ * the admin's optional labels in Arabic and French (issue 35 item 18, added beside SPEC's name
+ * and values), and its values.
+ */
+export interface SubField {
+  name: string;
+  name_ar?: string;
+  name_fr?: string;
+  values: FieldValue[];
+}
+
 /** One possible value of a field, optionally opening a sub-field (a car brand → its models). */
 export interface FieldValue {
   value: string;
-  sub_field?: { name: string; values: FieldValue[] };
+  sub_field?: SubField;
 }
+
+/** A label kept only when it says something. */
+const labelsOf = (sub: object): Pick<SubField, 'name_ar' | 'name_fr'> => {
+  const out: Pick<SubField, 'name_ar' | 'name_fr'> = {};
+  for (const key of ['name_ar', 'name_fr'] as const) {
+    const label = (sub as Record<string, unknown>)[key];
+    if (typeof label === 'string' && label.trim()) out[key] = label.trim();
+  }
+  return out;
+};
 
 /** SPEC §3: a text field's value, and a sub-field's, is at most this many characters. */
 export const PFIELD_TEXT_MAX = 500;
@@ -31,7 +53,7 @@ function readItem(item: unknown): FieldValue | undefined {
   const { name, values } = sub as { name: unknown; values: unknown };
   const list = readList(values);
   if (typeof name !== 'string' || !list) return undefined;
-  return { value: text, sub_field: { name, values: list } };
+  return { value: text, sub_field: { name, ...labelsOf(sub), values: list } };
 }
 
 function readList(items: unknown): FieldValue[] | undefined {

@@ -143,10 +143,20 @@ const fieldValue: z.ZodType<FieldValue> = z.lazy(() =>
       z.string().trim().min(1).max(NAME_MAX),
       z.number().refine(Number.isFinite).transform(String),
     ]),
+    // Issue 35 item 18: a sub-field's labels, like a field's (kept only when given).
     sub_field: z
-      .object({ name, values: fieldValueList })
+      .object({ name, name_ar: label, name_fr: label, values: fieldValueList })
       .nullish()
-      .transform((v) => v ?? undefined),
+      .transform((v) =>
+        v
+          ? {
+              name: v.name,
+              ...(v.name_ar ? { name_ar: v.name_ar } : {}),
+              ...(v.name_fr ? { name_fr: v.name_fr } : {}),
+              values: v.values,
+            }
+          : undefined,
+      ),
   }),
 );
 

@@ -76,6 +76,9 @@ export const notificationData = z.object({
   search_id: z.number().int().nullable(),
   search_name: z.string().nullable(),
   count: z.number().int().nullable(),
+  /** shop_invitation (issue 35 item 16, added): the inviting shop, named as it was then */
+  shop_id: z.number().int().nullable(),
+  shop_name: z.string().nullable(),
 });
 export type NotificationData = z.infer<typeof notificationData>;
 

@@ -3,6 +3,8 @@ import { afterDictionary } from '../lib/i18n';
 import { useTranslation } from '../lib/use-translation';
 import { Loader } from './loader';
 import { MapBoundary } from './map/map-boundary';
+import { MapPlace, mapsUrl } from './map/map-place';
+import { PinIcon } from './icons';
 import './location-picker.css';
 import { useHydrated } from '../lib/use-hydrated';
 
@@ -21,15 +23,33 @@ export interface ShopMapProps {
   className?: string;
 }
 
-/** Nothing for a shop without coordinates; its marker, and for professional shops the route. */
+/**
+ * Nothing for a shop without coordinates; its marker, and for professional shops the route; under
+ * it the place in words with a link to a maps site. Until the page is hydrated (and for good with
+ * scripts off, issue 35 item 12) the map's frame is a still picture linking there, not a spinner.
+ */
 export function ShopMap({ shop, className }: ShopMapProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   if (shop.latitude === null || shop.longitude === null) return null;
+  const point = { latitude: shop.latitude, longitude: shop.longitude };
   const placeholder = (
     <div className="map-frame map-frame--placeholder">
       <Loader />
     </div>
+  );
+  // Hidden from screen readers and the tab order: the place line's link is the same one.
+  const still = (
+    <a
+      className="map-frame map-frame--placeholder map-frame--still"
+      href={mapsUrl(point)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-hidden="true"
+      tabIndex={-1}
+    >
+      <PinIcon size={32} />
+    </a>
   );
   return (
     <div className={['shop-map', className].filter(Boolean).join(' ')}>
@@ -50,9 +70,10 @@ export function ShopMap({ shop, className }: ShopMapProps) {
             />
           </Suspense>
         ) : (
-          placeholder
+          still
         )}
       </MapBoundary>
+      <MapPlace point={point} />
     </div>
   );
 }

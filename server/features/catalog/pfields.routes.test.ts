@@ -93,6 +93,54 @@ describeEachEngine('pfields', (ctx) => {
     expect(blank.json().pfield.values).toBe('[]');
   });
 
+  it('keeps a sub-field’s Arabic and French labels, trimmed, blank ones dropped (issue 35 item 18)', async () => {
+    const sub = await subcategory();
+    const values = JSON.stringify([
+      {
+        value: 'Moto',
+        sub_field: {
+          name: 'cylindree',
+          name_ar: ' سعة المحرك ',
+          name_fr: 'Cylindrée',
+          values: [
+            { value: '125' },
+            { value: '250', sub_field: { name: 'x', name_fr: '', values: [] } },
+          ],
+        },
+      },
+    ]);
+    const res = await c.admin.post(`/pfields/create/${sub.id}`, {
+      name: 'kind',
+      type: 'select',
+      values,
+    });
+    expect(res.statusCode).toBe(201);
+    const stored = JSON.parse(res.json().pfield.values);
+    expect(stored[0].sub_field).toEqual({
+      name: 'cylindree',
+      name_ar: 'سعة المحرك',
+      name_fr: 'Cylindrée',
+      values: [{ value: '125' }, { value: '250', sub_field: { name: 'x', values: [] } }],
+    });
+    // What the post form and the search read: the field as GET answers it.
+    const read = await ctx().client().get(`/pfields/psubcategory/${sub.id}`);
+    expect(read.statusCode).toBe(200);
+    const field = (read.json().pfields as { id: number; values: string }[]).find(
+      (f) => f.id === res.json().pfield.id,
+    );
+    expect(JSON.parse(field!.values)[0].sub_field.name_fr).toBe('Cylindrée');
+    // Labels are labels: text of at most a name's length, nothing else.
+    for (const bad of [{ name_fr: 7 }, { name_ar: 'x'.repeat(500) }]) {
+      const refused = await c.admin.post(`/pfields/create/${sub.id}`, {
+        name: uniqueName('bad'),
+        type: 'select',
+        values: JSON.stringify([{ value: 'a', sub_field: { name: 'm', ...bad, values: [] } }]),
+      });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(refused.json().errors).toEqual({ values: ['bad_input'] });
+    }
+  });
+
   it('accepts the types, units and positions of SPEC §9, and only those', async () => {
     const sub = await subcategory();
     for (const type of ['text', 'number', 'select', 'checkbox', 'radio']) {

@@ -18,6 +18,8 @@ const NONE = {
   search_id: null,
   search_name: null,
   count: null,
+  shop_id: null,
+  shop_name: null,
 };
 
 async function newest(db: World['db']) {

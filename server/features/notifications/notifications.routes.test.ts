@@ -134,6 +134,8 @@ describeEachEngine('notifications API', (ctx) => {
       search_id: null,
       search_name: null,
       count: null,
+      shop_id: null,
+      shop_name: null,
     });
 
     const kinds = async (type: string) =>

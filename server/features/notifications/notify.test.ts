@@ -241,6 +241,8 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       search_id: null,
       search_name: null,
       count: null,
+      shop_id: null,
+      shop_name: null,
     });
     expect(notes[0].read_at).toBeNull();
   });
@@ -401,6 +403,8 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       search_id: null,
       search_name: null,
       count: null,
+      shop_id: null,
+      shop_name: null,
     };
     expect(toNotificationData('not json')).toEqual(empty);
     expect(toNotificationData('[1,2]')).toEqual(empty);

@@ -35,6 +35,9 @@ export interface NotificationData {
   search_name?: string;
   product_name?: string;
   count?: number;
+  /** shop_invitation (issue 35 item 16): the shop, named as it was then */
+  shop_id?: number;
+  shop_name?: string;
 }
 
 /**

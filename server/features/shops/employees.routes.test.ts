@@ -229,6 +229,14 @@ describeEachEngine('shop employees: invitations', (ctx) => {
       type: 'shop_invitation',
       data: { user_id: t.owner.user.id, user_first_name: 'Owner', product_id: null },
     });
+    // Issue 35 item 16: the sentence names the shop.
+    const shop = await db
+      .selectFrom('shops')
+      .select('name')
+      .where('id', '=', t.shopId)
+      .executeTakeFirstOrThrow();
+    expect(list.data[0].data).toMatchObject({ shop_id: t.shopId, shop_name: shop.name });
+    expect(shop.name).toBeTruthy();
   });
 
   it('lets only the owner and shop admins invite, and only the owner invite admins', async () => {

@@ -101,6 +101,52 @@ describeEachEngine('shops: show and list', (ctx) => {
     expect(bad.json().errors).toEqual({ page: ['bad_input'] });
   });
 
+  it('lists shops with a live offer first, empty or ended ones after (issue 35 item 11)', async () => {
+    const db = ctx().app.db;
+    await db.deleteFrom('shops').execute();
+    const sub = await createSubcategory(db);
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const shopAt = async (name: string, minutes: number, pro = false) => {
+      const at = new Date(base + minutes * 60_000).toISOString();
+      const row = await db
+        .insertInto('shops')
+        .values({ name, is_professional: pro ? 1 : 0, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const product = (shop_id: number, values: Partial<Parameters<typeof createProduct>[1]> = {}) =>
+      createProduct(db, { shop_id, psubcategory_id: sub.id, ...values });
+    // Oldest first: the shops with a live offer are the oldest, the empty ones the newest.
+    const liveOld = await shopAt('live, old', 1);
+    await product(liveOld);
+    const liveNew = await shopAt('live, newer', 2);
+    await product(liveNew);
+    const ended = await shopAt('only an ended offer', 3);
+    await product(ended, { expires_at: new Date(Date.now() - 60_000).toISOString() });
+    const hidden = await shopAt('only a hidden offer', 4);
+    await product(hidden, { moderation_status: 'hidden' });
+    const demandOnly = await shopAt('only a demand', 5);
+    await product(demandOnly, { type: 'demand', offer_type: 'buy' });
+    const emptyPro = await shopAt('empty professional', 6, true);
+    const empty = await shopAt('empty, newest', 7);
+
+    const res = await ctx().client().get('/shops/paginate/all/0?page=1');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().shops.data.map((s: { id: number }) => s.id);
+    expect(ids).toEqual([liveNew, liveOld, emptyPro, empty, demandOnly, hidden, ended]);
+    expect(res.json().shops.total).toBe(7);
+
+    // The moment its offer ends, a shop moves down (checked when reading, DESIGN §12).
+    await db
+      .updateTable('products')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('shop_id', '=', liveNew)
+      .execute();
+    const after = (await ctx().client().get('/shops/paginate/all/0?page=1')).json().shops.data;
+    expect(after.map((s: { id: number }) => s.id).slice(0, 2)).toEqual([liveOld, emptyPro]);
+  });
+
   it('pages through ties in created_at by id, with no shop twice or missing', async () => {
     const db = ctx().app.db;
     await db.deleteFrom('shops').execute();
@@ -125,15 +171,14 @@ describeEachEngine('shops: show and list', (ctx) => {
         });
       }
     }
+    // Shops with a live offer (every fifth) first, then the empty ones; professional first in each.
+    const withOffer = (s: { id: number }) => ids.indexOf(s as (typeof ids)[number]) % 5 === 0;
+    const byId = (list: typeof ids) => list.map((s) => s.id).sort((a, b) => b - a);
     const expected = [
-      ...ids
-        .filter((s) => s.pro)
-        .map((s) => s.id)
-        .sort((a, b) => b - a),
-      ...ids
-        .filter((s) => !s.pro)
-        .map((s) => s.id)
-        .sort((a, b) => b - a),
+      ...byId(ids.filter((s) => withOffer(s) && s.pro)),
+      ...byId(ids.filter((s) => withOffer(s) && !s.pro)),
+      ...byId(ids.filter((s) => !withOffer(s) && s.pro)),
+      ...byId(ids.filter((s) => !withOffer(s) && !s.pro)),
     ];
     const seen: number[] = [];
     for (let page = 1; page <= 3; page++) {
@@ -171,5 +216,27 @@ describeEachEngine('shops: show and list', (ctx) => {
               .join(', '),
           ];
     expect(columns).toEqual(['is_professional, created_at, id']);
+  });
+
+  it('has the index of migration 032 that answers "a live offer of this shop?" in one seek', async () => {
+    const db = ctx().app.db;
+    const columns =
+      ctx().engine === 'postgres'
+        ? (
+            await sql<{ indexdef: string }>`
+              select indexdef from pg_indexes
+              where tablename = 'products' and indexname = 'products_shop_live'
+            `.execute(db)
+          ).rows.map((r) => r.indexdef.replace(/^.*\((.*)\)$/, '$1'))
+        : [
+            (
+              await sql<{
+                name: string;
+              }>`select name from pragma_index_info('products_shop_live')`.execute(db)
+            ).rows
+              .map((r) => r.name)
+              .join(', '),
+          ];
+    expect(columns).toEqual(['shop_id, type, expires_at']);
   });
 });

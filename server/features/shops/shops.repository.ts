@@ -4,6 +4,7 @@ import { now } from '../../db/connect';
 import type { ShopRole } from '../../../shared/constants';
 import { shopPhoneVerifiedAt } from './verified-phone.repository';
 import { shopRatingColumns } from '../ratings/ratings.repository';
+import { liveProduct } from '../products/listing.repository';
 
 // The only Kysely code of the shops feature. Every function takes the database or a transaction.
 
@@ -46,15 +47,41 @@ export function findShopRow(db: Executor, id: number) {
 }
 
 /**
- * SPEC §7's shop list: professional shops first, then the newest. The page's ids come first, read
- * in order from the `shops_list` index (migration 002); only those rows are then built with their
- * category and counts. PostgreSQL computes a row's subqueries even for the rows an offset skips,
- * so building every row up to a deep page cost more than the index saved.
+ * Issue 35 item 11: whether the shop has a live offer (liveProduct, the one rule of what a list
+ * may show), as a 1/0 of a query over `shops`. Each shop is one probe of `products_search_shop`
+ * (shop_id, type, id) that stops at its first live offer.
+ */
+const hasLiveOffer = (eb: ExpressionBuilder<Database, 'shops'>) =>
+  eb
+    .case()
+    .when(
+      eb.exists(
+        eb
+          .selectFrom('products')
+          .select('products.id')
+          .whereRef('products.shop_id', '=', 'shops.id')
+          .where('products.type', '=', 'offer')
+          .where(liveProduct()),
+      ),
+    )
+    .then(1)
+    .else(0)
+    .end();
+
+/**
+ * SPEC §7's shop list: shops with a live offer first (issue 35 item 11: a visitor met a row of
+ * new, empty shops), then professional shops first, then the newest; empty shops stay listed,
+ * last. The page's ids come first, in that order, with their rank; only those rows are then built
+ * with their category and counts. PostgreSQL computes a row's subqueries even for the rows an
+ * offset skips, so building every row up to a deep page cost more than the index saved. The rank
+ * costs one index probe per shop (docs/shops-users.md, figures).
  */
 export function listShopsQuery(db: Executor, offset: number, limit: number) {
   const page = db
     .selectFrom('shops')
     .select('id')
+    .select((eb) => hasLiveOffer(eb).as('live'))
+    .orderBy('live', 'desc')
     .orderBy('is_professional', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -72,6 +99,7 @@ export function listShopsQuery(db: Executor, offset: number, limit: number) {
     .select(productCounts)
     .select((eb) => shopPhoneVerifiedAt(eb).as('phone_verified_at'))
     .select(shopRatingColumns)
+    .orderBy('page.live', 'desc')
     .orderBy('shops.is_professional', 'desc')
     .orderBy('shops.created_at', 'desc')
     .orderBy('shops.id', 'desc');

@@ -230,7 +230,7 @@ export async function inviteEmployee(
   body: AddEmployeeBody,
 ) {
   return db.transaction().execute(async (trx) => {
-    await shopOr404(trx, shopId);
+    const shop = await shopOr404(trx, shopId);
     const viewerRole = await roleOf(trx, shopId, viewer);
     if (!can.manageEmployees(viewer, viewerRole)) throw forbidden();
     if (inviteDecision(viewer, viewerRole, body.role) !== 'allowed') throw forbidden();
@@ -253,7 +253,11 @@ export async function inviteEmployee(
     // The invitee hears of it (not the inviter's business whether anyone did).
     const invitee = await findUserByLogin(trx, parsed);
     if (invitee && !(await repo.shopRoleOf(trx, shopId, invitee.id))) {
-      await notify(trx, 'shop_invitation', viewer.id, [invitee.id], {});
+      // Issue 35 item 16: the sentence names the shop (as it was called then).
+      await notify(trx, 'shop_invitation', viewer.id, [invitee.id], {
+        shop_id: shopId,
+        shop_name: shop.name,
+      });
     }
     return (await invitationsRepo.findInvitation(trx, shopId, login))!;
   });

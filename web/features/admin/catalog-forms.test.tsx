@@ -362,6 +362,69 @@ describe('field form', () => {
     expect(sent(calls, 'GET', '/pfields/psubcategory/10').length).toBeGreaterThan(1);
   });
 
+  it('gives each sub-field Arabic and French labels, sent inside the values (issue 35 item 18)', async () => {
+    const brands = JSON.stringify([
+      {
+        value: 'Yamaha',
+        sub_field: { name: 'cylindree', name_ar: 'سعة المحرك', values: [{ value: '125' }] },
+      },
+      { value: 'Honda', sub_field: { name: 'cylindree', values: [{ value: '250' }] } },
+    ]);
+    const { calls } = server({
+      'GET /pfields/psubcategory/10': () => ok({ pfields: [aField({ values: brands })] }),
+      'PUT /pfields/100': (body) => ok({ pfield: aField(body as object) }),
+    });
+    const { user } = await openAdmin();
+    await openFields(user);
+    // The list names the sub-field by its key while it has no French label.
+    expect(screen.getByText('Carburant').closest('li')!).toHaveTextContent('cylindree');
+    await user.click(screen.getByRole('button', { name: 'Modifier le champ Carburant' }));
+    const form = screen.getByLabelText('Nom du champ').closest('form')!;
+    // One pair for the name, however many values open it; the Arabic label as stored.
+    const group = within(form).getByRole('group', { name: 'Noms des sous-champs' });
+    expect(within(group).getAllByRole('textbox')).toHaveLength(2);
+    expect(within(group).getByLabelText(/cylindree.*en arabe/)).toHaveValue('سعة المحرك');
+    const french = within(group).getByLabelText(/cylindree.*en français/);
+    expect(french).toHaveValue('');
+    await user.type(french, 'Cylindrée');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sent(calls, 'PUT', '/pfields/100')).toHaveLength(1));
+    const body = sent(calls, 'PUT', '/pfields/100')[0].body as Record<string, string>;
+    expect(Object.keys(body).some((key) => key.startsWith('sub_label'))).toBe(false);
+    expect(JSON.parse(body.values)).toEqual([
+      {
+        value: 'Yamaha',
+        sub_field: {
+          name: 'cylindree',
+          name_ar: 'سعة المحرك',
+          name_fr: 'Cylindrée',
+          values: [{ value: '125' }],
+        },
+      },
+      {
+        value: 'Honda',
+        sub_field: {
+          name: 'cylindree',
+          name_ar: 'سعة المحرك',
+          name_fr: 'Cylindrée',
+          values: [{ value: '250' }],
+        },
+      },
+    ]);
+  });
+
+  it('shows no sub-field labels for values that open none, and a pair once the JSON adds one', async () => {
+    server();
+    const { user } = await openAdmin();
+    await openFields(user);
+    await user.click(screen.getByRole('button', { name: 'Ajouter un champ' }));
+    const form = screen.getByLabelText('Nom du champ').closest('form')!;
+    expect(within(form).queryByRole('group', { name: 'Noms des sous-champs' })).toBeNull();
+    await user.click(within(form).getByLabelText('Valeurs (JSON)'));
+    await user.paste('[{"value": "Moto", "sub_field": {"name": "cylindree", "values": []}}]');
+    expect(within(form).getByRole('group', { name: 'Noms des sous-champs' })).toBeVisible();
+  });
+
   it('deletes through the confirmation and fetches the fields again', async () => {
     let deleted = false;
     const { calls } = server({

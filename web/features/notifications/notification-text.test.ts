@@ -25,6 +25,8 @@ const none: NotificationData = {
   search_id: null,
   search_name: null,
   count: null,
+  shop_id: null,
+  shop_name: null,
 };
 
 const aNotification = (type: Notification['type'], data: Partial<NotificationData>) =>
@@ -115,8 +117,8 @@ const cases: [string, Notification, string, string, string][] = [
       reactionable_id: 5,
       reaction: 'love',
     }),
-    'Brahim Ould Sidi a réagi à votre offre\u00a0: «\u00a0J’adore\u00a0»',
-    'تفاعل Brahim Ould Sidi مع عرضك: «أحببته»',
+    'Brahim Ould Sidi a réagi (J’adore) à votre offre',
+    'تفاعل Brahim Ould Sidi (أحببته) مع عرضك',
     '/products/product/5/40',
   ],
   [
@@ -127,8 +129,8 @@ const cases: [string, Notification, string, string, string][] = [
       comment_id: 9,
       reaction: 'like',
     }),
-    'Brahim Ould Sidi a réagi à votre commentaire\u00a0: «\u00a0J’aime\u00a0»',
-    'تفاعل Brahim Ould Sidi مع تعليقك: «أعجبني»',
+    'Brahim Ould Sidi a réagi (J’aime) à votre commentaire',
+    'تفاعل Brahim Ould Sidi (أعجبني) مع تعليقك',
     '/comments/comment/9/40',
   ],
   [
@@ -139,8 +141,8 @@ const cases: [string, Notification, string, string, string][] = [
       command_id: 12,
       reaction: 'wow',
     }),
-    'Brahim Ould Sidi a réagi à votre commande\u00a0: «\u00a0Waouh\u00a0»',
-    'تفاعل Brahim Ould Sidi مع طلبيتك: «أدهشني»', // the picker's name (issue 20 item 6)
+    'Brahim Ould Sidi a réagi (Waouh) à votre commande',
+    'تفاعل Brahim Ould Sidi (أدهشني) مع طلبيتك', // the picker's name (issue 20 item 6)
     '/commands/command/12/40',
   ],
   [
@@ -159,9 +161,10 @@ const cases: [string, Notification, string, string, string][] = [
   ],
   [
     'an invitation to join a shop',
-    aNotification('shop_invitation', { product_id: null, type: null }),
-    'Brahim Ould Sidi vous invite à rejoindre l’équipe de sa boutique',
-    'يدعوك Brahim Ould Sidi للانضمام إلى فريق متجره',
+    aNotification('shop_invitation', { product_id: null, type: null, shop_name: 'Boutique Nour' }),
+    // Issue 35 item 16: no word that gives the inviter a gender; the shop is quoted after.
+    'Brahim Ould Sidi vous invite à rejoindre l’équipe de la boutique',
+    'دعوة من Brahim Ould Sidi للانضمام إلى فريق المتجر',
     '/account/shops?notification=40',
   ],
   [
@@ -223,5 +226,28 @@ describe('notification sentences and pages', () => {
     expect(notificationProduct(plain, 'fr')).toBe('Hilux');
     // Older notifications kept no name: the sentence stands alone.
     expect(notificationProduct(aNotification('commented', {}), 'fr')).toBeNull();
+  });
+
+  it('quotes the shop of an invitation, and nothing in a reaction’s sentence (issue 35 item 16)', () => {
+    const invitation = aNotification('shop_invitation', {
+      product_id: null,
+      type: null,
+      shop_id: 4,
+      shop_name: 'متجر النور',
+    });
+    expect(notificationProduct(invitation, 'fr')).toBe('متجر النور');
+    expect(
+      notificationProduct(aNotification('shop_invitation', { product_id: null }), 'ar'),
+    ).toBeNull();
+    // A reaction's line quotes only its offer: its own sentence holds no quotation mark.
+    const reaction = aNotification('reacted', {
+      reactionable_type: 'product',
+      reaction: 'haha',
+      product_name: 'Hilux',
+    });
+    for (const language of ['ar', 'fr'] as const) {
+      expect(say(language, reaction)).not.toMatch(/[«»"“”]/);
+      expect(notificationProduct(reaction, language)).toBe('Hilux');
+    }
   });
 });

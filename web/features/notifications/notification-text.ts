@@ -127,11 +127,14 @@ export function notificationHref(n: Notification): string | null {
 }
 
 /**
- * The offer a notification is about, named as it was when the notification was written, in the
- * page's language (DESIGN §6's fallback); null on older notifications and on shop invitations.
+ * What a notification is about, quoted after its sentence: the offer, named as it was when the
+ * notification was written, in the page's language (DESIGN §6's fallback); for a shop invitation
+ * the shop (issue 35 item 16); null on older notifications. The sentence itself quotes nothing
+ * else (a reaction's name stands in brackets), so a line holds one quotation.
  */
 export function notificationProduct(n: Notification, language: Language): string | null {
   const d = n.data;
+  if (n.type === 'shop_invitation') return d.shop_name;
   // A saved search's alert names its offer in the sentence itself.
   if (n.type === 'search_match' || d.product_name === null) return null;
   return productName(

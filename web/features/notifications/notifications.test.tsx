@@ -104,6 +104,8 @@ function aNotification(id: number, overrides: Partial<Notification> = {}): Notif
       search_id: null,
       search_name: null,
       count: null,
+      shop_id: null,
+      shop_name: null,
     },
     ...overrides,
   };

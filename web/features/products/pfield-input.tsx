@@ -41,7 +41,7 @@ export function PfieldInput(props: PfieldInputProps) {
       {subField && (
         <FormField
           name={name}
-          label={labels.name(subField.name)}
+          label={labels.name(subField)}
           optional
           errors={subErrors}
           render={(control) => (

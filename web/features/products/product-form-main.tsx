@@ -4,7 +4,8 @@ import type { Product, ProductType } from '../../../shared/schemas/products';
 import { FormField } from '../../components/form-field';
 import { numberInputProps } from '../../components/number-input';
 import { bindInput, Check, Section, type GroupProps } from './product-form-parts';
-import { directionOf } from '../../../shared/domain/language';
+import { directionOf, isLanguage } from '../../../shared/domain/language';
+import { otherLanguage } from '../../../shared/domain/product-titles';
 import { offerTypesFor, type FormValues } from './product-form-values';
 import { dealKind } from '../../../shared/domain/products';
 import { PriceHintNote } from './components/price-hint';
@@ -19,40 +20,39 @@ interface MainFieldsProps extends GroupProps {
 
 /** Names, offer type, price, number, distance and the yes/no inputs the subcategory allows. */
 export function MainFields({ type, sub, product, values, set, errors }: MainFieldsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
+  const other = otherLanguage(language);
+  const otherName = `name_${other}` as const;
   const input = bindInput({ values, set });
   const demand = type === 'demand';
+  const title = demand ? t('demand_name') : t('product_name');
   const offerTypes = offerTypesFor(type, sub);
   const priceLabel = demand ? t('budget') : t('price');
   const rent = dealKind({ type, offer_type: values.offer_type }) === 'rent';
   return (
     <Section title={t('product_main')}>
+      {/* Issue 35 item 2: one title per language, the interface's first and required (sent
+          as SPEC's `name`), the other optional; each is stored by the letters it is written in. */}
       <FormField
         name="name"
-        label={demand ? t('demand_name') : t('product_name')}
+        label={t('title_in_language', { title, language: t(`in_language_${language}`) })}
         errors={errors.name}
         maxLength={200}
-        dir="auto"
+        dir={directionOf(language)}
+        lang={language}
         {...input('name')}
       />
-      <div className="form__row">
-        {(['ar', 'fr'] as const).map((lang) => {
-          const name = `name_${lang}` as const;
-          return (
-            <FormField
-              key={lang}
-              name={name}
-              label={t(name)}
-              optional
-              errors={errors[name]}
-              maxLength={200}
-              dir={directionOf(lang)}
-              lang={lang}
-              {...input(name)}
-            />
-          );
-        })}
-      </div>
+      <FormField
+        name={otherName}
+        label={t('title_in_language', { title, language: t(`in_language_${other}`) })}
+        optional
+        errors={errors[otherName]}
+        maxLength={200}
+        dir={directionOf(other)}
+        lang={other}
+        {...input(otherName)}
+      />
       {offerTypes.length > 1 && (
         <FormField
           name="offer_type"

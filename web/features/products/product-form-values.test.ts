@@ -27,7 +27,28 @@ describe('fieldsToSend', () => {
     pfields: [],
     pfieldValues: {},
     shopChoice: false,
+    language: 'fr' as const,
   };
+
+  it('sends each title in the field of its language (issue 35 item 2)', () => {
+    const arabicInFrench = fieldsToSend({
+      ...base,
+      sub: flags(),
+      values: { ...values, name: 'فيلا للإيجار', name_ar: '', name_fr: 'stale' },
+    });
+    expect(arabicInFrench).toMatchObject({
+      name: 'فيلا للإيجار',
+      name_ar: 'فيلا للإيجار',
+      name_fr: '',
+    });
+    const both = fieldsToSend({
+      ...base,
+      sub: flags(),
+      language: 'ar',
+      values: { ...values, name: 'فيلا', name_fr: 'Villa', name_ar: '' },
+    });
+    expect(both).toMatchObject({ name: 'فيلا', name_ar: 'فيلا', name_fr: 'Villa' });
+  });
 
   it('sends only what the subcategory allows', () => {
     const all = fieldsToSend({ ...base, sub: flags() });

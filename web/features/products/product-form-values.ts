@@ -8,6 +8,8 @@ import {
 } from '../../../shared/schemas/products';
 import { pfieldSubKey, subFieldOf } from '../../../shared/domain/pfield-values';
 import { allowedOfferTypes } from '../../../shared/domain/products';
+import { otherLanguage, placeTitles, type TitleClash } from '../../../shared/domain/product-titles';
+import type { Language } from '../../../shared/constants';
 import type { PfieldValue } from './pfield-input';
 
 // The post/edit form's values, and what a subcategory lets it send (SPEC §3, docs/products.md).
@@ -66,10 +68,14 @@ export function emptyValues(type: ProductType): FormValues {
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-export function valuesOf(product: Product): FormValues {
+/**
+ * A product's values in the form of the interface's `language`: its title field (`name`) holds
+ * the title in that language, else SPEC's `name` (issue 35 item 2).
+ */
+export function valuesOf(product: Product, language: Language): FormValues {
   return {
     shop_id: String(product.shop_id),
-    name: product.name,
+    name: text(product[`name_${language}`]) || product.name,
     name_ar: text(product.name_ar),
     name_fr: text(product.name_fr),
     more_infos_ar: text(product.more_infos_ar),
@@ -118,6 +124,20 @@ export function pfieldSubsOf(product: Product): Record<number, string> {
 const yn = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /**
+ * Issue 35 item 2: the form's title (`name`, in the interface's language) and the other
+ * language's title, placed by the letters they are written in (shared/domain/product-titles.ts).
+ */
+export function titlesOf(values: FormValues, language: Language) {
+  return placeTitles(values.name, values[`name_${otherLanguage(language)}`], language);
+}
+
+/** The message asking for the other language's title, under the field that holds a second one. */
+export const titleClashIssue = (clash: TitleClash) => ({
+  path: [clash.field],
+  message: `titles_both_${clash.language}`,
+});
+
+/**
  * The fields to send: only what the subcategory allows (SPEC §3), every extra field of the
  * subcategory (empty clears it), lists as JSON text. Strings throughout, as a multipart form has.
  */
@@ -132,14 +152,20 @@ export function fieldsToSend(options: {
   pfieldSubs?: Record<number, string>;
   /** Only when posting (a product cannot change shop). */
   shopChoice: boolean;
+  /** The interface's language: the one of the form's title field. */
+  language: Language;
 }): Record<string, string> {
   const { type, values, sub, psubcategoryId, pfields, pfieldValues, shopChoice } = options;
   const subs = options.pfieldSubs ?? {};
+  const placed = titlesOf(values, options.language);
+  // Two titles in one language are sent as typed; the form asks before sending them.
+  const titles =
+    'titles' in placed
+      ? placed.titles
+      : { name: values.name, name_ar: values.name_ar, name_fr: values.name_fr };
   const fields: Record<string, string> = {
     psubcategory_id: psubcategoryId === null ? '' : String(psubcategoryId),
-    name: values.name,
-    name_ar: values.name_ar,
-    name_fr: values.name_fr,
+    ...titles,
     more_infos_ar: values.more_infos_ar,
     more_infos_fr: values.more_infos_fr,
     private: yn(values.private),

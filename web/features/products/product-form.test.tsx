@@ -157,9 +157,9 @@ describe('ProductForm', () => {
     const user = userEvent.setup();
     serve();
     renderForm();
-    expect(screen.queryByLabelText('Titre de l’annonce')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Titre de l’annonce en français')).not.toBeInTheDocument();
     await choose(user, 'Voitures');
-    expect(screen.getByLabelText('Titre de l’annonce')).toBeInTheDocument();
+    expect(screen.getByLabelText('Titre de l’annonce en français')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Prix/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Type d’offre' })).toBeInTheDocument();
     expect(screen.getByLabelText('Occasion')).toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('ProductForm', () => {
     await choose(user, 'Voitures');
     await user.type(screen.getByLabelText(/^Prix/), '-5');
     await user.click(screen.getByRole('button', { name: 'Publier' }));
-    const name = screen.getByLabelText('Titre de l’annonce');
+    const name = screen.getByLabelText('Titre de l’annonce en français');
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Ce champ est obligatoire');
     expect(name).toHaveFocus();
@@ -215,7 +215,7 @@ describe('ProductForm', () => {
     FakeXhr.answer = { status: 201, body: { product: { id: 77 } } };
     renderForm();
     await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux');
     await user.type(screen.getByLabelText(/^Prix/), '450000');
     await user.selectOptions(await screen.findByRole('combobox', { name: /Carburant/ }), 'Diesel');
     await user.click(screen.getByRole('checkbox', { name: 'GPS' }));
@@ -247,7 +247,7 @@ describe('ProductForm', () => {
     FakeXhr.answer = { status: 201, body: { product: { id: 80 } } };
     renderForm();
     await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux');
     const price = screen.getByRole('textbox', { name: /^Prix/ });
     // A text input with a number keyboard: a number input would hold '' for these digits.
     expect(price).toHaveAttribute('type', 'text');
@@ -283,12 +283,17 @@ describe('ProductForm', () => {
     const subSelect = screen.getByRole('combobox', { name: 'الفئة الفرعية' });
     await waitFor(() => expect(within(subSelect).getAllByRole('option').length).toBeGreaterThan(1));
     await user.selectOptions(subSelect, '10');
-    await user.type(await screen.findByRole('textbox', { name: 'اسم العرض' }), 'هايلوكس');
+    await user.type(await screen.findByRole('textbox', { name: 'اسم العرض بالعربية' }), 'هايلوكس');
     const price = screen.getByRole('textbox', { name: /^السعر/ });
     await user.type(price, '٤٥٠٠٠٠');
     await user.click(screen.getByRole('button', { name: 'نشر' }));
     expect(await screen.findByText('page du produit')).toBeInTheDocument();
-    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({ price: '٤٥٠٠٠٠' });
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({
+      price: '٤٥٠٠٠٠',
+      name: 'هايلوكس',
+      name_ar: 'هايلوكس',
+      name_fr: '',
+    });
     // Typing a form's worth of keys takes seconds on this shared CPU.
   }, 20_000);
 
@@ -297,7 +302,7 @@ describe('ProductForm', () => {
     serve();
     renderForm();
     await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux hors ligne');
+    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux hors ligne');
     await user.type(screen.getByLabelText(/^Prix/), '450000');
     FakeXhr.offline = true;
     await user.click(screen.getByRole('button', { name: 'Publier' }));
@@ -326,7 +331,7 @@ describe('ProductForm', () => {
     serve();
     renderForm();
     await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux refusée');
+    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux refusée');
     FakeXhr.offline = true;
     await user.click(screen.getByRole('button', { name: 'Publier' }));
     expect(await screen.findByText('1 annonce en attente du réseau')).toBeInTheDocument();
@@ -334,7 +339,7 @@ describe('ProductForm', () => {
     FakeXhr.offline = false;
     FakeXhr.answer = { status: 422, body: { errors: { name: ['required'] } } };
     window.dispatchEvent(new Event('online'));
-    const name = screen.getByLabelText('Titre de l’annonce');
+    const name = screen.getByLabelText('Titre de l’annonce en français');
     await waitFor(() => expect(name).toHaveAccessibleDescription('Ce champ est obligatoire'));
     expect(screen.queryByText(/en attente du réseau/)).not.toBeInTheDocument();
     const sends = FakeXhr.last;
@@ -344,13 +349,49 @@ describe('ProductForm', () => {
     expect(screen.getByRole('button', { name: 'Publier' })).toBeEnabled();
   });
 
+  it('asks for a title per language and stores each in its language (issue 35 item 2)', async () => {
+    const user = userEvent.setup();
+    serve();
+    FakeXhr.answer = { status: 201, body: { product: { id: 82 } } };
+    renderForm();
+    await choose(user, 'Voitures');
+    // The interface's language first and required, the other optional, each labelled by language.
+    const french = screen.getByRole('textbox', { name: 'Titre de l’annonce en français' });
+    const arabic = screen.getByRole('textbox', {
+      name: /^Titre de l’annonce en arabe.*facultatif/,
+    });
+    expect(french).toHaveAttribute('lang', 'fr');
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    // Two titles in one language: the form asks under the misplaced one and sends nothing.
+    await user.type(french, 'Villa');
+    await user.type(arabic, 'Maison');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(
+      await screen.findByText(
+        'Les deux titres sont écrits en français : ce champ attend le titre en arabe.',
+      ),
+    ).toBeVisible();
+    expect(FakeXhr.last).toBeNull();
+    // An Arabic title typed in the French field is an Arabic title, never a French one.
+    await user.clear(arabic);
+    await user.clear(french);
+    await user.type(french, 'تويوتا هيلوكس');
+    await user.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByText('page du produit')).toBeInTheDocument();
+    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({
+      name: 'تويوتا هيلوكس',
+      name_ar: 'تويوتا هيلوكس',
+      name_fr: '',
+    });
+  }, 20_000);
+
   it('lists the models of the chosen brand, and sends the model beside it', async () => {
     const user = userEvent.setup();
     serve();
     FakeXhr.answer = { status: 201, body: { product: { id: 78 } } };
     renderForm();
     await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux');
     const brand = await screen.findByRole('combobox', { name: /Marque/ });
     expect(screen.queryByRole('combobox', { name: /Modèle/ })).not.toBeInTheDocument();
     await user.selectOptions(brand, 'Toyota');
@@ -384,7 +425,7 @@ describe('ProductForm', () => {
     };
     renderForm();
     await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce'), 'Hilux');
+    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux');
     await user.click(screen.getByRole('button', { name: 'Publier' }));
     expect(await screen.findByRole('combobox', { name: /Carburant/ })).toHaveAccessibleDescription(
       'Valeur incorrecte',

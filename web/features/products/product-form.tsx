@@ -34,9 +34,12 @@ import {
   fieldsToSend,
   pfieldSubsOf,
   pfieldValuesOf,
+  titleClashIssue,
+  titlesOf,
   valuesOf,
   type FormValues,
 } from './product-form-values';
+import { isLanguage } from '../../lib/i18n';
 import './product-form.css';
 
 const BASE_FIELDS = [
@@ -80,13 +83,14 @@ const isOtherShop = (shop: { is_professional: boolean; pivot: { role: string } }
  * (SPEC §3), its extra fields, photos and videos (SPEC §5). Errors go under their fields.
  */
 export function ProductForm({ type, me, product }: ProductFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const navigate = useNavigate();
   const saveProduct = useSaveProduct();
   const editing = !!product;
 
   const [values, setValues] = useState<FormValues>(() =>
-    product ? valuesOf(product) : emptyValues(type),
+    product ? valuesOf(product, language) : emptyValues(type),
   );
   const [pcategoryId, setPcategoryId] = useState<number | null>(
     product?.psubcategory.pcategory.id ?? null,
@@ -139,9 +143,13 @@ export function ProductForm({ type, me, product }: ProductFormProps) {
       pfieldValues,
       pfieldSubs,
       shopChoice,
+      language,
     });
     const parsed = (editing ? updateProductBody : createProductBody).safeParse(fields);
     const issues = parsed.success ? [] : [...parsed.error.issues];
+    // Issue 35 item 2: two titles in one language: ask for the other language's, never guess.
+    const titles = titlesOf(values, language);
+    if ('clash' in titles) issues.push(titleClashIssue(titles.clash) as never);
     // SPEC §5: the available number cannot go below what is already sold (a rent offer's units
     // come back: issue 32 item 7).
     if (

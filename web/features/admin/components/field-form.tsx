@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { FIELD_POSITIONS, FIELD_TYPES, FIELD_UNITS } from '../../../../shared/constants';
 import type { Pfield } from '../../../../shared/schemas/catalog';
@@ -9,6 +9,8 @@ import { useUpdatePfield } from '../api/update-pfield';
 import { useFieldErrors } from '../field-errors';
 import { SelectField, useUnitOptions, YesNoField } from './form-controls';
 import { FormActions, NameFields } from './name-fields';
+import { SubFieldLabelsFields } from './sub-field-labels';
+import { takeSubFieldLabels, withSubFieldLabels } from '../sub-field-labels';
 import './category-form.css';
 
 const FIELDS = [
@@ -60,10 +62,14 @@ export function FieldForm({ psubcategoryId, field, onDone, onCancel }: FieldForm
   const { formRef, errors, clear, fromError } = useFormErrors(FIELDS);
   const errorsOf = useFieldErrors(errors);
   const units = useUnitOptions(FIELD_UNITS);
+  // The values as typed: the sub-fields' label inputs follow them.
+  const [valuesText, setValuesText] = useState(() => field?.values ?? '');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event.currentTarget);
+    const labels = takeSubFieldLabels(values);
+    if (values.values !== undefined) values.values = withSubFieldLabels(values.values, labels);
     clear();
     try {
       onDone(await mutation.mutateAsync(values));
@@ -124,9 +130,11 @@ export function FieldForm({ psubcategoryId, field, onDone, onCancel }: FieldForm
             rows={6}
             placeholder='[{"value": "petrol"}, {"value": "diesel"}]'
             defaultValue={field ? prettyValues(field.values) : ''}
+            onChange={(event) => setValuesText(event.target.value)}
           />
         )}
       />
+      <SubFieldLabelsFields values={valuesText} />
       <FormActions
         loading={mutation.isPending}
         submitLabel={field ? t('save_changes') : t('add')}

@@ -42,7 +42,7 @@ function FieldMeta({ field }: { field: Pfield }) {
               {item.sub_field && (
                 <span className="admin-value__sub">
                   <ChevronEndIcon size={12} />
-                  {labels.name(item.sub_field.name)}
+                  {labels.name(item.sub_field)}
                 </span>
               )}
             </li>

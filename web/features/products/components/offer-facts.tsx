@@ -116,7 +116,7 @@ export function OfferFacts({ product }: { product: Product }) {
     if (subField && field.pivot.sub_value) {
       rows.push({
         key: pfieldSubKey(field.id),
-        label: labels.name(subField.name),
+        label: labels.name(subField),
         value: <bdi dir="auto">{field.pivot.sub_value}</bdi>,
       });
     }
