@@ -134,7 +134,8 @@ export function titlesOf(values: FormValues, language: Language) {
 /** The message asking for the other language's title, under the field that holds a second one. */
 export const titleClashIssue = (clash: TitleClash) => ({
   path: [clash.field],
-  message: `titles_both_${clash.language}`,
+  // Written out, so that the dictionaries' check finds both keys.
+  message: clash.language === 'ar' ? 'titles_both_ar' : 'titles_both_fr',
 });
 
 /**
