@@ -6,6 +6,7 @@ import { numberInputProps } from '../../components/number-input';
 import { bindInput, Check, Section, type GroupProps } from './product-form-parts';
 import { directionOf, isLanguage } from '../../../shared/domain/language';
 import { otherLanguage } from '../../../shared/domain/product-titles';
+import type { Language } from '../../../shared/constants';
 import { offerTypesFor, type FormValues } from './product-form-values';
 import { dealKind } from '../../../shared/domain/products';
 import { PriceHintNote } from './components/price-hint';
@@ -27,6 +28,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
   const input = bindInput({ values, set });
   const demand = type === 'demand';
   const title = demand ? t('demand_name') : t('product_name');
+  const languageName = (l: Language) => (l === 'ar' ? t('in_language_ar') : t('in_language_fr'));
   const offerTypes = offerTypesFor(type, sub);
   const priceLabel = demand ? t('budget') : t('price');
   const rent = dealKind({ type, offer_type: values.offer_type }) === 'rent';
@@ -36,7 +38,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
           as SPEC's `name`), the other optional; each is stored by the letters it is written in. */}
       <FormField
         name="name"
-        label={t('title_in_language', { title, language: t(`in_language_${language}`) })}
+        label={t('title_in_language', { title, language: languageName(language) })}
         errors={errors.name}
         maxLength={200}
         dir={directionOf(language)}
@@ -45,7 +47,7 @@ export function MainFields({ type, sub, product, values, set, errors }: MainFiel
       />
       <FormField
         name={otherName}
-        label={t('title_in_language', { title, language: t(`in_language_${other}`) })}
+        label={t('title_in_language', { title, language: languageName(other) })}
         optional
         errors={errors[otherName]}
         maxLength={200}
