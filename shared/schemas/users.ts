@@ -105,6 +105,8 @@ export const profileBody = z.object({
   cover: clearImage,
 });
 export type ProfileBody = z.infer<typeof profileBody>;
+/** The profile's fields, in the form's order (the form's errors, a staff edit's audit entry). */
+export const PROFILE_FIELDS = Object.keys(profileBody.shape) as (keyof ProfileBody)[];
 
 /** The files a form may carry, one image each (multipart). */
 export const USER_IMAGES = ['photo', 'cover'] as const;

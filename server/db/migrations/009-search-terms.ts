@@ -25,7 +25,13 @@ const PG_SEARCH_VECTOR = sql.raw(`
 const BATCH = 1000;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-async function backfill(db: Kysely<any>) {
+/**
+ * Writes every product's `search_stems` and `search_related` as shared/domain/search-index-terms.ts
+ * makes them now, in batches by id; a row whose columns would not change is not written (the
+ * triggers keep the text indexes and the vocabulary in step with each write). Migrations that
+ * change what a product's index holds (029) run it again.
+ */
+export async function writeSearchColumns(db: Kysely<any>) {
   for (let after = 0; ;) {
     const rows = await db
       .selectFrom('products')
@@ -38,6 +44,8 @@ async function backfill(db: Kysely<any>) {
         'products.name_fr',
         'products.more_infos_ar',
         'products.more_infos_fr',
+        'products.search_stems',
+        'products.search_related',
         'psubcategories.name as sub',
         'psubcategories.name_ar as sub_ar',
         'psubcategories.name_fr as sub_fr',
@@ -56,6 +64,9 @@ async function backfill(db: Kysely<any>) {
         catalogueLabels([{ name: r.sub, name_ar: r.sub_ar, name_fr: r.sub_fr }]),
         catalogueLabels([{ name: r.cat, name_ar: r.cat_ar, name_fr: r.cat_fr }]),
       );
+      if (columns.search_stems === r.search_stems && columns.search_related === r.search_related) {
+        continue;
+      }
       await db
         .updateTable('products')
         .set({ search_stems: columns.search_stems, search_related: columns.search_related })
@@ -100,7 +111,7 @@ async function sqliteUp(db: Kysely<any>) {
   }
   await sql`drop table if exists products_fts`.execute(db);
   await addColumns(db);
-  await backfill(db);
+  await writeSearchColumns(db);
   await sql`create virtual table products_fts using fts5(
     search_text,
     search_stems,
@@ -151,7 +162,7 @@ async function postgresUp(db: Kysely<any>) {
   await sql`drop index if exists products_search_trigram`.execute(db);
   await sql`alter table products drop column if exists search_vector`.execute(db);
   await addColumns(db);
-  await backfill(db);
+  await writeSearchColumns(db);
   await sql`alter table products add column search_vector tsvector
     generated always as (${PG_SEARCH_VECTOR}) stored`.execute(db);
   await sql`create index products_search_vector on products using gin (search_vector)`.execute(db);

@@ -73,32 +73,32 @@ export const OFFERS = {
 } satisfies Record<string, { sub: Sub; name: string }>;
 export type Label = keyof typeof OFFERS;
 
-const CARS: Label[] = ['car_ar', 'car_ar2', 'car_fr', 'car_fr2', 'honda_ar'];
-const TOYOTAS: Label[] = ['car_ar', 'car_fr'];
-const MOTOS: Label[] = ['moto_ar', 'moto_fr', 'honda_fr'];
-const YAMAHAS: Label[] = ['moto_ar', 'moto_fr'];
-const HONDAS: Label[] = ['honda_ar', 'honda_fr'];
-const TRUCKS: Label[] = ['truck_ar', 'truck_fr'];
-const VEHICLES: Label[] = [...CARS, ...MOTOS, ...TRUCKS];
-const PHONES: Label[] = ['phone_ar', 'phone_fr'];
-const CHARGERS: Label[] = ['charger_ar', 'charger_fr'];
-const PCS: Label[] = ['pc_ar', 'pc_fr'];
-const FRIDGES: Label[] = ['fridge_ar', 'fridge_fr'];
-const WASHERS: Label[] = ['washer_ar', 'washer_fr'];
-const APPLIANCES: Label[] = [...FRIDGES, ...WASHERS, 'clim_fr'];
-const SOFAS: Label[] = ['sofa_ar', 'sofa_fr'];
-const FURNITURE: Label[] = [...SOFAS, 'wardrobe_fr'];
-const MAIDS: Label[] = ['maid_ar', 'maid_fr'];
-const SHEEP: Label[] = ['sheep_ar', 'sheep_fr'];
-const GOATS: Label[] = ['goat_ar', 'goat_fr'];
-const HOUSES: Label[] = ['house_ar', 'house_fr', 'villa_fr'];
-const FLATS: Label[] = ['flat_ar', 'flat_fr', 'flat_rosso'];
-const LANDS: Label[] = ['land_ar', 'land_fr', 'land_ndb', 'land_dn'];
-const PROPERTY: Label[] = [...HOUSES, ...FLATS, ...LANDS];
-const MELHFAS: Label[] = ['melhfa_ar', 'melhfa_fr'];
-const DARAAS: Label[] = ['daraa_ar', 'daraa_fr'];
-const CLOTHES: Label[] = [...MELHFAS, 'dress_ar', ...DARAAS, 'shirt_fr'];
-const SAMSUNGS: Label[] = ['phone_ar', 'fridge_fr'];
+export const CARS: Label[] = ['car_ar', 'car_ar2', 'car_fr', 'car_fr2', 'honda_ar'];
+export const TOYOTAS: Label[] = ['car_ar', 'car_fr'];
+export const MOTOS: Label[] = ['moto_ar', 'moto_fr', 'honda_fr'];
+export const YAMAHAS: Label[] = ['moto_ar', 'moto_fr'];
+export const HONDAS: Label[] = ['honda_ar', 'honda_fr'];
+export const TRUCKS: Label[] = ['truck_ar', 'truck_fr'];
+export const VEHICLES: Label[] = [...CARS, ...MOTOS, ...TRUCKS];
+export const PHONES: Label[] = ['phone_ar', 'phone_fr'];
+export const CHARGERS: Label[] = ['charger_ar', 'charger_fr'];
+export const PCS: Label[] = ['pc_ar', 'pc_fr'];
+export const FRIDGES: Label[] = ['fridge_ar', 'fridge_fr'];
+export const WASHERS: Label[] = ['washer_ar', 'washer_fr'];
+export const APPLIANCES: Label[] = [...FRIDGES, ...WASHERS, 'clim_fr'];
+export const SOFAS: Label[] = ['sofa_ar', 'sofa_fr'];
+export const FURNITURE: Label[] = [...SOFAS, 'wardrobe_fr'];
+export const MAIDS: Label[] = ['maid_ar', 'maid_fr'];
+export const SHEEP: Label[] = ['sheep_ar', 'sheep_fr'];
+export const GOATS: Label[] = ['goat_ar', 'goat_fr'];
+export const HOUSES: Label[] = ['house_ar', 'house_fr', 'villa_fr'];
+export const FLATS: Label[] = ['flat_ar', 'flat_fr', 'flat_rosso'];
+export const LANDS: Label[] = ['land_ar', 'land_fr', 'land_ndb', 'land_dn'];
+export const PROPERTY: Label[] = [...HOUSES, ...FLATS, ...LANDS];
+export const MELHFAS: Label[] = ['melhfa_ar', 'melhfa_fr'];
+export const DARAAS: Label[] = ['daraa_ar', 'daraa_fr'];
+export const CLOTHES: Label[] = [...MELHFAS, 'dress_ar', ...DARAAS, 'shirt_fr'];
+export const SAMSUNGS: Label[] = ['phone_ar', 'fridge_fr'];
 
 /** Query → the offers a buyer means by it, by group (issue 17's groups). */
 export const FIRST_GROUPS: Record<string, [string, Label[]][]> = {
@@ -283,33 +283,4 @@ export const FIRST_GROUPS: Record<string, [string, Label[]][]> = {
     ['nouadibou', ['land_ndb']],
     ['melhafa', MELHFAS],
   ],
-};
-
-export const LABELS = {
-  CARS,
-  TOYOTAS,
-  MOTOS,
-  YAMAHAS,
-  HONDAS,
-  TRUCKS,
-  VEHICLES,
-  PHONES,
-  CHARGERS,
-  PCS,
-  FRIDGES,
-  WASHERS,
-  APPLIANCES,
-  SOFAS,
-  FURNITURE,
-  MAIDS,
-  SHEEP,
-  GOATS,
-  HOUSES,
-  FLATS,
-  LANDS,
-  PROPERTY,
-  MELHFAS,
-  DARAAS,
-  CLOTHES,
-  SAMSUNGS,
 };

@@ -6,6 +6,7 @@ import { forbidden, HttpError, notFound } from '../../errors';
 import { can, type Viewer } from '../../../shared/domain/permissions';
 import { loginKey, parseLogin } from '../../../shared/domain/login';
 import {
+  PROFILE_FIELDS,
   USER_IMAGES,
   type loginBody,
   type passwordBody,
@@ -147,20 +148,6 @@ export function ownedShops(db: DB, userId: number) {
   return repo.shopsOfUser(db, userId, ['owner']);
 }
 
-/** The profile columns a staff edit's audit entry compares (never the password hash). */
-const AUDITED_PROFILE = [
-  'first_name',
-  'last_name',
-  'phone_1',
-  'phone_2',
-  'whatsapp_number',
-  'email',
-  'more_infos',
-  'language',
-  'photo',
-  'cover',
-] as const;
-
 /**
  * GET /users/user/{id}'s user: the public profile with the shops they own, their numbers for
  * themself and site staff only; null for an unknown id.
@@ -213,7 +200,7 @@ export async function updateProfile(
         });
         const after = (await repo.findUserById(trx, id))!;
         // A site admin editing someone else's profile is a staff action (issue 34 item 4).
-        const edited = viewer.id !== id && changedFields(before, after, AUDITED_PROFILE);
+        const edited = viewer.id !== id && changedFields(before, after, PROFILE_FIELDS);
         if (edited) {
           await recordAudit(trx, {
             actorId: viewer.id,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { LANGUAGES } from '../../../shared/constants';
-import { profileBody } from '../../../shared/schemas/users';
+import { PROFILE_FIELDS, profileBody } from '../../../shared/schemas/users';
 import { FormAlert, FormField, SubmitButton } from '../../components/form-field';
 import { UserIcon } from '../../components/icons';
 import { appendImage, ImageField, type ImageChoice } from '../../components/image-field';
@@ -19,19 +19,6 @@ import { Redirect } from '../../components/redirect';
 
 // DESIGN §4: PUT /users/{id}: names, phones, WhatsApp number, e-mail, more infos, language, photo
 // and cover. Checked with the shared schema first; the server's errors come under their fields.
-
-export const PROFILE_FIELDS = [
-  'first_name',
-  'last_name',
-  'phone_1',
-  'phone_2',
-  'whatsapp_number',
-  'email',
-  'more_infos',
-  'language',
-  'photo',
-  'cover',
-] as const;
 
 function ProfileForm({ me }: { me: Me }) {
   const { t, i18n } = useTranslation();
