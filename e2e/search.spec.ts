@@ -269,8 +269,13 @@ for (const viewport of VIEWPORTS) {
       await cards(page).first().scrollIntoViewIfNeeded();
       await snap(page, lang, 'search-normal-results');
 
+      // On a phone a made search folds its form to a summary (issue 35 item 7): "edit" opens it.
+      const openForm = async () => {
+        if (viewport.width < 768) await page.getByRole('link', { name: t.search_edit }).click();
+      };
       await page.goto('/search?mode=advanced&pcategory_id=1&min_price=100000');
       await expect(cards(page).first()).toBeVisible();
+      await openForm();
       await page.getByRole('textbox', { name: t.maximum_distance }).fill('0');
       await page.locator('form.search-panel').getByRole('button', { name: t.search }).click();
       await expect(page.getByRole('textbox', { name: t.maximum_distance })).toHaveAttribute(
@@ -284,6 +289,7 @@ for (const viewport of VIEWPORTS) {
       await snap(page, lang, 'search-advanced-distance', true);
 
       await page.goto('/search?mode=so_advanced&pcategory_id=1&psubcategory_id=1');
+      await openForm();
       await expect(page.locator('.search-panel .panel-group').first()).toBeVisible();
       await expect(cards(page).first()).toBeVisible();
       await snap(page, lang, 'search-so-advanced', true);

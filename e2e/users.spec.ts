@@ -73,7 +73,11 @@ test('a user edits their profile with a photo, sees their card and their shops',
   await expect(page.locator('a[href="tel:+22236123456"]')).toBeVisible();
   await expect(page.locator('a[href^="https://wa.me/22222112233?text="]')).toBeVisible();
   await expect(page.getByText('Melhfas sur mesure.')).toBeVisible();
-  await expect(page.getByRole('button', { name: t.delete_account })).toBeVisible();
+  // Leaving needs the password again: the link leads to the account settings' form (issue 34).
+  await expect(page.getByRole('link', { name: t.delete_account })).toHaveAttribute(
+    'href',
+    '/account/profile#delete',
+  );
   await shotBoth(page, lang, 'user-page-self', {
     ready: () => expect(page.locator('.user-card__photo img')).toBeVisible(),
   });
@@ -93,6 +97,7 @@ test('a user edits their profile with a photo, sees their card and their shops',
   const other = await visitor.newPage();
   await other.goto(new URL(userPath, page.url()).toString());
   await expect(other.getByRole('heading', { level: 1 })).toHaveText('Mariem Mint Sidi');
+  await expect(other.getByRole('link', { name: t.delete_account })).toHaveCount(0);
   await expect(other.getByRole('button', { name: t.delete_account })).toHaveCount(0);
   await expect(other.getByRole('link', { name: t.edit_profile })).toHaveCount(0);
   // Mariem has posted nothing yet: her page says so instead of ending there.
@@ -135,7 +140,7 @@ test('choosing the other language in the profile switches the whole interface', 
   await page.goto('/account/profile');
   await page.locator('select[name=language]').selectOption(other);
   const reloaded = page.waitForEvent('load');
-  await page.locator('form button[type=submit]').click();
+  await page.getByRole('button', { name: dictionary(lang).save_changes }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/users\/user\/\d+$/);
   await expectLanguage(page, other);
