@@ -9,6 +9,7 @@ import * as users from '../features/users/users.service';
 import * as comments from '../features/comments/comments.service';
 import * as commands from '../features/commands/commands.service';
 import * as notifications from '../features/notifications/notifications.service';
+import * as ratings from '../features/ratings/ratings.service';
 import { allPcategories } from '../features/catalog/pcategories.service';
 import { psubcategoriesOf } from '../features/catalog/psubcategories.service';
 
@@ -58,6 +59,9 @@ const READERS: Record<string, Reader> = {
   },
   'GET /shops/paginate/all/0': async (app, _viewer, { query }: any) => ({
     shops: await shops.shopsPage(app.db, query.page, LIST_PAGE_SIZE),
+  }),
+  'GET /shops/:id/trust': async (app, _viewer, { params }: any) => ({
+    trust: await ratings.trust(app.db, params.id),
   }),
   'GET /users/user/:id': async (app, viewer, { params }: any) => {
     const user = await users.profileOf(app.db, params.id, viewer);

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import './product-page.css';
 import { idParam, type PrefetchContext } from '../../lib/prefetch';
+import { shopTrustQuery } from './api/shop-trust';
 import { productQuery, useProduct } from './api/product';
 import { similarQuery } from './api/similar';
 
@@ -58,10 +59,14 @@ export function ProductPage() {
   );
 }
 
-/** Server rendering: the offer (a 404 if there is none) and its similar offers. */
+/** Server rendering: the offer (a 404 if there is none), its similar offers, its seller's trust. */
 export async function prefetch({ params, client }: PrefetchContext) {
   const id = idParam(params.id);
-  await Promise.all([client.fetchQuery(productQuery(id)), client.prefetchQuery(similarQuery(id))]);
+  const [product] = await Promise.all([
+    client.fetchQuery(productQuery(id)),
+    client.prefetchQuery(similarQuery(id)),
+  ]);
+  await client.prefetchQuery(shopTrustQuery(product.shop.id));
 }
 
 export { ProductPage as Component };
