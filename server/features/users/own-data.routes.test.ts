@@ -23,6 +23,7 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       psubcategory_id: subId,
       user_id: s.user.id,
       name: `${name}'s car`,
+      number: 5,
     });
     return { ...s, shopId, offer };
   }
@@ -39,7 +40,23 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       .execute();
     const c = me.client;
     ok(await c.post(`/comments/create/product/${other.offer.id}`, { text: 'Still for sale?' }));
-    ok(await c.post(`/commands/create/product/${other.offer.id}`, { number: 1, text: 'I buy' }));
+    const bought = await c.post(`/commands/create/product/${other.offer.id}`, {
+      number: 1,
+      text: 'I buy',
+    });
+    ok(bought);
+    // Seller ratings: the one I wrote after Khadija accepted, and the one my shop received.
+    ok(await other.client.get(`/commands/sold/${bought.json().command.id}`), 200);
+    ok(await c.post(`/commands/${bought.json().command.id}/rating`, { stars: 4, text: 'Fair' }));
+    const sold = await other.client.post(`/commands/create/product/${me.offer.id}`, { number: 1 });
+    ok(sold);
+    ok(await c.get(`/commands/sold/${sold.json().command.id}`), 200);
+    ok(
+      await other.client.post(`/commands/${sold.json().command.id}/rating`, {
+        stars: 2,
+        text: 'Rating by Khadija',
+      }),
+    );
     ok(await c.post(`/reactions/create/product/${other.offer.id}`, { name: 'love' }), 200);
     ok(await c.get(`/products/favorite/add/${other.offer.id}`), 200);
     ok(await c.post('/searches', { name: 'cars', query: { type: 'offer', name: 'hilux' } }));
@@ -86,6 +103,21 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       expect.objectContaining({ product_id: other.offer.id, reason: 'duplicate' }),
     ]);
     expect(data.notifications.map((n: { type: string }) => n.type)).toContain('commented');
+    expect(data.ratings.given).toEqual([
+      expect.objectContaining({
+        shop_id: other.shopId,
+        product_id: other.offer.id,
+        command_id: bought.json().command.id,
+        stars: 4,
+        text: 'Fair',
+      }),
+    ]);
+    expect(data.ratings.received).toEqual([
+      expect.objectContaining({ shop_id: me.shopId, stars: 2, text: 'Rating by Khadija' }),
+    ]);
+    // The buyer of a received rating is theirs: not named, not identified.
+    expect(data.ratings.received[0]).not.toHaveProperty('user_id');
+    expect(data.ratings.received[0]).not.toHaveProperty('command_id');
 
     const text = res.body;
     for (const secret of [
