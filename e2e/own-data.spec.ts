@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { randomPhone, signIn, signUp, testLanguage } from './helpers';
 import { shotBoth } from './shops-helpers';
+import {
+  commandOn,
+  commentOn,
+  newPerson,
+  newPhoneOffer,
+  pageOf,
+  snapBoth,
+} from './conversations.fixtures';
 
 // Issue 34 item 5, end to end in ar and fr: from the account settings a person downloads their
 // data as a JSON file, then deletes their account with their password (a wrong one is refused),
@@ -50,4 +58,32 @@ test('a person downloads their data, then deletes their account with their passw
   expect(gone.status()).toBe(404);
   await signIn(page, phone, 'a-good-password');
   await expect(page.getByRole('alert')).toContainText(t.wrong_credentials);
+});
+
+test("a deleted account's comment and command stay for the seller, signed 'deleted account'", async ({
+  browser,
+  baseURL,
+}, info) => {
+  const { lang, t } = testLanguage(info, 90_000);
+  const seller = await newPerson(baseURL!, lang, 'Vatma', 'Mint Brahim');
+  const leaver = await newPerson(baseURL!, lang, 'Cheikh', 'Ould Ahmedou');
+  const productId = await newPhoneOffer(seller, 'Tecno Spark 10', 3, 4000);
+  const commentId = await commentOn(leaver, 'product', productId, 'Encore disponible ?');
+  const commandId = await commandOn(leaver, productId, { number: 1, text: 'Je prends un' });
+  await leaver.call('DELETE', '/users/me', { password: 'a-good-password' });
+
+  const page = await pageOf(browser, seller, lang);
+  await page.goto(`/comments/comment/${commentId}`);
+  const comment = page.locator('article.comment').filter({ hasText: 'Encore disponible ?' });
+  await expect(comment.locator('.comment__author')).toHaveText(t.deleted_account);
+  await expect(comment.locator('a[href^="/users/user/"]')).toHaveCount(0);
+  await expect(page.getByText('Ould Ahmedou')).toHaveCount(0);
+  await snapBoth(page, lang, 'deleted-account-comment', comment);
+
+  await page.goto(`/commands/command/${commandId}`);
+  const command = page.locator('article.command-item').filter({ hasText: 'Je prends un' });
+  await expect(command.locator('.command-item__author')).toHaveText(t.deleted_account);
+  await expect(command.locator('a[href^="/users/user/"]')).toHaveCount(0);
+  await snapBoth(page, lang, 'deleted-account-command', command);
+  await page.context().close();
 });

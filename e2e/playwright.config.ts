@@ -1,8 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. The server runs on a fresh temporary database
 // with the demo data, from the production build (the web app and its server renderer).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The server's data directory, made once by the runner; its workers inherit the variable, so a
+// spec can age an offer in the server's database (e2e/database.ts: time cannot be faked there).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'souq-e2e-'));
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',
@@ -30,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --logLevel warn && DATA_DIR=$(mktemp -d) PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} SMS_GATEWAY_URL=http://127.0.0.1:${PORT + 2}/send SMS_GATEWAY_TOKEN=e2e node --import tsx server/main.ts`,
+    command: `npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --logLevel warn && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SCRYPT_LOG_N=14 TILE_URL=http://127.0.0.1:${PORT + 1}/tiles/{z}/{x}/{y}.png ROUTING_URL=http://127.0.0.1:${PORT + 1} SMS_GATEWAY_URL=http://127.0.0.1:${PORT + 2}/send SMS_GATEWAY_TOKEN=e2e node --import tsx server/main.ts`,
     cwd: '..',
     url: `http://localhost:${PORT}/healthz`,
     timeout: 180_000,

@@ -94,6 +94,8 @@ export const NOTIFICATION_KINDS = [
   'listing_expiring',
   /** Issue 32: an offer the reader saved was marked sold. */
   'saved_sold',
+  /** Issue 32: a buyer rated the shop; to its managers, opens the shop's reviews tab. */
+  'rated',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 

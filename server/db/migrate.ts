@@ -30,6 +30,8 @@ import { auditLog } from './migrations/028-audit-log';
 import { searchFamilies } from './migrations/029-search-families';
 import { searchListingEnd } from './migrations/031-search-listing-end';
 import { shopLiveOffers } from './migrations/032-shop-live-offers';
+import { keepDeletedAuthors } from './migrations/033-keep-deleted-authors';
+import { ratingAnnouncements } from './migrations/034-rating-announcements';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -65,6 +67,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '029-search-families': searchFamilies(dialect),
     '031-search-listing-end': searchListingEnd(dialect),
     '032-shop-live-offers': shopLiveOffers(dialect),
+    '033-keep-deleted-authors': keepDeletedAuthors(dialect),
+    '034-rating-announcements': ratingAnnouncements,
   };
 }
 

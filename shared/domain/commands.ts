@@ -177,7 +177,7 @@ export function isCommandPrivate(
 /** Anyone sees a public command; a private one only its author, the shop's managers, site admins. */
 export function canSeeCommand(
   viewer: Viewer | null | undefined,
-  command: { user_id: number; private: string },
+  command: { user_id: number | null; private: string },
   product: { private: string },
   shopRole: ShopRole | null | undefined,
 ): boolean {

@@ -29,30 +29,30 @@ export const can = {
   manageCatalog: (v: MaybeViewer) => isSiteStaff(v),
   readFrontendLogs: (v: MaybeViewer) => isSiteStaff(v),
 
-  editComment: (v: MaybeViewer, comment: { user_id: number }) =>
+  editComment: (v: MaybeViewer, comment: { user_id: number | null }) =>
     !!v && (isSiteAdmin(v) || v.id === comment.user_id),
-  deleteComment: (v: MaybeViewer, comment: { user_id: number }) =>
+  deleteComment: (v: MaybeViewer, comment: { user_id: number | null }) =>
     !!v && (isSiteAdmin(v) || v.id === comment.user_id),
 
   /** Only while unsold; a site admin or the command's author. */
-  editCommand: (v: MaybeViewer, command: { user_id: number; sold: boolean }) =>
+  editCommand: (v: MaybeViewer, command: { user_id: number | null; sold: boolean }) =>
     !!v && !command.sold && (isSiteAdmin(v) || v.id === command.user_id),
-  deleteCommand: (v: MaybeViewer, command: { user_id: number; sold: boolean }) =>
+  deleteCommand: (v: MaybeViewer, command: { user_id: number | null; sold: boolean }) =>
     !!v && !command.sold && (isSiteAdmin(v) || v.id === command.user_id),
-  replyToCommand: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
+  replyToCommand: (v: MaybeViewer, command: { user_id: number | null }, shopRole: ShopRoleOf) =>
     !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopManager(shopRole)),
   /** Marking sold is accepting the command (DESIGN §6): the shop's owner, admin or moderator, once. */
   markCommandSold: (v: MaybeViewer, command: { sold: boolean }, shopRole: ShopRoleOf) =>
     !!v && !command.sold && isShopManager(shopRole),
   /** Private commands: their author, the shop's managers and site admins (DESIGN §6). */
-  seePrivateCommand: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
+  seePrivateCommand: (v: MaybeViewer, command: { user_id: number | null }, shopRole: ShopRoleOf) =>
     !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopManager(shopRole)),
 
   /**
    * A command's buyer phone and WhatsApp number are for its parties only (issue 14 item 12): its
    * author, any member of the product's shop staff, site admins. Others get them empty.
    */
-  seeCommandContact: (v: MaybeViewer, command: { user_id: number }, shopRole: ShopRoleOf) =>
+  seeCommandContact: (v: MaybeViewer, command: { user_id: number | null }, shopRole: ShopRoleOf) =>
     !!v && (isSiteAdmin(v) || v.id === command.user_id || isShopMember(shopRole)),
 
   /** Any member of the shop posts and edits its offers; deleting needs a manager or site staff. */

@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
 
 /** The command a rating would be for, as the rule needs it. */
 export interface RatedCommand {
-  user_id: number;
+  /** null once its author deleted their account (no one may rate for it then) */
+  user_id: number | null;
   /** the product's type: offer or demand */
   type: string;
   sold: boolean | number;

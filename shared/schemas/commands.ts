@@ -48,9 +48,10 @@ export const command = z.object({
   /** Issue 19: `review` or `hidden` only reach the author and site staff. */
   moderation_status: z.enum(MODERATION_STATUSES).optional(),
   id: z.number().int(),
-  user_id: z.number().int(),
+  /** null, as `user`, once the author deleted their account: "deleted account" (issue 34 item 5) */
+  user_id: z.number().int().nullable(),
   product_id: z.number().int(),
-  user: commandUser,
+  user: commandUser.nullable(),
   price: z.number().int().nullable(),
   number: z.number().int(),
   period: z.number().int().nullable(),

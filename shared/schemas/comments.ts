@@ -57,8 +57,9 @@ export const comment = z.object({
   /** Issue 19: `review` or `hidden` only reach the author and site staff. */
   moderation_status: z.enum(MODERATION_STATUSES).optional(),
   id: z.number().int(),
-  user_id: z.number().int(),
-  user: commentUser,
+  /** null, as `user`, once the author deleted their account: "deleted account" (issue 34 item 5) */
+  user_id: z.number().int().nullable(),
+  user: commentUser.nullable(),
   text: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -280,6 +280,9 @@ export const productCardSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   ...lifecycleFields,
+  /** Issue 32 item 7, rent offers only, as the full answer's: free units now, and when none is, when one is again. */
+  available_number: integer.optional(),
+  available_from: z.string().nullable().optional(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

@@ -27,7 +27,8 @@ export interface ReactionsTable {
 
 export interface CommentsTable extends ReactionCounters {
   id: Id;
-  user_id: number;
+  /** null once the author deleted their account: the comment stays (migration 033) */
+  user_id: number | null;
   commentable_type: CommentableType;
   commentable_id: number;
   product_id: number; // the product the thread hangs under
@@ -45,7 +46,8 @@ export interface CommentsTable extends ReactionCounters {
 
 export interface CommandsTable extends ReactionCounters {
   id: Id;
-  user_id: number;
+  /** null once the author deleted their account: the command stays (migration 033) */
+  user_id: number | null;
   product_id: number;
   price: number | null;
   number: Defaulted<number>;

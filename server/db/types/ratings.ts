@@ -18,6 +18,8 @@ export interface RatingsTable {
   answer_user_id: Defaulted<number | null>;
   answered_at: Defaulted<string | null>;
   moderation_status: Defaulted<ModerationStatus>;
+  /** 0 while held at creation and its `rated` not yet sent (migration 034) */
+  announced: Defaulted<number>;
   created_at: string;
   updated_at: string;
 }

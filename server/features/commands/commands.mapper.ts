@@ -11,14 +11,18 @@ export function toCommand(row: CommandListRow, contact: boolean): Command {
     id: row.id,
     user_id: row.user_id,
     product_id: row.product_id,
-    user: {
-      id: row.user_id,
-      first_name: row.user_first_name,
-      last_name: row.user_last_name,
-      ...imageFields('photo', row.user_photo),
-      phone: contact ? row.user_phone : null,
-      whatsapp_number: contact ? row.user_whatsapp_number : null,
-    },
+    // A deleted account's command stays with no author (issue 34 item 5, docs/decisions.md).
+    user:
+      row.user_id === null
+        ? null
+        : {
+            id: row.user_id,
+            first_name: row.user_first_name ?? '',
+            last_name: row.user_last_name ?? '',
+            ...imageFields('photo', row.user_photo),
+            phone: contact ? row.user_phone : null,
+            whatsapp_number: contact ? row.user_whatsapp_number : null,
+          },
     price: row.price,
     number: row.number,
     period: row.period,

@@ -51,7 +51,7 @@ export async function shopManagerIds(db: Executor, shopId: number): Promise<numb
 function selectCommands(db: Executor, viewerId: number | undefined) {
   return db
     .selectFrom('commands')
-    .innerJoin('users', 'users.id', 'commands.user_id')
+    .leftJoin('users', 'users.id', 'commands.user_id')
     .selectAll('commands')
     .select([
       'users.first_name as user_first_name',

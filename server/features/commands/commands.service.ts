@@ -43,7 +43,7 @@ export async function commandStaffIds(
  */
 export async function announceCommand(
   trx: Executor,
-  command: { id: number; user_id: number; private: string },
+  command: { id: number; user_id: number | null; private: string },
   product: { id: number; private: string; shop_id: number; type: string },
 ): Promise<void> {
   await notify(trx, 'commanded', command.user_id, await commandStaffIds(trx, command, product), {
@@ -65,7 +65,9 @@ export async function commandPartyIds(trx: Executor, commandId: number): Promise
   const command = await repo.findCommand(trx, commandId);
   const product = command && (await repo.findProductForCommands(trx, command.product_id));
   if (!command || !product) return [];
-  return [command.user_id, ...(await commandStaffIds(trx, command, product))];
+  // A deleted account's command has no author left to tell (issue 34 item 5).
+  const author = command.user_id === null ? [] : [command.user_id];
+  return [...author, ...(await commandStaffIds(trx, command, product))];
 }
 
 function checked(body: CommandBody, product: repo.CommandProduct) {

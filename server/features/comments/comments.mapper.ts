@@ -6,12 +6,16 @@ export function toComment(row: CommentListRow): Comment {
   return {
     id: row.id,
     user_id: row.user_id,
-    user: {
-      id: row.user_id,
-      first_name: row.user_first_name,
-      last_name: row.user_last_name,
-      ...imageFields('photo', row.user_photo),
-    },
+    // A deleted account's comment stays with no author (issue 34 item 5, docs/decisions.md).
+    user:
+      row.user_id === null
+        ? null
+        : {
+            id: row.user_id,
+            first_name: row.user_first_name ?? '',
+            last_name: row.user_last_name ?? '',
+            ...imageFields('photo', row.user_photo),
+          },
     text: row.text,
     // Issue 19: only an item that is not visible says so (to its author and staff, who see it).
     ...(row.moderation_status !== 'visible' ? { moderation_status: row.moderation_status } : {}),

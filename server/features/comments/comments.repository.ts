@@ -19,7 +19,7 @@ export function findProduct(db: Executor, id: number) {
 function selectComments(db: Executor, viewerId: number | undefined) {
   return db
     .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.user_id')
+    .leftJoin('users', 'users.id', 'comments.user_id')
     .selectAll('comments')
     .select([
       'users.first_name as user_first_name',

@@ -25,7 +25,7 @@ interface Target {
   product: { id: number; shop_id: number; type: string; sold_at?: string | null };
   /** the command the thread hangs under, with the viewer's role in its shop */
   command: ThreadCommand | null;
-  parent: { id: number; user_id: number } | null;
+  parent: { id: number; user_id: number | null } | null;
   /** the depth a new comment here would have */
   depth: number;
   /** the item's comments_count */

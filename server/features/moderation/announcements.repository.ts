@@ -3,9 +3,14 @@ import type { ModeratedType } from '../../../shared/domain/trust';
 
 // The notifications an item held at its creation still owes (migration 023, issue 33 item 1).
 
-const TABLE = { product: 'products', comment: 'comments', command: 'commands' } as const;
-/** What announces itself at creation (a rating tells nobody: docs/ratings.md). */
-export type AnnouncedType = Exclude<ModeratedType, 'rating'>;
+const TABLE = {
+  product: 'products',
+  comment: 'comments',
+  command: 'commands',
+  rating: 'ratings',
+} as const;
+/** What announces itself at creation: all of them (a rating tells the shop since migration 034). */
+export type AnnouncedType = ModeratedType;
 
 /** The item was held as it was written: its creation's notifications wait for its release. */
 export async function owe(db: Executor, type: AnnouncedType, id: number): Promise<void> {

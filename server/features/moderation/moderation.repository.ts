@@ -124,18 +124,21 @@ export async function itemDetail(db: Executor, type: ModeratedType, id: number) 
       .executeTakeFirst();
   }
   const table = type === 'comment' ? 'comments' : 'commands';
-  return db
-    .selectFrom(table)
-    .innerJoin('users', 'users.id', `${table}.user_id`)
-    .select([
-      `${table}.product_id as product_id`,
-      sql<string | null>`null`.as('title'),
-      `${table}.text as text`,
-      `${table}.moderation_status as moderation_status`,
-      ...person,
-    ])
-    .where(`${table}.id`, '=', id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom(table)
+      // A deleted account's comment or command stays, with no author (issue 34 item 5).
+      .leftJoin('users', 'users.id', `${table}.user_id`)
+      .select([
+        `${table}.product_id as product_id`,
+        sql<string | null>`null`.as('title'),
+        `${table}.text as text`,
+        `${table}.moderation_status as moderation_status`,
+        ...person,
+      ])
+      .where(`${table}.id`, '=', id)
+      .executeTakeFirst()
+  );
 }
 
 /** The item's reports, newest first, with their reporters (at most `limit`). */

@@ -20,6 +20,7 @@ import {
   removeInModeration as removeCommand,
 } from '../commands/commands.service';
 import { removeRating } from '../ratings/ratings.repository';
+import { announceRating } from '../ratings/ratings.service';
 import * as announcements from './announcements.repository';
 import * as reports from './reports.repository';
 import * as repo from './moderation.repository';
@@ -106,6 +107,7 @@ const ANNOUNCE = {
   product: announceProductById,
   comment: announceComment,
   command: announceCommandById,
+  rating: announceRating,
 } as const;
 
 /** A moderator's delete of what is not an offer (an offer goes with its files, after). */
@@ -169,7 +171,7 @@ export async function act(
       await notify(trx, OUTCOME_KIND[action], null, [target.user_id], data);
     }
     // An item held at its creation told nobody of itself: it does now, once (issue 33 item 1).
-    const announced = type !== 'rating' && (await announcements.take(trx, type, id));
+    const announced = await announcements.take(trx, type, id);
     if (announced) await ANNOUNCE[type](trx, id);
     // A released offer meets the saved searches as a new one does: queued with the release.
     if (announced && type === 'product') await deps.searchAlerts?.enqueue(trx, id);

@@ -20,6 +20,7 @@ const NONE = {
   count: null,
   shop_id: null,
   shop_name: null,
+  stars: null,
 };
 
 async function newest(db: World['db']) {

@@ -136,6 +136,7 @@ describeEachEngine('notifications API', (ctx) => {
       count: null,
       shop_id: null,
       shop_name: null,
+      stars: null,
     });
 
     const kinds = async (type: string) =>
@@ -326,6 +327,7 @@ describeEachEngine('notifications API', (ctx) => {
       'moderation_hidden',
       'moderation_restored',
       'moderation_review',
+      'rated',
       'saved_sold',
       'search_match',
       'shop_invitation',
@@ -339,9 +341,9 @@ describeEachEngine('notifications API', (ctx) => {
     await alice.client.get(`/notifications/notification/markasread/${one.id}`);
     expect(await mark('commands')).toBe(2);
     // Left out, the type is all: what remains is the added offer, the shop invitation, the
-    // saved search's match, the four moderation outcomes and the two listing ones (expiring,
-    // saved offer sold), which belong to no tab.
-    expect(await mark(undefined)).toBe(9);
+    // saved search's match, the four moderation outcomes, the two listing ones (expiring,
+    // saved offer sold) and the shop's new rating, which belong to no tab.
+    expect(await mark(undefined)).toBe(10);
     expect(await count(alice.client)).toBe(0);
     expect(await mark('all')).toBe(0);
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);

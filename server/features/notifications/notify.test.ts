@@ -243,6 +243,7 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       count: null,
       shop_id: null,
       shop_name: null,
+      stars: null,
     });
     expect(notes[0].read_at).toBeNull();
   });
@@ -405,6 +406,7 @@ describeEachEngine('notify and notifyAddedProduct', (ctx) => {
       count: null,
       shop_id: null,
       shop_name: null,
+      stars: null,
     };
     expect(toNotificationData('not json')).toEqual(empty);
     expect(toNotificationData('[1,2]')).toEqual(empty);

@@ -38,6 +38,8 @@ export interface NotificationData {
   /** shop_invitation (issue 35 item 16): the shop, named as it was then */
   shop_id?: number;
   shop_name?: string;
+  /** rated (issue 32): the stars given */
+  stars?: number;
 }
 
 /**

@@ -134,6 +134,14 @@ export function cardQuery(db: Executor) {
           .as('shop_has_phone'),
       )
       .select((eb) => shopPhoneVerifiedAt(eb).as('shop_phone_verified_at'))
+      // A rent offer's units (issue 32 item 7): its number when countable, else one.
+      .select((eb) =>
+        eb
+          .selectFrom('psubcategories')
+          .select('psubcategories.can_be_counted')
+          .whereRef('psubcategories.id', '=', 'products.psubcategory_id')
+          .as('can_be_counted'),
+      )
       .select((eb) => firstFileName(eb, 'image').as('image_name'))
       // A product with videos only shows its first video's poster.
       .select((eb) => firstFileName(eb, 'video').as('video_name'))

@@ -19,6 +19,7 @@ import * as repo from './products.repository';
 import * as lifecycle from './lifecycle.repository';
 import { detail } from './products.service';
 import { toProductCard } from './products.mapper';
+import { availabilityOfCards } from '../rentals/rentals.service';
 
 // Renew, bump, sold and "My offers" (issue 32 items 1-4, DESIGN §4, docs/lifecycle.md). Each
 // write runs in a transaction whose UPDATE is guarded by what was read: of two requests at once,
@@ -146,10 +147,12 @@ export async function myProducts(
     }),
     lifecycle.myCounts(db, base),
   ]);
+  const rent = await availabilityOfCards(db, rows);
   const data = rows.map((row) => {
     const role = roles.get(row.shop_id);
     return {
       ...toProductCard(row),
+      ...rent.get(row.id),
       moderation_status: row.moderation_status,
       manageable: can.manageListing(viewer, role, row),
       deletable: can.deleteProduct(viewer, role),

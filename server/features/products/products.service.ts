@@ -399,15 +399,20 @@ async function staffNumbers(db: Executor, viewer: AuthUser, shopId: number) {
 }
 
 async function cardsFor(db: Executor, viewer: AuthUser | null, rows: cards.CardRow[]) {
-  const marks =
+  const [marks, rent] = await Promise.all([
     viewer && rows.length
-      ? await cards.viewerMarks(
+      ? cards.viewerMarks(
           db,
           viewer.id,
           rows.map((r) => r.id),
         )
-      : null;
-  return rows.map((row) => toProductCard(row, viewerStateOf(marks, row.id)));
+      : null,
+    rentals.availabilityOfCards(db, rows),
+  ]);
+  return rows.map((row) => ({
+    ...toProductCard(row, viewerStateOf(marks, row.id)),
+    ...rent.get(row.id),
+  }));
 }
 
 export async function similar(db: Executor, id: number, viewer: AuthUser | null) {

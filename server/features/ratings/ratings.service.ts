@@ -16,6 +16,9 @@ import { toPagination } from '../../../shared/schemas/common';
 import type { RatingBody, RatingSummary, ShopTrust } from '../../../shared/schemas/ratings';
 import { loadVisibleCommand } from '../commands/command-visibility';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
+import * as announcements from '../moderation/announcements.repository';
+import { shopManagerIds } from '../commands/commands.repository';
+import { notify } from '../notifications/notify';
 import { findShopRow, shopRoleOf } from '../shops/shops.repository';
 import { TtlCache } from './ttl-cache';
 import * as repo from './ratings.repository';
@@ -64,7 +67,12 @@ export async function rate(db: DB, commandId: number, viewer: AuthUser, body: Ra
         stars: body.stars,
         text: body.text,
       });
-      await holdContactFromNewAccount(trx, 'rating', id, viewer.id, body.text);
+      // A held rating tells the shop when a moderator releases it (its text is hidden till then).
+      if (await holdContactFromNewAccount(trx, 'rating', id, viewer.id, body.text)) {
+        await announcements.owe(trx, 'rating', id);
+      } else {
+        await announceRating(trx, id);
+      }
       return toRating((await repo.findRating(trx, id))!, true);
     });
   } catch (error) {
@@ -73,6 +81,25 @@ export async function rate(db: DB, commandId: number, viewer: AuthUser, body: Ra
     if (isForeignKeyViolation(error)) throw notFound();
     throw error;
   }
+}
+
+/**
+ * `rated` to the shop's managers (owner, admins, moderators: those who answer it), in the
+ * rating's transaction, or on its release when it was held (moderation.service). Opens the shop's
+ * reviews tab; names the shop as it is now and the stars given.
+ */
+export async function announceRating(trx: Executor, id: number): Promise<void> {
+  const row = await repo.findRating(trx, id);
+  const shop = row && (await findShopRow(trx, row.shop_id));
+  if (!row || !shop) return;
+  await notify(trx, 'rated', row.user_id, await shopManagerIds(trx, shop.id), {
+    shop_id: shop.id,
+    shop_name: shop.name,
+    stars: row.stars,
+    product_id: row.product_id ?? undefined,
+    command_id: row.command_id ?? undefined,
+    type: 'offer',
+  });
 }
 
 /** A rating the viewer may see: visible with a buyer not banned, or the author's or staff's. */

@@ -39,6 +39,31 @@ export async function availabilityFields(
   return rentAvailability(unitsOf(product), holds, at);
 }
 
+/**
+ * The cards' `available_number` and `available_from` (issue 32 item 7), by product id: the rent
+ * offers among them, all read in one query of their running rents (not one per card).
+ */
+export async function availabilityOfCards(
+  db: Executor,
+  cards: readonly (Omit<RentOffer, 'can_be_counted'> & { can_be_counted: string | null })[],
+): Promise<Map<number, { available_number: number; available_from: string | null }>> {
+  const rents = cards.filter(rentsOut);
+  const result = new Map<number, { available_number: number; available_from: string | null }>();
+  if (!rents.length) return result;
+  const at = now();
+  const holds = await repo.holdsOf(
+    db,
+    rents.map((c) => c.id),
+    at,
+  );
+  for (const card of rents) {
+    const own = holds.filter((h) => h.product_id === card.id);
+    const units = unitsOf({ ...card, can_be_counted: card.can_be_counted ?? 'no' });
+    result.set(card.id, rentAvailability(units, own, at));
+  }
+  return result;
+}
+
 /** The product, with a rent offer's availability as it is now when it changed since cached. */
 export async function currentAvailability(db: Executor, product: Product): Promise<Product> {
   const rent = await availabilityFields(db, { ...product.psubcategory, ...product });

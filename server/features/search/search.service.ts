@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/search';
 import { viewerMarks } from '../products/cards.repository';
 import { toProductCard, viewerStateOf } from '../products/products.mapper';
+import { availabilityOfCards } from '../rentals/rentals.service';
 import { parsePfieldFilters, parsePfieldSubFilters, pfieldEntries } from './pfield-filters';
 import {
   deletionKeys,
@@ -323,6 +324,8 @@ export async function search(
     viewer && ids.length ? viewerMarks(db, viewer.id, ids) : null,
   ]);
   const byId = new Map(cards.map((c) => [c.id, c]));
+  // Rent offers say when a unit is free again: one query for the page's cards.
+  const rent = await availabilityOfCards(db, cards);
   const data = rows.flatMap(({ id, distance_km }) => {
     const card = byId.get(id);
     // A product deleted between the two reads is left out.
@@ -330,6 +333,7 @@ export async function search(
     return [
       {
         ...toProductCard(card, viewerStateOf(marks, id)),
+        ...rent.get(id),
         latitude: card.latitude,
         longitude: card.longitude,
         distance_km: roundKm(distance_km),

@@ -176,6 +176,33 @@ export function notifications(db: Executor, userId: number) {
     .execute();
 }
 
+/**
+ * Seller ratings (issue 32 item 5): those the user wrote, and those received by the shops they own
+ * (read by `shops.id`, never by who asks). The buyers of received ratings are theirs: no buyer id or
+ * name, only what the rating says and the shop's answer.
+ */
+export async function ratings(db: Executor, userId: number, ownedShopIds: number[]) {
+  const columns = ['id', 'shop_id', 'product_id', 'stars', 'text', 'answer_text'] as const;
+  const more = ['answered_at', 'moderation_status', 'created_at', 'updated_at'] as const;
+  const [given, received] = await Promise.all([
+    db
+      .selectFrom('ratings')
+      .select([...columns, ...more, 'command_id'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    ownedShopIds.length
+      ? db
+          .selectFrom('ratings')
+          .select([...columns, ...more])
+          .where('shop_id', 'in', ownedShopIds)
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return { given, received };
+}
+
 /** The reports the user made: of offers, and of comments and commands. */
 export async function reports(db: Executor, userId: number) {
   const [offers, items] = await Promise.all([

@@ -23,6 +23,7 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       psubcategory_id: subId,
       user_id: s.user.id,
       name: `${name}'s car`,
+      number: 5,
     });
     return { ...s, shopId, offer };
   }
@@ -39,7 +40,23 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       .execute();
     const c = me.client;
     ok(await c.post(`/comments/create/product/${other.offer.id}`, { text: 'Still for sale?' }));
-    ok(await c.post(`/commands/create/product/${other.offer.id}`, { number: 1, text: 'I buy' }));
+    const bought = await c.post(`/commands/create/product/${other.offer.id}`, {
+      number: 1,
+      text: 'I buy',
+    });
+    ok(bought);
+    // Seller ratings: the one I wrote after Khadija accepted, and the one my shop received.
+    ok(await other.client.get(`/commands/sold/${bought.json().command.id}`), 200);
+    ok(await c.post(`/commands/${bought.json().command.id}/rating`, { stars: 4, text: 'Fair' }));
+    const sold = await other.client.post(`/commands/create/product/${me.offer.id}`, { number: 1 });
+    ok(sold);
+    ok(await c.get(`/commands/sold/${sold.json().command.id}`), 200);
+    ok(
+      await other.client.post(`/commands/${sold.json().command.id}/rating`, {
+        stars: 2,
+        text: 'Rating by Khadija',
+      }),
+    );
     ok(await c.post(`/reactions/create/product/${other.offer.id}`, { name: 'love' }), 200);
     ok(await c.get(`/products/favorite/add/${other.offer.id}`), 200);
     ok(await c.post('/searches', { name: 'cars', query: { type: 'offer', name: 'hilux' } }));
@@ -86,6 +103,21 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       expect.objectContaining({ product_id: other.offer.id, reason: 'duplicate' }),
     ]);
     expect(data.notifications.map((n: { type: string }) => n.type)).toContain('commented');
+    expect(data.ratings.given).toEqual([
+      expect.objectContaining({
+        shop_id: other.shopId,
+        product_id: other.offer.id,
+        command_id: bought.json().command.id,
+        stars: 4,
+        text: 'Fair',
+      }),
+    ]);
+    expect(data.ratings.received).toEqual([
+      expect.objectContaining({ shop_id: me.shopId, stars: 2, text: 'Rating by Khadija' }),
+    ]);
+    // The buyer of a received rating is theirs: not named, not identified.
+    expect(data.ratings.received[0]).not.toHaveProperty('user_id');
+    expect(data.ratings.received[0]).not.toHaveProperty('command_id');
 
     const text = res.body;
     for (const secret of [
@@ -209,7 +241,8 @@ describeEachEngine('own data: export and leaving', (ctx) => {
     expect(await db.selectFrom('shops').select('id').where('id', '=', me.shopId).execute()).toEqual(
       [],
     );
-    expect(await counts()).toEqual({ saved_count: 0, comments_count: 0 });
+    // The comment stays for the other party (author null), still counted (issue 34 item 5).
+    expect(await counts()).toEqual({ saved_count: 0, comments_count: 1 });
     const login = await ctx()
       .client()
       .post('/login', { login: me.user.phone_1, password: TEST_PASSWORD });
@@ -218,5 +251,124 @@ describeEachEngine('own data: export and leaving', (ctx) => {
     expect(
       (await me.client.delete('/users/me', { body: { password: TEST_PASSWORD } })).statusCode,
     ).toBe(401);
+  });
+  it("keeps the leaver's comments and commands for the other party, author null; counters stay", async () => {
+    const me = await seller('Leaver');
+    const other = await seller('Shopkeeper');
+    const db = ctx().app.db;
+    await db
+      .insertInto('product_files')
+      .values({
+        product_id: me.offer.id,
+        type: 'image',
+        name: 'leaver-photo',
+        extension: 'webp',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const commented = await me.client.post(`/comments/create/product/${other.offer.id}`, {
+      text: 'Is it still there?',
+    });
+    ok(commented);
+    const commentId: number = commented.json().comment.id;
+    const ordered = await me.client.post(`/commands/create/product/${other.offer.id}`, {
+      number: 2,
+      text: 'I take two',
+    });
+    ok(ordered);
+    const commandId: number = ordered.json().command.id;
+    ok(await other.client.post(`/comments/create/command/${commandId}`, { text: 'Deal' }));
+    ok(await other.client.get(`/commands/sold/${commandId}`), 200);
+    const counters = () =>
+      db
+        .selectFrom('products')
+        .select(['comments_count', 'commands_count', 'sold_count'])
+        .where('id', '=', other.offer.id)
+        .executeTakeFirstOrThrow();
+    const before = await counters();
+    expect(before).toEqual({ comments_count: 1, commands_count: 1, sold_count: 2 });
+
+    ok(await me.client.delete('/users/me', { body: { password: TEST_PASSWORD } }), 204);
+
+    // The other party still reads both, the author null ("deleted account" on the page).
+    const comments = await other.client.post(`/comments/product/${other.offer.id}`, {
+      limit: 3,
+      offset: 0,
+    });
+    ok(comments, 200);
+    expect(comments.json().comments).toEqual([
+      expect.objectContaining({
+        id: commentId,
+        text: 'Is it still there?',
+        user_id: null,
+        user: null,
+      }),
+    ]);
+    const commands = await other.client.post(`/commands/product/${other.offer.id}`, {
+      limit: 3,
+      offset: 0,
+    });
+    ok(commands, 200);
+    expect(commands.json().commands).toEqual([
+      expect.objectContaining({
+        id: commandId,
+        text: 'I take two',
+        sold: true,
+        user_id: null,
+        user: null,
+        comments_count: 1,
+      }),
+    ]);
+    // One by one, anonymous too; and the replies under the command.
+    const json = { headers: { accept: 'application/json' } };
+    for (const client of [other.client, ctx().client()]) {
+      const one = await client.get(`/commands/command/${commandId}`, json);
+      ok(one, 200);
+      expect(one.json().command).toMatchObject({ id: commandId, user: null, user_id: null });
+      const c = await client.get(`/comments/comment/${commentId}`, json);
+      ok(c, 200);
+      expect(c.json().comment).toMatchObject({ id: commentId, user: null });
+    }
+    const replies = await other.client.post(`/comments/command/${commandId}`, {
+      limit: 3,
+      offset: 0,
+    });
+    expect(replies.json().comments).toEqual([expect.objectContaining({ text: 'Deal' })]);
+    // Counters unchanged: the rows they count are still there.
+    expect(await counters()).toEqual(before);
+    // The leaver's offer and its media rows went.
+    expect(
+      await db.selectFrom('products').select('id').where('id', '=', me.offer.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('product_files')
+        .select('name')
+        .where('product_id', '=', me.offer.id)
+        .execute(),
+    ).toEqual([]);
+
+    // Others act on the authorless items without error: a reply (no one to notify), a reaction, a
+    // report that reaches the moderation queue with no author; no one may edit or delete them.
+    ok(await other.client.post(`/comments/create/comment/${commentId}`, { text: 'Gone?' }));
+    ok(await other.client.post(`/reactions/create/comment/${commentId}`, { name: 'like' }), 200);
+    ok(await other.client.post(`/comments/${commentId}/reports`, { reason: 'other' }));
+    expect((await other.client.put(`/comments/${commentId}`, { text: 'x' })).statusCode).toBe(403);
+    expect((await other.client.delete(`/comments/${commentId}`)).statusCode).toBe(403);
+    expect((await other.client.put(`/commands/${commandId}`, { number: 1 })).statusCode).toBe(403);
+    const stranger = await seller('Stranger');
+    expect((await stranger.client.delete(`/comments/${commentId}`)).statusCode).toBe(403);
+    expect(
+      (await stranger.client.post(`/commands/${commandId}/rating`, { stars: 5 })).statusCode,
+    ).toBe(403);
+    const { client: admin } = await ctx().userClient('admin');
+    const queue = await admin.get('/admin/moderation');
+    ok(queue, 200);
+    expect(queue.json().items.data).toContainEqual(
+      expect.objectContaining({ type: 'comment', id: commentId, author: null }),
+    );
+    // The product page renders on the server with the authorless items.
+    const page = await ctx().client().get(`/products/product/${other.offer.id}`);
+    expect(page.statusCode).toBe(200);
   });
 });

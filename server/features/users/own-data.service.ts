@@ -35,7 +35,7 @@ export async function exportOwnData(db: DB, userId: number, publicUrl: string) {
   const owned = shops.filter((s) => s.role === 'owner').map((s) => s.id);
   const products = await repo.products(db, userId, owned);
   const ids = products.map((p) => p.id);
-  const [files, fields, comments, commands, reactions, saves, searches, notes, reports] =
+  const [files, fields, comments, commands, reactions, saves, searches, notes, reports, ratings] =
     await Promise.all([
       repo.productFiles(db, ids),
       repo.productFields(db, ids),
@@ -46,6 +46,7 @@ export async function exportOwnData(db: DB, userId: number, publicUrl: string) {
       repo.savedSearches(db, userId),
       repo.notifications(db, userId),
       repo.reports(db, userId),
+      repo.ratings(db, userId, owned),
     ]);
   const { photo, cover, ...profile } = account;
   return {
@@ -79,6 +80,7 @@ export async function exportOwnData(db: DB, userId: number, publicUrl: string) {
     saved_searches: searches.map((s) => ({ ...s, query: json(s.query) })),
     notifications: notes.map((n) => ({ ...n, data: json(n.data) })),
     reports,
+    ratings,
   };
 }
 

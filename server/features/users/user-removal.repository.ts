@@ -57,11 +57,12 @@ export async function lockUser(db: Executor, dialect: Dialect, userId: number): 
 }
 
 /**
- * Deletes the user's saves, reports, reactions, comments and commands, and takes down the counters
- * they fed: products' saved_count, reports_count, commands_count, comments_count and reaction
- * counts; comments' and commands' comments_count and reaction counts. What hangs under the user's
- * comments and commands (replies, reactions on them) goes by FK cascade with its parent, so no
- * surviving counter counted it. sold_count is kept: a sale that happened stays counted.
+ * Deletes the user's saves, reports and reactions, and takes down the counters they fed:
+ * products' saved_count, reports_count and reaction counts; comments' and commands' reaction
+ * counts. The user's comments and commands stay for the other party (issue 34 item 5): deleting
+ * the user row sets their `user_id` to null (migration 033), so comments_count, commands_count and
+ * sold_count, which count them, stay as they are. (Those under the user's own offers go with the
+ * offers, by FK cascade, in users.service.)
  */
 export async function removeActivity(db: Executor, userId: number): Promise<void> {
   const down = new Decrements();
@@ -86,24 +87,13 @@ export async function removeActivity(db: Executor, userId: number): Promise<void
     const column = reactionColumn(r.name);
     if (column) down.add(TABLE_OF[r.reactionable_type], column, r.reactionable_id);
   }
-  const comments = await db
-    .deleteFrom('comments')
-    .where('user_id', '=', userId)
-    .returning(['commentable_type', 'commentable_id'])
-    .execute();
-  for (const c of comments) {
-    down.add(TABLE_OF[c.commentable_type], 'comments_count', c.commentable_id);
-  }
-  const commands = await db
-    .deleteFrom('commands')
-    .where('user_id', '=', userId)
-    .returning('product_id')
-    .execute();
-  for (const c of commands) down.add('products', 'commands_count', c.product_id);
   await down.apply(db);
 }
 
-/** The user row; sessions, staff places and notifications go by FK cascade. */
+/**
+ * The user row; sessions, staff places and notifications go by FK cascade; their comments and
+ * commands stay with `user_id` set to null (FK `on delete set null`, migration 033).
+ */
 export async function deleteUserRow(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }

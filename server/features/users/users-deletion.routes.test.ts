@@ -225,25 +225,30 @@ describeEachEngine('users: deletion', (ctx) => {
     expect(await counterMismatches(db)).toEqual([]);
     const product = (id: number) =>
       db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    // Issue 34 item 5: v's comments and commands stay (author null), still counted.
     expect(await product(p1)).toMatchObject({
       saved_count: 1,
       reports_count: 1,
-      comments_count: 2,
-      commands_count: 0,
+      comments_count: 3,
+      commands_count: 1,
       like_count: 1,
     });
-    expect(await product(p2)).toMatchObject({ saved_count: 0, commands_count: 0 });
+    expect(await product(p2)).toMatchObject({ saved_count: 0, commands_count: 2 });
     expect(await product(p3)).toMatchObject({ saved_count: 1, love_count: 0, commands_count: 1 });
     expect(await product(pv)).toBeUndefined();
     const commentRow = (id: number) =>
       db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
-    expect(await commentRow(ca)).toMatchObject({ comments_count: 0, haha_count: 0, like_count: 1 });
-    expect(await commentRow(cb2)).toMatchObject({ comments_count: 0, like_count: 0 });
-    expect(await commentRow(cv1)).toBeUndefined();
-    expect(await commentRow(ca2)).toBeUndefined();
+    expect(await commentRow(ca)).toMatchObject({ comments_count: 1, haha_count: 0, like_count: 1 });
+    expect(await commentRow(cb2)).toMatchObject({ comments_count: 2, like_count: 0 });
+    // v's comment stays without its author, with a's reply under it and b's reaction on it.
+    expect(await commentRow(cv1)).toMatchObject({ user_id: null, comments_count: 1, sad_count: 1 });
+    expect(await commentRow(ca2)).toMatchObject({ user_id: a });
     expect(
       await db.selectFrom('commands').selectAll().where('id', '=', ka).executeTakeFirst(),
-    ).toMatchObject({ comments_count: 0, wow_count: 0 });
+    ).toMatchObject({ comments_count: 1, wow_count: 0 });
+    expect(
+      await db.selectFrom('commands').selectAll().where('id', '=', kv1).executeTakeFirst(),
+    ).toMatchObject({ user_id: null, comments_count: 1, angry_count: 1 });
     for (const table of [
       'saves',
       'reports',
@@ -313,7 +318,7 @@ describeEachEngine('users: deletion', (ctx) => {
         .select(['saved_count', 'like_count', 'comments_count', 'commands_count'])
         .where('id', '=', p)
         .executeTakeFirstOrThrow(),
-    ).toEqual({ saved_count: 20, like_count: 20, comments_count: 0, commands_count: 0 });
+    ).toEqual({ saved_count: 20, like_count: 20, comments_count: 1, commands_count: 1 });
   });
 
   it('keeps counters exact when another save holds the product while the user goes', async () => {

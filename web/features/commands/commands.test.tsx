@@ -389,11 +389,28 @@ describe('the commands tab', () => {
 });
 
 describe('the command item', () => {
+  for (const [language, deleted] of [
+    ['fr', 'Compte supprimé'],
+    ['ar', 'حساب محذوف'],
+  ] as const) {
+    it(`shows a deleted account's command with "${deleted}", no profile link nor phone [${language}]`, async () => {
+      fakeServer({
+        ...as(aUser({ id: 8 })),
+        'POST /commands/product/5': listOf([aCommand(1, { user_id: null, user: null })]),
+      });
+      renderWithApp(<CommandsTab product={aProduct()} />, { language });
+      const item = await screen.findByRole('article', { name: new RegExp(deleted) });
+      expect(within(item).getByText(deleted)).toBeInTheDocument();
+      expect(item.querySelector('a[href^="/users/user/"]')).toBeNull();
+      expect(within(item).queryByRole('button', { name: /22 33 44 55/ })).toBeNull();
+    });
+  }
+
   it('offers a call and a WhatsApp message to the person who ordered', async () => {
     fakeServer({
       ...as(buyer),
       'POST /commands/product/5': listOf([
-        aCommand(1, { user: { ...aCommand(1).user, whatsapp_number: '33445566' } }),
+        aCommand(1, { user: { ...aCommand(1).user!, whatsapp_number: '33445566' } }),
       ]),
     });
     renderWithApp(<CommandsTab product={aProduct()} />);

@@ -69,6 +69,23 @@ const texts = () =>
   );
 
 describe('the comments tab', () => {
+  for (const [language, deleted] of [
+    ['fr', 'Compte supprimé'],
+    ['ar', 'حساب محذوف'],
+  ] as const) {
+    it(`shows a deleted account's comment with "${deleted}" and no profile link [${language}]`, async () => {
+      fakeServer({
+        ...signedIn,
+        'POST /comments/product/5': listOf([aComment(1, { user_id: null, user: null })]),
+      });
+      renderWithApp(<CommentsTab productId={5} />, { language });
+      const item = await screen.findByRole('article', { name: new RegExp(deleted) });
+      expect(within(item).getByText(deleted)).toBeInTheDocument();
+      expect(within(item).getByText('Message 1')).toBeInTheDocument();
+      expect(item.querySelector('a[href^="/users/user/"]')).toBeNull();
+    });
+  }
+
   it('loads three at a time and places each older batch above, with (loaded of total)', async () => {
     const all = [1, 2, 3, 4, 5].map((id) => aComment(id));
     const { calls } = fakeServer({ ...signedIn, 'POST /comments/product/5': listOf(all) });
@@ -171,7 +188,7 @@ describe('the comments tab', () => {
   });
 
   it('edits in place; an empty text is refused as SPEC’s “field text bad input”', async () => {
-    const mine = aComment(1, { user_id: 7, user: { ...aComment(1).user, id: 7 } });
+    const mine = aComment(1, { user_id: 7, user: { ...aComment(1).user!, id: 7 } });
     const { calls } = fakeServer({
       ...signedIn,
       'POST /comments/product/5': listOf([mine]),

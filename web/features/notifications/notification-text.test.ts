@@ -27,6 +27,7 @@ const none: NotificationData = {
   count: null,
   shop_id: null,
   shop_name: null,
+  stars: null,
 };
 
 const aNotification = (type: Notification['type'], data: Partial<NotificationData>) =>
@@ -159,6 +160,28 @@ const cases: [string, Notification, string, string, string][] = [
     'نشر Brahim Ould Sidi طلبًا قد يهم متجرك',
     '/products/product/5/40',
   ],
+  // Issue 32: a buyer rated the reader's shop; it opens the shop's reviews tab.
+  [
+    'a rating of one star',
+    aNotification('rated', { shop_id: 4, shop_name: 'Boutique Nour', stars: 1 }),
+    'Brahim Ould Sidi a donné 1 étoile à votre boutique',
+    'قيّم Brahim Ould Sidi متجرك بنجمة واحدة',
+    '/shops/shop/4?tab=reviews&notification=40',
+  ],
+  [
+    'a rating of two stars',
+    aNotification('rated', { shop_id: 4, stars: 2 }),
+    'Brahim Ould Sidi a donné 2 étoiles à votre boutique',
+    'قيّم Brahim Ould Sidi متجرك بنجمتين',
+    '/shops/shop/4?tab=reviews&notification=40',
+  ],
+  [
+    'a rating of four stars',
+    aNotification('rated', { shop_id: 4, stars: 4 }),
+    'Brahim Ould Sidi a donné 4 étoiles à votre boutique',
+    'قيّم Brahim Ould Sidi متجرك بـ4 نجوم',
+    '/shops/shop/4?tab=reviews&notification=40',
+  ],
   [
     'an invitation to join a shop',
     aNotification('shop_invitation', { product_id: null, type: null, shop_name: 'Boutique Nour' }),
@@ -212,6 +235,7 @@ describe('notification sentences and pages', () => {
   it('opens nothing when the data lacks its target', () => {
     expect(notificationHref(aNotification('commanded', {}))).toBeNull();
     expect(notificationHref(aNotification('added_offer', { product_id: null }))).toBeNull();
+    expect(notificationHref(aNotification('rated', { stars: 5 }))).toBeNull();
   });
 
   it('names the offer in the page’s language, else the other, else its plain name', () => {
@@ -236,6 +260,9 @@ describe('notification sentences and pages', () => {
       shop_name: 'متجر النور',
     });
     expect(notificationProduct(invitation, 'fr')).toBe('متجر النور');
+    // A rating quotes the rated shop, not the offer it was bought through.
+    const rated = aNotification('rated', { shop_name: 'Boutique Nour', product_name: 'Hilux' });
+    expect(notificationProduct(rated, 'ar')).toBe('Boutique Nour');
     expect(
       notificationProduct(aNotification('shop_invitation', { product_id: null }), 'ar'),
     ).toBeNull();

@@ -78,6 +78,9 @@ export function notificationSentence(n: Notification): NotificationSentence {
       return { key: `notification_listing_expiring_${kind}`, name: null };
     case 'saved_sold':
       return { key: `notification_saved_sold_${kind}`, name: null };
+    // Issue 32: a buyer rated the reader's shop; the stars pick the plural form.
+    case 'rated':
+      return { key: 'notification_rated', name, count: d.stars ?? 0 };
   }
 }
 
@@ -123,18 +126,21 @@ export function notificationHref(n: Notification): string | null {
     case 'listing_expiring':
     case 'saved_sold':
       return d.product_id ? productPage(d.product_id, n) : null;
+    // The shop's reviews tab, where the staff read and answer it; the page marks it read.
+    case 'rated':
+      return d.shop_id ? `/shops/shop/${d.shop_id}?tab=reviews&notification=${n.id}` : null;
   }
 }
 
 /**
  * What a notification is about, quoted after its sentence: the offer, named as it was when the
  * notification was written, in the page's language (DESIGN §6's fallback); for a shop invitation
- * the shop (issue 35 item 16); null on older notifications. The sentence itself quotes nothing
+ * (issue 35 item 16) and a rating the shop; null on older notifications. The sentence itself quotes nothing
  * else (a reaction's name stands in brackets), so a line holds one quotation.
  */
 export function notificationProduct(n: Notification, language: Language): string | null {
   const d = n.data;
-  if (n.type === 'shop_invitation') return d.shop_name;
+  if (n.type === 'shop_invitation' || n.type === 'rated') return d.shop_name;
   // A saved search's alert names its offer in the sentence itself.
   if (n.type === 'search_match' || d.product_name === null) return null;
   return productName(

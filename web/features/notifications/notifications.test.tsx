@@ -106,6 +106,7 @@ function aNotification(id: number, overrides: Partial<Notification> = {}): Notif
       count: null,
       shop_id: null,
       shop_name: null,
+      stars: null,
     },
     ...overrides,
   };

@@ -245,4 +245,20 @@ describe('the shop page', () => {
     expect(screen.getByRole('link', { name: 'اتصال' })).toBeInTheDocument();
     expect(screen.getByText('مركبات')).toBeInTheDocument();
   });
+
+  it('opened from a rating notification, shows the reviews and marks it read (issue 32)', async () => {
+    const { calls } = shopServer(aShop(), {
+      ...signedInAs(3),
+      'GET /shops/11/ratings?page=1': () => ({ status: 200, body: { ratings: aPage([]) } }),
+      'GET /notifications/notification/markasread/31': () => ({ status: 200, body: {} }),
+    });
+    renderApp('/shops/shop/11?tab=reviews&notification=31');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Garage Ennour');
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url === '/notifications/notification/markasread/31'),
+      ).toHaveLength(1),
+    );
+    expect(calls.some((c) => c.url === '/shops/11/ratings?page=1')).toBe(true);
+  });
 });

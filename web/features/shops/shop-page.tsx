@@ -14,6 +14,7 @@ import { isLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
+import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useDeleteShop } from './api/delete-shop';
 import { useShop } from './api/shop';
 import { EmployeesPanel } from './components/employees-panel';
@@ -51,6 +52,8 @@ export function ShopPage() {
   const me = useMe().data;
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // A `rated` notification opens the reviews tab with its id (notification-text.ts).
+  useMarkNotificationRead(params.get('notification'));
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'offers';

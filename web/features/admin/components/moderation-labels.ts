@@ -1,4 +1,4 @@
-import { type ModerationAction } from '../../../../shared/domain/trust';
+import { type ModeratedType, type ModerationAction } from '../../../../shared/domain/trust';
 import type { ModerationItem } from '../../../../shared/schemas/trust';
 import { type QueueSort, type QueueStatus } from '../api/moderation-queue';
 
@@ -14,10 +14,11 @@ export const SORT_LABEL: Record<QueueSort, string> = {
   newest: 'moderation_sort_newest',
   most_reported: 'moderation_sort_most_reported',
 };
-export const TYPE_LABEL: Record<string, string> = {
+export const TYPE_LABEL: Record<ModeratedType | 'user', string> = {
   product: 'moderation_type_product',
   comment: 'moderation_type_comment',
   command: 'moderation_type_command',
+  rating: 'moderation_type_rating',
   user: 'moderation_type_user',
 };
 export const ACTION_LABEL: Record<ModerationAction, string> = {

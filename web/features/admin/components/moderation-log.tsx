@@ -14,7 +14,7 @@ function LogItem({ entry }: { entry: ModerationLogEntry }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
   const label = LOGGED_LABEL[entry.action];
-  const type = TYPE_LABEL[entry.target_type];
+  const type = (TYPE_LABEL as Record<string, string | undefined>)[entry.target_type];
   return (
     <li className="moderation-log-item">
       <p className="moderation-log-item__head">

@@ -98,7 +98,9 @@ export function CommandItem({
 
   const rules = commandRules(targetOf(product));
   const demand = product.type === 'demand';
-  const name = `${command.user.first_name} ${command.user.last_name}`;
+  // A deleted account's command stays, its author shown as "deleted account" (issue 34 item 5).
+  const author = command.user;
+  const name = author ? `${author.first_name} ${author.last_name}` : t('deleted_account');
   const canReply = can.replyToCommand(me, command, shopRole);
   const money = (amount: number) => priceText({ price: amount, unit: null }, language, t);
   const total = showsTotal(command, rules) ? totalPrice(command, rules) : null;
@@ -143,17 +145,23 @@ export function CommandItem({
       aria-label={t('command_by', { name })}
     >
       <header className="command-item__head">
-        <Link to={paths.user(command.user.id)} tabIndex={-1} aria-hidden="true">
-          <Avatar
-            name={name}
-            photo={command.user.photo_small_url ?? command.user.photo}
-            size={40}
-          />
-        </Link>
-        <div className="command-item__who">
-          <Link to={paths.user(command.user.id)} className="command-item__author">
-            <UserText text={name} />
+        {author ? (
+          <Link to={paths.user(author.id)} tabIndex={-1} aria-hidden="true">
+            <Avatar name={name} photo={author.photo_small_url ?? author.photo} size={40} />
           </Link>
+        ) : (
+          <span aria-hidden="true">
+            <Avatar name={name} size={40} />
+          </span>
+        )}
+        <div className="command-item__who">
+          {author ? (
+            <Link to={paths.user(author.id)} className="command-item__author">
+              <UserText text={name} />
+            </Link>
+          ) : (
+            <span className="command-item__author command-item__author--deleted">{name}</span>
+          )}
           <RelativeTime date={command.created_at} className="command-item__date" />
         </div>
         <div className="command-item__badges">
@@ -256,10 +264,10 @@ export function CommandItem({
           onChange={(state) => setCached({ ...command, ...countsOf(state) })}
         />
         {/* Only the command's parties get the buyer's phone (issue 14 item 12). */}
-        {command.user.phone && (
+        {author?.phone && (
           <PhoneButton
-            phone={command.user.phone}
-            whatsapp={command.user.whatsapp_number}
+            phone={author.phone}
+            whatsapp={author.whatsapp_number}
             compact
             className="command-item__phone"
           />

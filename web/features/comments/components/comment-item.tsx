@@ -65,7 +65,9 @@ export function CommentItem({
     );
   }
 
-  const name = `${comment.user.first_name} ${comment.user.last_name}`;
+  // A deleted account's comment stays, its author shown as "deleted account" (issue 34 item 5).
+  const author = comment.user;
+  const name = author ? `${author.first_name} ${author.last_name}` : t('deleted_account');
   const canReplies = comment.depth < rules.maxDepth;
   const edited = comment.updated_at !== comment.created_at;
 
@@ -94,18 +96,24 @@ export function CommentItem({
 
   return (
     <article className="comment" aria-label={t('comment_by', { name })}>
-      <Link
-        to={paths.user(comment.user.id)}
-        className="comment__avatar"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        <Avatar
-          name={name}
-          photo={comment.user.photo_small_url ?? comment.user.photo}
-          size={comment.depth > 1 ? 30 : 36}
-        />
-      </Link>
+      {author ? (
+        <Link
+          to={paths.user(author.id)}
+          className="comment__avatar"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <Avatar
+            name={name}
+            photo={author.photo_small_url ?? author.photo}
+            size={comment.depth > 1 ? 30 : 36}
+          />
+        </Link>
+      ) : (
+        <span className="comment__avatar" aria-hidden="true">
+          <Avatar name={name} size={comment.depth > 1 ? 30 : 36} />
+        </span>
+      )}
       <div className="comment__main">
         {editing ? (
           <CommentEditForm
@@ -119,9 +127,13 @@ export function CommentItem({
         ) : (
           <div className="comment__bubble">
             <div className="comment__head">
-              <Link to={paths.user(comment.user.id)} className="comment__author">
-                <UserText text={name} />
-              </Link>
+              {author ? (
+                <Link to={paths.user(author.id)} className="comment__author">
+                  <UserText text={name} />
+                </Link>
+              ) : (
+                <span className="comment__author comment__author--deleted">{name}</span>
+              )}
               <ItemMenu
                 label={t('comment_options')}
                 editLabel={t('edit_comment')}

@@ -160,6 +160,42 @@ describe('OfferCard', () => {
     expect(screen.getByText('3 disponibles')).toHaveClass('offer-card__mark--available');
   });
 
+  it('says when a rented-out offer is free again, in both languages (issue 32 item 7)', () => {
+    const rentedOut = aCard({
+      offer_type: 'monthly_rent',
+      unit: 'month',
+      number: 2,
+      sold_count: 2,
+      available_number: 0,
+      available_from: '2031-04-10T09:00:00.000Z',
+    });
+    const { unmount } = renderCard(rentedOut);
+    expect(screen.getByText('Disponible à partir du 10 avril 2031')).toHaveClass(
+      'offer-card__mark--sold',
+    );
+    expect(screen.queryByText('Disponible')).not.toBeInTheDocument();
+    unmount();
+    const arabic = renderCard(rentedOut, { language: 'ar' });
+    expect(screen.getByText(/^متاح ابتداءً من /)).toHaveClass('offer-card__mark--sold');
+    arabic.unmount();
+    // An hourly rent says the hour; a rent with a unit free says how many, not a date.
+    const hourly = renderCard(
+      aCard({
+        offer_type: 'hourly_rent',
+        unit: 'hour',
+        number: 1,
+        sold_count: 4,
+        available_number: 0,
+        available_from: '2031-04-10T14:00:00.000Z',
+      }),
+    );
+    expect(screen.getByText(/^Disponible à partir du 10 avril 2031.*14:00/)).toBeInTheDocument();
+    hourly.unmount();
+    renderCard(aCard({ ...rentedOut, available_number: 1, available_from: null }));
+    expect(screen.getByText('Disponible')).toHaveClass('offer-card__mark--available');
+    expect(screen.queryByText(/à partir du/)).not.toBeInTheDocument();
+  });
+
   it('says a demand is wanted, not available (issue 20 item 5)', () => {
     const { unmount } = renderCard(aCard({ type: 'demand', number: 3 }));
     expect(screen.getByText('Recherché')).toHaveClass('offer-card__mark--available');

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { can } from '../../../../shared/domain/permissions';
 import type { ProductCard } from '../../../../shared/schemas/products';
 import { isLanguage } from '../../../lib/i18n';
+import { formatRentMoment } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { Avatar } from '../../../components/avatar';
@@ -138,6 +139,13 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
         ) : product.expires_at && isExpired({ expires_at: product.expires_at }) ? (
           // Issue 32: a saved offer that ended stays in the saved list, marked.
           <span className="offer-card__mark offer-card__mark--sold">{t('listing_expired')}</span>
+        ) : left === 0 && product.available_from ? (
+          // Issue 32 item 7: every unit rented out, as the offer's page says it.
+          <span className="offer-card__mark offer-card__mark--sold">
+            {t('available_from', {
+              date: formatRentMoment(product.available_from, product.unit, language),
+            })}
+          </span>
         ) : (
           <span className="offer-card__mark offer-card__mark--available">
             {product.type === 'demand'
