@@ -28,6 +28,15 @@ export const AUDIT_ACTIONS = [
   'employee.join',
   'employee.role',
   'employee.remove',
+  // Others' offers, comments, commands and shops changed by site staff through the ordinary
+  // routes (not the moderation queue): the staff's power over what people wrote.
+  'product.delete',
+  'comment.update',
+  'comment.delete',
+  'command.update',
+  'command.delete',
+  'shop.update',
+  'shop.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
@@ -257,6 +258,100 @@ describeEachEngine('audit trail', (ctx) => {
       first_name: '',
       last_name: '',
       deleted: true,
+    });
+  });
+
+  it("records site staff changing others' offers, comments, commands and shops, not authors' own", async () => {
+    const { db } = ctx().app;
+    const seller = await ctx().userClient();
+    const buyer = await ctx().userClient();
+    const sub = await createSubcategory(db);
+    const offer = () =>
+      createProduct(db, {
+        shop_id: shopId,
+        user_id: seller.user.id,
+        psubcategory_id: sub.id,
+      });
+    const shopId = await personalShopOf(db, seller.user.id);
+    const product = await offer();
+    const created = async (res: LightMyRequestResponse) => {
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const comment = (
+      await created(
+        await buyer.client.post(`/comments/create/product/${product.id}`, { text: 'Still here?' }),
+      )
+    ).comment.id as number;
+    const command = (
+      await created(
+        await buyer.client.post(`/commands/create/product/${product.id}`, {
+          number: 1,
+          text: 'One please',
+        }),
+      )
+    ).command.id as number;
+    // The author's own edit is not a staff action.
+    expect(
+      (await buyer.client.put(`/comments/${comment}`, { text: 'Still there?' })).statusCode,
+    ).toBe(200);
+    expect(await entriesOf('comment.update', comment)).toEqual([]);
+
+    expect((await admin.client.put(`/comments/${comment}`, { text: 'Edited' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await admin.client.put(`/commands/${command}`, { number: 1, text: 'Edited' })).statusCode,
+    ).toBe(200);
+    const [commentEdit] = await entriesOf('comment.update', comment);
+    expect(commentEdit).toMatchObject({
+      actor: { id: admin.user.id },
+      target_type: 'comment',
+      before: { text: 'Still there?' },
+      after: { text: 'Edited' },
+    });
+    expect((await entriesOf('command.update', command))[0]).toMatchObject({
+      before: { text: 'One please' },
+      after: { text: 'Edited' },
+    });
+    expect((await admin.client.delete(`/comments/${comment}`)).statusCode).toBe(204);
+    expect((await admin.client.delete(`/commands/${command}`)).statusCode).toBe(204);
+    expect(await entriesOf('comment.delete', comment)).toHaveLength(1);
+    expect(await entriesOf('command.delete', command)).toHaveLength(1);
+
+    // A site moderator deletes an offer of a shop they are not in; its seller deletes another.
+    expect((await moderator.client.delete(`/products/${product.id}`)).statusCode).toBe(204);
+    expect((await entriesOf('product.delete', product.id))[0]).toMatchObject({
+      actor: { id: moderator.user.id },
+      before: { shop_id: shopId, user_id: seller.user.id },
+    });
+    const own = await offer();
+    expect((await seller.client.delete(`/products/${own.id}`)).statusCode).toBe(204);
+    expect(await entriesOf('product.delete', own.id)).toEqual([]);
+
+    // A shop: the fields a site admin changed, then its deletion.
+    const shop = (
+      await created(
+        await seller.client.post('/shops/create', {
+          name: 'Boutique Nour',
+          is_professional: 'yes',
+        }),
+      )
+    ).shop.id as number;
+    expect((await seller.client.put(`/shops/${shop}`, { description: 'Mine' })).statusCode).toBe(
+      200,
+    );
+    expect(await entriesOf('shop.update', shop)).toEqual([]);
+    expect((await admin.client.put(`/shops/${shop}`, { description: 'Checked' })).statusCode).toBe(
+      200,
+    );
+    expect((await entriesOf('shop.update', shop))[0]).toMatchObject({
+      before: { description: 'Mine' },
+      after: { description: 'Checked' },
+    });
+    expect((await admin.client.delete(`/shops/${shop}`)).statusCode).toBe(204);
+    expect((await entriesOf('shop.delete', shop))[0]).toMatchObject({
+      before: { name: 'Boutique Nour' },
     });
   });
 });

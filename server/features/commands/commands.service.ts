@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
 import { can } from '../../../shared/domain/permissions';
+import { recordAudit } from '../admin/audit.service';
 import { isExpired } from '../../../shared/domain/listing';
 import { checkCommand, commandRules, isCommandPrivate } from '../../../shared/domain/commands';
 import type { CommandBody, CommandListBody } from '../../../shared/schemas/commands';
@@ -142,6 +143,17 @@ export async function update(db: DB, id: number, viewer: AuthUser, body: Command
     await rentals.checkFree(trx, product, values);
     // Guarded by sold = 0: a command marked sold meanwhile is not changed.
     if (!(await repo.updateUnsoldCommand(trx, id, values))) throw commandSold();
+    // A site admin editing someone else's command (issue 34 item 4).
+    if (viewer.id !== command.user_id) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'command.update',
+        targetType: 'command',
+        targetId: id,
+        before: { number: command.number, text: command.text },
+        after: { number: values.number, text: values.text },
+      });
+    }
     // The author (create, edit), a site admin (edit) or a shop manager (sold): a party.
     return toCommand((await repo.findCommand(trx, id, viewer.id))!, true);
   });
@@ -154,6 +166,15 @@ export async function remove(db: DB, id: number, viewer: AuthUser): Promise<void
     if (command.sold) throw commandSold();
     if (!(await repo.deleteUnsoldCommand(trx, id))) {
       throw (await repo.findCommand(trx, id)) ? commandSold() : notFound();
+    }
+    if (viewer.id !== command.user_id) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'command.delete',
+        targetType: 'command',
+        targetId: id,
+        before: { number: command.number, text: command.text, user_id: command.user_id },
+      });
     }
     // Its comments (and their replies) went with it by cascade; they were counted on the
     // command, not on the product, so only commands_count changes here.

@@ -5,6 +5,7 @@ import { forbidden, HttpError, notFound } from '../../errors';
 import { COMMAND_COMMENT_MAX_DEPTH, COMMENT_MAX_DEPTH } from '../../../shared/constants';
 import { holdContactFromNewAccount } from '../moderation/reports.service';
 import { can } from '../../../shared/domain/permissions';
+import { recordAudit } from '../admin/audit.service';
 import type { CommentableType, CommentListBody } from '../../../shared/schemas/comments';
 import { notify, shopStaffIds } from '../notifications/notify';
 import { commandPartyIds, loadVisibleCommand } from '../commands/commands.service';
@@ -175,6 +176,17 @@ export async function update(db: DB, id: number, viewer: AuthUser, text: string)
     const comment = await loadVisibleComment(trx, id, viewer);
     if (!can.editComment(viewer, comment)) throw forbidden();
     if (!(await repo.updateText(trx, id, text))) throw notFound();
+    // A site admin editing someone else's comment (issue 34 item 4).
+    if (viewer.id !== comment.user_id && comment.text !== text) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'comment.update',
+        targetType: 'comment',
+        targetId: id,
+        before: { text: comment.text },
+        after: { text },
+      });
+    }
     return toComment((await repo.findComment(trx, id, viewer.id))!);
   });
 }
@@ -184,6 +196,15 @@ export async function remove(db: DB, id: number, viewer: AuthUser): Promise<void
     const comment = await loadVisibleComment(trx, id, viewer);
     if (!can.deleteComment(viewer, comment)) throw forbidden();
     if (!(await repo.deleteComment(trx, id))) throw notFound();
+    if (viewer.id !== comment.user_id) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'comment.delete',
+        targetType: 'comment',
+        targetId: id,
+        before: { text: comment.text, user_id: comment.user_id },
+      });
+    }
     // Replies went by cascade; they were counted on this comment, which is gone with them.
     const type = comment.commentable_type;
     await repo.addToCommentsCount(trx, { type, id: comment.commentable_id }, -1);

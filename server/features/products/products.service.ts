@@ -6,6 +6,7 @@ import type { Media } from '../../media/media';
 import type { AuthUser } from '../../plugins/session';
 import { notifyAddedProduct } from '../notifications/notify';
 import { can } from '../../../shared/domain/permissions';
+import { recordAudit } from '../admin/audit.service';
 import {
   LIST_PAGE_SIZE,
   LISTING_DAYS_DEFAULT,
@@ -297,15 +298,24 @@ export async function update(
 export async function remove({ db, media }: Deps, viewer: AuthUser, id: number): Promise<void> {
   const product = await repo.findProduct(db, id);
   if (!product) throw notFound();
-  if (!can.deleteProduct(viewer, await repo.shopRoleOf(db, product.shop_id, viewer.id))) {
-    throw forbidden();
-  }
+  const role = await repo.shopRoleOf(db, product.shop_id, viewer.id);
+  if (!can.deleteProduct(viewer, role)) throw forbidden();
   const names = await db.transaction().execute(async (trx) => {
     // Locked first, so that files an edit is adding right now are either committed and seen
     // here, or never added.
     if (!(await repo.lockProduct(trx, id))) throw notFound();
     const files = await repo.filesOf(trx, id);
     await repo.deleteProduct(trx, id);
+    // Site staff deleting an offer of a shop they are not in (issue 34 item 4).
+    if (!role) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'product.delete',
+        targetType: 'product',
+        targetId: id,
+        before: { name: product.name, shop_id: product.shop_id, user_id: product.user_id },
+      });
+    }
     return files.map((f) => f.name);
   });
   // Only once the rows are gone for good.

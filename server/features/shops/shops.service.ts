@@ -170,6 +170,24 @@ export async function updateShop(
       const pictures = imageChanges(SHOP_IMAGES, shop, { logo, cover }, images);
       Object.assign(changes, pictures.changes);
       await repo.updateShop(trx, id, changes);
+      // Site staff editing a shop they are not in (issue 34 item 4): the fields that changed.
+      if (!(await roleOf(trx, id, viewer))) {
+        const keys = Object.keys(changes).filter(
+          (k) => changes[k as keyof typeof changes] !== shop[k as keyof typeof shop],
+        );
+        if (keys.length) {
+          const pick = (row: object) =>
+            Object.fromEntries(keys.map((k) => [k, row[k as keyof typeof row]]));
+          await recordAudit(trx, {
+            actorId: viewer.id,
+            action: 'shop.update',
+            targetType: 'shop',
+            targetId: id,
+            before: pick(shop),
+            after: pick(changes),
+          });
+        }
+      }
       return pictures.replaced;
     }),
   );
@@ -185,10 +203,20 @@ export async function deleteShop({ db, dialect, media }: WriteDeps, viewer: View
   const names = await db.transaction().execute(async (trx) => {
     await repo.lockShops(trx, dialect, [id]);
     const shop = await shopOr404(trx, id);
-    if (!can.deleteShop(viewer, await roleOf(trx, id, viewer))) throw forbidden();
+    const role = await roleOf(trx, id, viewer);
+    if (!can.deleteShop(viewer, role)) throw forbidden();
     if (await isPersonalShop(trx, shop)) throw new HttpError(422, { global: ['personal_shop'] });
     const media = await repo.mediaNamesOfShops(trx, [id]);
     await repo.deleteShops(trx, [id]);
+    if (!role) {
+      await recordAudit(trx, {
+        actorId: viewer.id,
+        action: 'shop.delete',
+        targetType: 'shop',
+        targetId: id,
+        before: { name: shop.name },
+      });
+    }
     return media;
   });
   await media.removeFiles(names);
