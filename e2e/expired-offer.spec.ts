@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { chooseLanguage, randomPhone, signIn, testLanguage } from './helpers';
-import { createAccount, shotBoth } from './shops-helpers';
+import { catalogueSubcategory, createAccount, shotBoth } from './shops-helpers';
 import { expireListing } from './database';
 
 // Issue 32 (docs/lifecycle.md): an offer past its end keeps its page, for its owner to renew:
@@ -15,15 +15,7 @@ test('an expired offer says so, points to live ones, is not indexed, and its own
   const { lang, t } = testLanguage(info, 120_000);
   const phone = randomPhone();
   const seller = await createAccount(baseURL!, phone, { first_name: 'Sidi', last_name: 'Ahmed' });
-  const { pcategories } = (await seller.send('GET', '/pcategories/all')) as {
-    pcategories: { id: number; name: string }[];
-  };
-  const multimedia = pcategories.find((c) => c.name === 'multimedia')!;
-  const { psubcategories } = (await seller.send(
-    'GET',
-    `/psubcategories/pcategory/${multimedia.id}`,
-  )) as { psubcategories: { id: number; name: string }[] };
-  const sub = psubcategories.find((s) => s.name === 'phones')!.id;
+  const sub = await catalogueSubcategory(seller, 'multimedia', 'phones');
   const stamp = Date.now() % 100000;
   const ids: number[] = [];
   const names = [`iPhone 12 ${lang} ${stamp}`, `Galaxy S22 ${lang} ${stamp}`];

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { randomPhone, signIn, testLanguage } from './helpers';
-import { createAccount, expectFits, shotBoth } from './shops-helpers';
+import { catalogueSubcategory, createAccount, expectFits, shotBoth } from './shops-helpers';
 
 // Issue 19 items 5 and 6, as people do it: a visitor opens an offer from its shop's page and taps
 // WhatsApp on its card (the number is asked for on the tap); the shop's owner then sees today's
@@ -22,19 +22,12 @@ test('a visitor taps WhatsApp on a card; the owner sees it on the insights chart
     first_name: 'Sidi',
     last_name: 'Ould Ahmed',
   });
-  const { pcategories } = (await seller.send('GET', '/pcategories/all')) as {
-    pcategories: { id: number; name: string }[];
-  };
-  const multimedia = pcategories.find((c) => c.name === 'multimedia')!;
-  const { psubcategories } = (await seller.send(
-    'GET',
-    `/psubcategories/pcategory/${multimedia.id}`,
-  )) as { psubcategories: { id: number; name: string }[] };
+  const phones = await catalogueSubcategory(seller, 'multimedia', 'phones');
   const name = `Samsung A54 ${lang} ${Date.now() % 100000}`;
   const { product } = (await seller.send('POST', '/products/create/offer', {
     name,
     price: 9000,
-    psubcategory_id: psubcategories.find((s) => s.name === 'phones')!.id,
+    psubcategory_id: phones,
   })) as { product: { id: number; shop_id: number } };
   await seller.api.dispose();
 

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { chooseLanguage, randomPhone, signIn, testLanguage } from './helpers';
-import { createAccount, shotBoth } from './shops-helpers';
+import { catalogueSubcategory, createAccount, shotBoth } from './shops-helpers';
 
 // Issue 32 items 2-4, as a seller and a buyer do it: the seller opens "My offers" from the account
 // menu (tabs with counts), sees until when an offer is online and when it may next be bumped, marks
@@ -14,15 +14,7 @@ test('a seller marks an offer sold from My offers, a saver is told, the sale is 
   const { lang, t } = testLanguage(info, 120_000);
   const phone = randomPhone();
   const seller = await createAccount(baseURL!, phone, { first_name: 'Sidi', last_name: 'Ahmed' });
-  const { pcategories } = (await seller.send('GET', '/pcategories/all')) as {
-    pcategories: { id: number; name: string }[];
-  };
-  const multimedia = pcategories.find((c) => c.name === 'multimedia')!;
-  const { psubcategories } = (await seller.send(
-    'GET',
-    `/psubcategories/pcategory/${multimedia.id}`,
-  )) as { psubcategories: { id: number; name: string }[] };
-  const sub = psubcategories.find((s) => s.name === 'phones')!.id;
+  const sub = await catalogueSubcategory(seller, 'multimedia', 'phones');
   const stamp = Date.now() % 100000;
   const name = `iPhone 13 ${lang} ${stamp}`;
   const posted = [];

@@ -124,3 +124,15 @@ export async function shotBoth(
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }
+
+/** The id of a subcategory of the seeded catalogue, by the names of its category and itself. */
+export async function catalogueSubcategory(user: ApiUser, category: string, name: string) {
+  const { pcategories } = (await user.send('GET', '/pcategories/all')) as {
+    pcategories: { id: number; name: string }[];
+  };
+  const parent = pcategories.find((c) => c.name === category)!;
+  const { psubcategories } = (await user.send('GET', `/psubcategories/pcategory/${parent.id}`)) as {
+    psubcategories: { id: number; name: string }[];
+  };
+  return psubcategories.find((s) => s.name === name)!.id;
+}
