@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { LIST_PAGE_SIZE } from '../../shared/constants';
 import { HttpError, notFound, refuseNulBytes, unauthorized } from '../errors';
-import * as products from '../features/products/products.service';
+import * as products from '../features/products/product-reads.service';
 import * as search from '../features/search/search.service';
 import * as shops from '../features/shops/shops.service';
 import * as users from '../features/users/users.service';

@@ -17,7 +17,7 @@ import { toPagination } from '../../../shared/schemas/common';
 import type { MyProductsAnswer, MyProductsQuery } from '../../../shared/schemas/products';
 import * as repo from './products.repository';
 import * as lifecycle from './lifecycle.repository';
-import { detail } from './products.service';
+import { detail } from './product-reads.service';
 import { toProductCard } from './products.mapper';
 import { availabilityOfCards } from '../rentals/rentals.service';
 

@@ -20,6 +20,7 @@ import { productPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
+import * as reads from './product-reads.service';
 import * as saves from './saves.service';
 import { pfieldInputs } from './pfield-values';
 import type { CachedProduct } from './product-cache';
@@ -110,7 +111,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     // The answer for visitors is sent ready-made from the cache (bytes, not validated again).
     const schema = { params: pageParams, response: { 200: productResponse } };
     app.get(url, { schema, config: singleReadLimit(app.config) }, async (request, reply) => {
-      const found = await service.publicDetail(app.db, request.params.id, request.user);
+      const found = await reads.publicDetail(app.db, request.params.id, request.user);
       if (request.wantsJson) {
         if (!found) throw notFound();
         if (found.ready) return sendReady(request, reply, found.ready);
@@ -123,7 +124,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const similar = { params: idParam, response: { 200: productCardsResponse } };
   app.get('/products/similar/:id', { schema: similar }, async (request) => ({
-    products: await service.similar(app.db, request.params.id, request.user),
+    products: await reads.similar(app.db, request.params.id, request.user),
   }));
 
   app.post(
@@ -133,7 +134,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: authenticated,
     },
     async (request) => ({
-      products: await service.favorites(
+      products: await reads.favorites(
         app.db,
         requireUser(request),
         request.body.type,

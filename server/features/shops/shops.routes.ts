@@ -23,6 +23,7 @@ import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
 import { toEmployee, toInvitation, toMyInvitation, toShop } from './shops.mapper';
 import * as service from './shops.service';
+import * as staff from './staff.service';
 
 // DESIGN §4 (create, edit, delete, employees) and SPEC §7 (the paginated list). Create and edit
 // take JSON or multipart (the fields, plus the `logo` and `cover` files); the fields are checked by
@@ -96,7 +97,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shops/:id/employees',
     { schema: { params: idParam, response: { 200: employeesResponse } } },
     async (request) => {
-      const found = await service.listEmployees(app.db, request.user, request.params.id);
+      const found = await staff.listEmployees(app.db, request.user, request.params.id);
       return {
         employees: found.employees.map(toEmployee),
         invitations: found.invitations.map(toInvitation),
@@ -116,7 +117,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: authenticated,
     },
     async (request, reply) => {
-      const invitation = await service.inviteEmployee(
+      const invitation = await staff.inviteEmployee(
         app.db,
         requireUser(request),
         request.params.id,
@@ -130,7 +131,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shops/invitations',
     { schema: { response: { 200: myInvitationsResponse } }, preValidation: authenticated },
     async (request) => {
-      const rows = await service.myInvitations(app.db, requireUser(request));
+      const rows = await staff.myInvitations(app.db, requireUser(request));
       return { invitations: rows.map(toMyInvitation) };
     },
   );
@@ -141,8 +142,8 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: idParam, response: { 204: noContent } }, preValidation: authenticated },
       async (request, reply) => {
         const viewer = requireUser(request);
-        if (answer === 'accept') await service.acceptInvitation(app.db, viewer, request.params.id);
-        else await service.declineInvitation(app.db, viewer, request.params.id);
+        if (answer === 'accept') await staff.acceptInvitation(app.db, viewer, request.params.id);
+        else await staff.declineInvitation(app.db, viewer, request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -156,7 +157,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, invitationId } = request.params;
-      await service.withdrawInvitation(app.db, requireUser(request), id, invitationId);
+      await staff.withdrawInvitation(app.db, requireUser(request), id, invitationId);
       return reply.status(204).send(null);
     },
   );
@@ -173,7 +174,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, userId } = request.params;
-      const employee = await service.changeEmployeeRole(
+      const employee = await staff.changeEmployeeRole(
         app.db,
         requireUser(request),
         id,
@@ -192,7 +193,7 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, userId } = request.params;
-      await service.removeEmployee(app.db, requireUser(request), id, userId);
+      await staff.removeEmployee(app.db, requireUser(request), id, userId);
       return reply.status(204).send(null);
     },
   );
