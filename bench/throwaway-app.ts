@@ -75,6 +75,9 @@ export async function insertProducts(
 ): Promise<void> {
   const { count, firstShopId, shops = 1, psubcategoryId, hiddenEvery = 0 } = options;
   const at = new Date().toISOString();
+  // Live for the default 60 days (issue 32): a product without expires_at is ended, and every
+  // list and sitemap would skip it.
+  const expires = new Date(Date.now() + 60 * 86_400_000).toISOString();
   const triggers =
     dialect === 'postgres'
       ? (
@@ -93,9 +96,9 @@ export async function insertProducts(
     ).execute(db);
   const hidden = hiddenEvery > 0 ? sql`i % ${hiddenEvery} = 0` : sql`1 = 0`;
   await sql`insert into products (type, shop_id, psubcategory_id, name, offer_type,
-      created_at, updated_at, moderation_status)
+      created_at, updated_at, expires_at, moderation_status)
     select case when i % 3 = 0 then 'demand' else 'offer' end, ${firstShopId} + i % ${shops},
-      ${psubcategoryId}, 'Product ' || i, 'sale', ${at}, ${at},
+      ${psubcategoryId}, 'Product ' || i, 'sale', ${at}, ${at}, ${expires},
       case when ${hidden} then 'hidden' else 'visible' end
     from (${numbersUpTo(dialect, count)}) as numbers`.execute(db);
 }

@@ -214,7 +214,7 @@ const envSchema = z
     SMS_GATEWAY_TOKEN: z.preprocess(unset, z.string().optional()),
     SMTP_URL: url(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.preprocess(unset, z.string().max(300).optional()),
-    SITEMAP_PAGE_SIZE: integer(1, 50_000, 5_000),
+    SITEMAP_PAGE_SIZE: integer(1, 50_000, 2_000),
     SITEMAP_CACHE_SECONDS: integer(0, 86_400, 900),
     BACKUP_DIR: z.preprocess(unset, z.string().optional()),
     BACKUP_EVERY_HOURS: integer(1, 8_760, 24),

@@ -136,3 +136,29 @@ describeEachEngine(
   },
   { env: { SITEMAP_CACHE_SECONDS: '600' } },
 );
+
+describeEachEngine(
+  'seo: the sitemap index built once the process listens',
+  (ctx) => {
+    it("serves a crawler's first request from the index built at start", async () => {
+      const { app } = ctx();
+      const { user } = await ctx().userClient();
+      await ageAccounts(app.db, [user.id]);
+      const shopId = await personalShopOf(app.db, user.id);
+      const sub = await createSubcategory(app.db);
+      const make = () =>
+        createProduct(app.db, { shop_id: shopId, psubcategory_id: sub.id, user_id: user.id });
+      const before = await make();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      // The build at start reads a few rows; it is long done after a second, before this offer.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const after = await make();
+      const index = await app.inject({ url: '/sitemap.xml', remoteAddress: '10.9.1.2' });
+      expect(index.statusCode).toBe(200);
+      // One URL a file: each offer has its own file, and the index lists those it found at start.
+      expect(index.body).toContain(`/sitemaps/products-${before.id}.xml<`);
+      expect(index.body).not.toContain(`/sitemaps/products-${after.id}.xml<`);
+    });
+  },
+  { env: { SITEMAP_CACHE_SECONDS: '600', SITEMAP_PAGE_SIZE: '1' } },
+);
