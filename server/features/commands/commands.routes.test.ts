@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { TEST_PASSWORD, describeEachEngine } from '../../test/harness';
 import { notificationsAbout, productCounters, world } from './conversations.fixtures';
 
 const COMMAND_KEYS = [
@@ -255,5 +255,23 @@ describeEachEngine('commands', (ctx) => {
     });
     expect(again.statusCode).toBe(201);
     expect(again.json().command.number).toBe(1);
+  });
+
+  it('refuses to accept the command of a buyer who has left, and leaves the stock as it was', async () => {
+    const w = await world(ctx(), { product: { number: 3 } });
+    const command = (
+      await w.buyer.client.post(`/commands/create/product/${w.product.id}`, { number: 2 })
+    ).json().command;
+    const left = await w.buyer.client.delete('/users/me', { body: { password: TEST_PASSWORD } });
+    expect(left.statusCode).toBe(204);
+
+    const res = await w.owner.client.get(`/commands/sold/${command.id}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: { global: ['buyer_deleted'] } });
+    expect(await productCounters(w.db, w.product.id)).toMatchObject({ sold_count: 0, sold: 0 });
+    const kept = await w.owner.client.post(`/commands/product/${w.product.id}`, {});
+    expect(kept.json().commands).toEqual([
+      expect.objectContaining({ id: command.id, sold: false, user_id: null, user: null }),
+    ]);
   });
 });

@@ -192,6 +192,9 @@ export async function markSold(db: DB, id: number, viewer: AuthUser) {
     if (!can.markCommandSold(viewer, { sold: false }, shopRole)) throw forbidden();
     const alreadySold = () => new HttpError(422, { global: ['already_sold'] });
     if (command.sold) throw alreadySold();
+    // A buyer who deleted their account (migration 033 keeps the command, its author null) can
+    // neither be told nor take the goods: accepting would take stock for nobody.
+    if (command.user_id === null) throw invalid('global', 'buyer_deleted');
     if (!(await repo.markSold(trx, id))) {
       throw (await repo.findCommand(trx, id)) ? alreadySold() : notFound();
     }

@@ -277,7 +277,8 @@ export function CommandItem({
             {t('reply')}
           </button>
         )}
-        {can.markCommandSold(me, command, shopRole) && (
+        {/* A buyer who has left cannot be accepted (the server answers 422 buyer_deleted). */}
+        {command.user_id !== null && can.markCommandSold(me, command, shopRole) && (
           <button
             type="button"
             className="button button--primary button--small"
