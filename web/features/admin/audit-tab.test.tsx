@@ -1,19 +1,15 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/schemas/audit';
 import { fakeServer, renderApp } from '../../test/render-app';
 import { ok, page, staff } from './test/fixtures';
+import { setUpAdminPageTests } from './test/admin-page-tests';
 
 // Issue 34 item 4: the admin page's audit tab (site admins), against a fake server answering
 // the shapes of shared/schemas/audit.ts.
 
-beforeAll(() => import('./admin-page'));
-configure({ asyncUtilTimeout: 5000 });
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminPageTests();
 
 const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 7,
