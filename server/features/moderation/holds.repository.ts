@@ -20,12 +20,17 @@ export interface ModeratedTarget {
   sold: number;
 }
 
+/** The table of each kind of moderated item. */
 const TABLE = {
   product: 'products',
   comment: 'comments',
   command: 'commands',
   rating: 'ratings',
 } as const;
+/**
+ * The column of `item_reports` that names each kind of item but an offer (offers have `reports`):
+ * here, beside TABLE, because both reports.repository.ts and report-weights.repository.ts read it.
+ */
 export const ITEM_COLUMN = {
   comment: 'comment_id',
   command: 'command_id',
