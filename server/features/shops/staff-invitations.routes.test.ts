@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { createProduct, createSubcategory } from '../../test/fixtures';
-import { roleOf, team } from './staff.test-helpers';
+import { roleOf, team, type Member } from './staff.test-helpers';
 
 // A shop's staff joining by invitation (issue 14 item 5, staff.service.ts).
 

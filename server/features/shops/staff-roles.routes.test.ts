@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { createProduct, createSubcategory } from '../../test/fixtures';
-import { hire, roleOf, team } from './staff.test-helpers';
+import { hire, roleOf, team, type Member } from './staff.test-helpers';
 
 // A shop's staff once hired (staff.service.ts): listed, given roles, removed, leaving.
 
