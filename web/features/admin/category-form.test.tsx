@@ -9,7 +9,7 @@ import { setUpAdminPageTests } from './test/admin-page-tests';
 
 setUpAdminPageTests();
 
-describe('category form', () => {
+describe('category form', { timeout: 20_000 }, () => {
   it('starts with order 1 and checks name and order in the browser (SPEC §5)', async () => {
     const { calls } = server();
     const { user } = await openAdmin();

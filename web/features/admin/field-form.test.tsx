@@ -10,7 +10,7 @@ import { setUpAdminPageTests } from './test/admin-page-tests';
 
 setUpAdminPageTests();
 
-describe('field form', () => {
+describe('field form', { timeout: 20_000 }, () => {
   async function openFields(user: ReturnType<typeof userEvent.setup>) {
     await openSubcategories(user);
     await user.click(screen.getByRole('button', { name: 'Voitures cars' }));

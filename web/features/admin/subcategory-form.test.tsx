@@ -9,7 +9,7 @@ import { setUpAdminPageTests } from './test/admin-page-tests';
 
 setUpAdminPageTests();
 
-describe('subcategory form', () => {
+describe('subcategory form', { timeout: 20_000 }, () => {
   it('starts with order 1, every flag yes and no unit, and sends them (SPEC §9)', async () => {
     const { calls } = server({
       'POST /psubcategories/create/1': (body) =>

@@ -8,7 +8,7 @@ import { setUpUsersTests, viewer } from './test/fixtures';
 
 setUpUsersTests(() => import('./my-shops-page'));
 
-describe('my shops', () => {
+describe('my shops', { timeout: 20_000 }, () => {
   it("lists the user's shops with their role, edit where allowed, and a link to create one", async () => {
     fakeServer(
       viewer(

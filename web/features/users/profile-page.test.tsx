@@ -9,7 +9,7 @@ import { aPublicUser, setUpUsersTests, userAnswer, viewer } from './test/fixture
 
 const stubs = setUpUsersTests(() => import('./profile-page'));
 
-describe('the profile form', () => {
+describe('the profile form', { timeout: 20_000 }, () => {
   const me = aUser({ id: 20, phone_2: null, more_infos: 'Bonjour' });
 
   it('comes filled in, checks in the browser first, and shows server errors under fields', async () => {

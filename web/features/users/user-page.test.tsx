@@ -10,7 +10,7 @@ import { aPublicUser, aUserShop, setUpUsersTests, userAnswer, viewer } from './t
 
 const stubs = setUpUsersTests(() => import('./user-page'));
 
-describe('the user page', () => {
+describe('the user page', { timeout: 20_000 }, () => {
   it('shows the card of SPEC §2 to a visitor, without controls', async () => {
     fakeServer({ ...viewer(null), ...userAnswer() });
     renderApp('/users/user/20');
