@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { startSmsReceiver, type SmsReceiver } from '../server/messaging/test-receivers';
-import { randomPhone, signIn, signUp, snap, testLanguage } from './helpers';
+import { randomPhone, signIn, signUp, snap, testLanguage, xsrfToken } from './helpers';
 
 // Issue 21 as a new user tries it, in Arabic and in French: forget the password, get the code at
 // the SMS gateway (a local receiver the e2e server is configured with: E2E_PORT + 2), set a new
@@ -102,8 +102,10 @@ test('verifies the phone number and shows the badge', async ({ page }, info) => 
   await expect(page.getByTestId('verified-badge')).toContainText(t.phone_verified);
   await snap(page, lang, 'phone-verified-user');
   // An offer of theirs, posted through the API as any client would: its card carries the badge.
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const headers = { 'x-xsrf-token': xsrf, 'x-requested-with': 'XMLHttpRequest' };
+  const headers = {
+    'x-xsrf-token': await xsrfToken(page.context()),
+    'x-requested-with': 'XMLHttpRequest',
+  };
   const { pcategories } = await (await page.request.get('/pcategories/all')).json();
   const { psubcategories } = await (
     await page.request.get(`/psubcategories/pcategory/${pcategories[0].id}`)

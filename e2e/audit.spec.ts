@@ -1,5 +1,12 @@
 import { expect, test, type Page } from './fixtures';
-import { chooseLanguage, DEMO_PASSWORD, type Language, signIn, testLanguage } from './helpers';
+import {
+  chooseLanguage,
+  DEMO_PASSWORD,
+  type Language,
+  pageCall,
+  signIn,
+  testLanguage,
+} from './helpers';
 import { shotBoth } from './shops-helpers';
 
 // Issue 34 item 4, end to end in ar and fr: a site admin's catalogue change is in the audit tab
@@ -16,36 +23,16 @@ async function signInAs(page: Page, phone: string, language: Language) {
   await page.waitForLoadState('networkidle');
 }
 
-/** A state-changing call as the web app makes it (XSRF header from the cookie). */
-async function call(page: Page, method: string, url: string, body: object) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(url, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          'x-xsrf-token': token,
-        },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
-
 test('a site admin reads the audit trail, filtered by action', async ({ page }, info) => {
   const { lang, t } = testLanguage(info, 90_000);
   await signInAs(page, ADMIN, lang);
   const name = `audit_${lang}_${Math.random().toString(36).slice(2, 7)}`;
-  const created = await call(page, 'POST', '/pcategories/create', { name, order_number: 4 });
+  const created = await pageCall(page, 'POST', '/pcategories/create', { name, order_number: 4 });
   expect(created.status).toBe(201);
   const id = created.body.pcategory.id as number;
-  expect((await call(page, 'PUT', `/pcategories/${id}`, { name, order_number: 7 })).status).toBe(
-    200,
-  );
+  expect(
+    (await pageCall(page, 'PUT', `/pcategories/${id}`, { name, order_number: 7 })).status,
+  ).toBe(200);
 
   await page.goto('/admin');
   await page.getByRole('tab', { name: t.admin_tab_audit }).click();
@@ -68,5 +55,5 @@ test('a site admin reads the audit trail, filtered by action', async ({ page }, 
   await shotBoth(page, lang, 'admin-audit-filtered');
 
   // The catalogue stays as the other specs read it (a raw name would show on the home page).
-  expect((await call(page, 'DELETE', `/pcategories/${id}`, {})).status).toBe(204);
+  expect((await pageCall(page, 'DELETE', `/pcategories/${id}`, {})).status).toBe(204);
 });

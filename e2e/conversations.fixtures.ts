@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { randomPhone, snap, type Language } from './helpers';
+import { randomPhone, snap, xsrfToken, type Language } from './helpers';
 
 // Set-up through the API for the conversations and notifications specs: people, an offer, and
 // what others do on it, so that each browser session starts where its screen is.
@@ -17,11 +17,6 @@ export interface Person {
   api: APIRequestContext;
   /** A JSON call with the XSRF header of this person's session. */
   call: <T = Record<string, unknown>>(method: string, url: string, body?: unknown) => Promise<T>;
-}
-
-async function xsrfOf(api: APIRequestContext): Promise<string> {
-  const { cookies } = await api.storageState();
-  return cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
 }
 
 /** A new account, signed in on its own API context, speaking the spec's language. */
@@ -40,7 +35,7 @@ export async function newPerson(
     const response = await api.fetch(url, {
       method,
       data: body === undefined ? undefined : body,
-      headers: { 'X-XSRF-TOKEN': await xsrfOf(api) },
+      headers: { 'X-XSRF-TOKEN': await xsrfToken(api) },
     });
     const text = await response.text();
     if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${text}`);

@@ -146,16 +146,51 @@ export async function snap(page: Page, language: Language, name: string, fullPag
 }
 
 /**
+ * A call as the web app makes it, from the page: its session cookie, and the XSRF header of
+ * DESIGN §3 read from `document.cookie`. `body` goes as JSON, or with `form` as multipart fields.
+ * Answers the status and the JSON answer (null when there is none).
+ */
+export function pageCall(
+  page: Page,
+  method: string,
+  url: string,
+  body?: Record<string, unknown>,
+  { form = false } = {},
+) {
+  return page.evaluate(
+    async ({ method, url, body, form }) => {
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)![1]);
+      const headers: Record<string, string> = {
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-XSRF-TOKEN': token,
+      };
+      let sent: string | FormData | undefined;
+      if (body && form) {
+        sent = new FormData();
+        for (const [name, value] of Object.entries(body)) sent.append(name, String(value));
+      } else if (body) {
+        headers['Content-Type'] = 'application/json';
+        sent = JSON.stringify(body);
+      }
+      const response = await fetch(url, { method, headers, body: sent });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, url, body, form },
+  );
+}
+
+/** The XSRF token of DESIGN §3 in a cookie jar: a browser context's or an API context's. */
+export async function xsrfToken(jar: {
+  storageState(): Promise<{ cookies: { name: string; value: string }[] }>;
+}): Promise<string> {
+  const { cookies } = await jar.storageState();
+  return decodeURIComponent(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+}
+
+/**
  * Deletes an offer as its signed-in owner does (the page's session and XSRF cookie), so that the
  * demo data stays as the other specs count it (the market's totals). Answers the status.
  */
-export function deleteOffer(page: Page, productId: number): Promise<number> {
-  return page.evaluate(async (id) => {
-    const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)![1]);
-    const response = await fetch(`/products/${id}`, {
-      method: 'DELETE',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
-    });
-    return response.status;
-  }, productId);
+export async function deleteOffer(page: Page, productId: number): Promise<number> {
+  return (await pageCall(page, 'DELETE', `/products/${productId}`)).status;
 }

@@ -1,5 +1,12 @@
 import { expect, request, test, type APIRequestContext } from './fixtures';
-import { chooseLanguage, DEMO_PASSWORD, randomPhone, signIn, testLanguage } from './helpers';
+import {
+  chooseLanguage,
+  DEMO_PASSWORD,
+  randomPhone,
+  signIn,
+  testLanguage,
+  xsrfToken,
+} from './helpers';
 import { createAccount, expectFits, shotBoth } from './shops-helpers';
 
 // Issue 19's "done when", as people do it: three established accounts (the demo ones, 60 days
@@ -14,14 +21,12 @@ const REPORTERS = ['22000001', '22000002', '22000003'];
 async function demoClient(baseURL: string, phone: string) {
   const api: APIRequestContext = await request.newContext({ baseURL });
   const send = async (method: 'GET' | 'POST', url: string, data?: Record<string, unknown>) => {
-    const state = await api.storageState();
-    const token = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
     const response = await api.fetch(url, {
       method,
       data,
       headers: {
         'X-Requested-With': 'XMLHttpRequest',
-        'X-XSRF-TOKEN': decodeURIComponent(token),
+        'X-XSRF-TOKEN': await xsrfToken(api),
         Accept: 'application/json',
       },
     });

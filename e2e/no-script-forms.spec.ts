@@ -1,7 +1,7 @@
 import { test as plainTest } from '@playwright/test';
 import { expect, test, type Page, type Request } from './fixtures';
 import { startSmsReceiver, type SmsReceiver } from '../server/messaging/test-receivers';
-import { DEMO_PASSWORD, randomPhone, snap, testLanguage } from './helpers';
+import { DEMO_PASSWORD, randomPhone, snap, testLanguage, xsrfToken } from './helpers';
 
 // Issue 35 item 1: on a slow phone a person submits the server-rendered form before the scripts
 // have arrived, so the browser sends it itself. It must post (a password never in the address bar
@@ -30,9 +30,11 @@ const PASSWORD = 'sahel-password-71';
 async function freshAccount(page: Page): Promise<string> {
   const phone = randomPhone();
   await page.request.get('/users/me');
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
   const res = await page.request.post('/register', {
-    headers: { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': decodeURIComponent(token) },
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      'x-xsrf-token': await xsrfToken(page.context()),
+    },
     data: {
       first_name: 'Aicha',
       last_name: 'Mint Sidi',

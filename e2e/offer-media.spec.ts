@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import sharp from 'sharp';
-import { snap, testLanguage, VIEWPORTS } from './helpers';
+import { snap, testLanguage, VIEWPORTS, xsrfToken } from './helpers';
 import { newPerson, subcategoryId, type Person } from './conversations.fixtures';
 
 // Issue 35 items 8, 9 and 10, in ar and fr: photos of mixed shapes each fit the slider's frame
@@ -24,11 +24,9 @@ async function offerWithMixedPhotos(person: Person, name: string): Promise<numbe
   const [wide, tall] = await Promise.all([photo(1200, 600, 200), photo(600, 1000, 40)]);
   form.append('files', new Blob([new Uint8Array(wide)], { type: 'image/png' }), 'wide.png');
   form.append('files', new Blob([new Uint8Array(tall)], { type: 'image/png' }), 'tall.png');
-  const { cookies } = await person.api.storageState();
-  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await person.api.post('/products/create/offer', {
     multipart: form,
-    headers: { 'X-XSRF-TOKEN': xsrf },
+    headers: { 'X-XSRF-TOKEN': await xsrfToken(person.api) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { product: { id: number } }).product.id;

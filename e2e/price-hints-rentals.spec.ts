@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { randomPhone, signIn, signOut, signUp, snap, testLanguage, VIEWPORTS } from './helpers';
+import {
+  pageCall,
+  randomPhone,
+  signIn,
+  signOut,
+  signUp,
+  snap,
+  testLanguage,
+  VIEWPORTS,
+} from './helpers';
 
 // Issue 32 items 6 and 7 in a browser, in ar and fr, at 360 and 1280 px: the post form shows the
 // typical price of similar offers once the subcategory is chosen (trucks: a hint is kept a few
@@ -9,26 +18,6 @@ import { randomPhone, signIn, signOut, signUp, snap, testLanguage, VIEWPORTS } f
 
 /** The text of a dictionary entry before its first placeholder. */
 const lead = (text: string) => text.split('{{')[0].trim();
-
-/** A state-changing call as the web app makes it (XSRF header from the cookie). */
-function call(page: Page, method: string, url: string, body?: object) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)![1]);
-      const response = await fetch(url, {
-        method,
-        headers: {
-          'X-Requested-With': 'XMLHttpRequest',
-          'X-XSRF-TOKEN': token,
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 /** At a phone's and a desktop's width, with `focus` in the middle of the screen. */
 async function shoot(page: Page, lang: 'ar' | 'fr', name: string, focus: Locator) {
@@ -60,23 +49,19 @@ test('a price hint while posting, and a rented offer free again from a date', as
   );
   const posted: number[] = [];
   for (let i = 0; i < 8; i++) {
-    const id = await page.evaluate(
-      async ({ trucks, i, lang }) => {
-        const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)![1]);
-        const form = new FormData();
-        form.append('psubcategory_id', String(trucks));
-        form.append('name', `${lang} truck ${i} ${Date.now()}`);
-        form.append('price', String(400_000 + i * 50_000));
-        form.append('offer_type', 'sale');
-        const response = await fetch('/products/create/offer', {
-          method: 'POST',
-          headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
-          body: form,
-        });
-        return (await response.json()).product.id as number;
+    const created = await pageCall(
+      page,
+      'POST',
+      '/products/create/offer',
+      {
+        psubcategory_id: trucks,
+        name: `${lang} truck ${i} ${Date.now()}`,
+        price: 400_000 + i * 50_000,
+        offer_type: 'sale',
       },
-      { trucks, i, lang },
+      { form: true },
     );
+    const id = created.body.product.id as number;
     posted.push(id);
   }
   await page.reload();
@@ -106,12 +91,14 @@ test('a price hint while posting, and a rented offer free again from a date', as
   await page.goto('/');
   await signOut(page, t);
   await signUp(page, randomPhone(), 'a-good-password');
-  const ordered = await call(page, 'POST', `/commands/create/product/${productId}`, { period: 2 });
+  const ordered = await pageCall(page, 'POST', `/commands/create/product/${productId}`, {
+    period: 2,
+  });
   expect(ordered.status).toBe(201);
   await signOut(page, t);
   await signIn(page, seller, 'a-good-password');
   await expect(page).toHaveURL('/');
-  const accepted = await call(page, 'GET', `/commands/sold/${ordered.json.command.id}`);
+  const accepted = await pageCall(page, 'GET', `/commands/sold/${ordered.body.command.id}`);
   expect(accepted.status).toBe(200);
 
   await page.goto(`/products/product/${productId}`);
@@ -122,6 +109,6 @@ test('a price hint while posting, and a rented offer free again from a date', as
 
   // The demo data stays as the other specs count it (the market's totals).
   for (const id of [...posted, productId]) {
-    expect((await call(page, 'DELETE', `/products/${id}`)).status).toBe(204);
+    expect((await pageCall(page, 'DELETE', `/products/${id}`)).status).toBe(204);
   }
 });

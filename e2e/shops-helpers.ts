@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Language } from './helpers';
+import { xsrfToken, type Language } from './helpers';
 
 // Helpers of the shops and users specs: accounts made through the API (their own cookie jar,
 // the XSRF header of DESIGN §3), and screenshots at both sizes that accept a map's tiles running
@@ -22,11 +22,6 @@ export interface ApiUser {
   send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<unknown>;
 }
 
-async function xsrf(api: APIRequestContext): Promise<string> {
-  const state = await api.storageState();
-  return state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-}
-
 export async function createAccount(
   baseURL: string,
   phone: string,
@@ -40,7 +35,7 @@ export async function createAccount(
       data: data === undefined ? undefined : (data as Record<string, unknown>),
       headers: {
         'X-Requested-With': 'XMLHttpRequest',
-        'X-XSRF-TOKEN': decodeURIComponent(await xsrf(api)),
+        'X-XSRF-TOKEN': await xsrfToken(api),
         Accept: 'application/json',
       },
     });

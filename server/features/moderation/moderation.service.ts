@@ -22,6 +22,7 @@ import {
 import { removeRating } from '../ratings/ratings.repository';
 import { announceRating } from '../ratings/ratings.service';
 import * as announcements from './announcements.repository';
+import * as holds from './holds.repository';
 import * as reports from './reports.repository';
 import * as repo from './moderation.repository';
 import { notificationData } from './reports.service';
@@ -131,12 +132,12 @@ export async function act(
   requireModerator(viewer);
   const { db } = deps;
   const done = await db.transaction().execute(async (trx) => {
-    const target = await reports.findTarget(trx, type, id);
+    const target = await holds.findTarget(trx, type, id);
     if (!target) throw notFound();
     const was = target.moderation_status;
     const { action } = body;
     if (action === 'hide') {
-      await reports.setStatus(trx, type, id, 'hidden');
+      await holds.setStatus(trx, type, id, 'hidden');
       await reports.closeOpenReports(trx, type, id, 'upheld');
     } else if (action === 'delete') {
       await reports.closeOpenReports(trx, type, id, 'upheld');
@@ -144,13 +145,13 @@ export async function act(
       // restore shows the item whatever hid it; dismiss only ends a hold for review.
       await reports.closeOpenReports(trx, type, id, 'dismissed');
       if (action === 'restore' || was === 'review') {
-        await reports.setStatus(trx, type, id, 'visible');
+        await holds.setStatus(trx, type, id, 'visible');
       }
     }
-    await reports.resolveQueue(trx, type, id);
+    await holds.resolveQueue(trx, type, id);
     await repo.logAction(trx, viewer.id, action, type, id, body.note ?? null);
     // The author hears of a hide or delete, and of a restore only when the item was hidden.
-    const restored = await reports.findTarget(trx, type, id);
+    const restored = await holds.findTarget(trx, type, id);
     await recordAudit(trx, {
       actorId: viewer.id,
       action: `moderation.${action}`,

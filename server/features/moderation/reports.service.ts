@@ -14,6 +14,8 @@ import { autoHideVerdict } from '../../../shared/domain/report-weight';
 import { shopRoleOf } from '../shops/shops.repository';
 import { loadVisibleCommand } from '../commands/command-visibility';
 import { notify } from '../notifications/notify';
+import * as holds from './holds.repository';
+import * as weights from './report-weights.repository';
 import * as reports from './reports.repository';
 
 // Reports with a reason (issue 19 items 1 and 2): one per user and item, the offer's
@@ -23,7 +25,7 @@ import * as reports from './reports.repository';
 /** An item that is not visible exists only for its author, its shop's staff and site staff. */
 export async function canSeeTarget(
   db: Executor,
-  target: reports.ModeratedTarget,
+  target: holds.ModeratedTarget,
   viewer: AuthUser | null,
 ): Promise<boolean> {
   if (target.moderation_status === 'visible') return true;
@@ -34,7 +36,7 @@ export async function canSeeTarget(
 }
 
 /** What the notification of a moderation outcome points at. */
-export function notificationData(target: reports.ModeratedTarget) {
+export function notificationData(target: holds.ModeratedTarget) {
   return {
     product_id: target.product_id ?? undefined,
     ...(target.type === 'comment'
@@ -48,12 +50,12 @@ export function notificationData(target: reports.ModeratedTarget) {
 /** Holds the item for review (automatic: no actor), logs it and tells its author. */
 export async function holdForReview(
   trx: Executor,
-  target: reports.ModeratedTarget,
+  target: holds.ModeratedTarget,
   action: 'auto_hide' | 'hold',
   note: string | null = null,
 ): Promise<void> {
-  await reports.setStatus(trx, target.type, target.id, 'review');
-  await reports.insertLog(trx, { actorId: null, action, type: target.type, id: target.id, note });
+  await holds.setStatus(trx, target.type, target.id, 'review');
+  await holds.insertLog(trx, { actorId: null, action, type: target.type, id: target.id, note });
   await notify(trx, 'moderation_review', null, [target.user_id], notificationData(target));
 }
 
@@ -64,8 +66,8 @@ export async function flagItem(
   flag: ModerationFlag,
 ): Promise<void> {
   const reportsCount = await reports.countReports(trx, target.type, target.id);
-  await reports.touchQueue(trx, { ...target, reportsCount }, flag);
-  await reports.insertLog(trx, {
+  await holds.touchQueue(trx, { ...target, reportsCount }, flag);
+  await holds.insertLog(trx, {
     actorId: null,
     action: `flag_${flag}`,
     type: target.type,
@@ -73,7 +75,7 @@ export async function flagItem(
   });
 }
 
-async function checkMayReport(trx: Executor, viewer: AuthUser, target: reports.ModeratedTarget) {
+async function checkMayReport(trx: Executor, viewer: AuthUser, target: holds.ModeratedTarget) {
   if (!(await canSeeTarget(trx, target, viewer))) throw notFound();
   if (target.type === 'product') {
     // The shop's own staff do not report their own offers (DESIGN §6).
@@ -98,12 +100,12 @@ export async function report(
 ) {
   try {
     return await db.transaction().execute(async (trx) => {
-      const target = await reports.findTarget(trx, type, id);
+      const target = await holds.findTarget(trx, type, id);
       if (!target) throw notFound();
       await checkMayReport(trx, viewer, target);
       await reports.upsertReport(trx, type, id, viewer.id, reason, text);
       const reportsCount = await reports.countReports(trx, type, id);
-      await reports.touchQueue(trx, { type, id, authorId: target.user_id, reportsCount });
+      await holds.touchQueue(trx, { type, id, authorId: target.user_id, reportsCount });
       let status = target.moderation_status;
       if (status === 'visible') status = await autoHide(trx, target, viewer.id);
       return { reason, reports_count: reportsCount, moderation_status: status };
@@ -123,11 +125,11 @@ export async function report(
  */
 async function autoHide(
   trx: Executor,
-  target: reports.ModeratedTarget,
+  target: holds.ModeratedTarget,
   reporterId: number,
-): Promise<reports.ModeratedTarget['moderation_status']> {
-  const reporters = await reports.openReportersWeighed(trx, target.type, target.id);
-  const seller = await reports.sellerRecord(trx, target.user_id);
+): Promise<holds.ModeratedTarget['moderation_status']> {
+  const reporters = await weights.openReportersWeighed(trx, target.type, target.id);
+  const seller = await weights.sellerRecord(trx, target.user_id);
   const verdict = autoHideVerdict(reporters, seller);
   if (verdict === 'hide') {
     await holdForReview(trx, target, 'auto_hide');
@@ -135,7 +137,7 @@ async function autoHide(
   }
   const others = reporters.filter((r) => r.user_id !== reporterId);
   if (verdict === 'review' && autoHideVerdict(others, seller) === 'none') {
-    await reports.insertLog(trx, {
+    await holds.insertLog(trx, {
       actorId: null,
       action: 'auto_hide_review',
       type: target.type,
@@ -147,7 +149,7 @@ async function autoHide(
 
 /** SPEC's GET report/remove: the viewer's report of an offer is taken back. */
 export async function afterReportRemoved(trx: Executor, productId: number): Promise<void> {
-  await reports.setQueueCount(
+  await holds.setQueueCount(
     trx,
     'product',
     productId,
@@ -160,13 +162,13 @@ export async function moderationStateOf(
   db: Executor,
   type: ModeratedType,
   id: number,
-  status: reports.ModeratedTarget['moderation_status'],
+  status: holds.ModeratedTarget['moderation_status'],
 ) {
   if (status === 'visible') return null;
   return {
     status,
     reasons: await reports.openReasons(db, type, id),
-    flag: await reports.queueFlag(db, type, id),
+    flag: await holds.queueFlag(db, type, id),
   };
 }
 
@@ -182,9 +184,9 @@ export async function holdContactFromNewAccount(
   ...texts: (string | null | undefined)[]
 ): Promise<boolean> {
   if (!hasContactSignal(...texts)) return false;
-  const author = await reports.authorCreatedAt(trx, authorId);
+  const author = await weights.authorCreatedAt(trx, authorId);
   if (!author || contactVerdict(texts, author.created_at) === 'pass') return false;
-  const target = await reports.findTarget(trx, type, id);
+  const target = await holds.findTarget(trx, type, id);
   // Already held, hidden by a moderator or banned: an edit does not change that.
   if (!target || target.moderation_status !== 'visible') return false;
   await flagItem(trx, { type, id, authorId }, 'contact_in_text');

@@ -9,7 +9,7 @@ import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
 import { cachedProduct, type CachedProduct } from './product-cache';
 import { canSeeTarget, moderationStateOf } from '../moderation/reports.service';
-import { findTarget } from '../moderation/reports.repository';
+import { findTarget } from '../moderation/holds.repository';
 import { seesShopNumbers, withoutShopNumbers } from '../insights/numbers';
 import { shopContact } from '../insights/insights.repository';
 import * as rentals from '../rentals/rentals.service';

@@ -1,17 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aUser, fakeServer, renderApp } from '../../test/render-app';
 import { aCategory, aLog, ok, page, staff } from './test/fixtures';
+import { setUpAdminPageTests } from './test/admin-page-tests';
 
-// The page's chunk loads once, before the first test's clock starts; the whole app renders in
-// each test, which takes more than a second on a busy machine.
-beforeAll(() => import('./admin-page'));
-configure({ asyncUtilTimeout: 5000 });
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminPageTests();
 
 const categories = {
   'POST /pcategories/paginate': () =>

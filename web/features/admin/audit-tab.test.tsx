@@ -1,19 +1,15 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/schemas/audit';
 import { fakeServer, renderApp } from '../../test/render-app';
 import { ok, page, staff } from './test/fixtures';
+import { setUpAdminPageTests } from './test/admin-page-tests';
 
 // Issue 34 item 4: the admin page's audit tab (site admins), against a fake server answering
 // the shapes of shared/schemas/audit.ts.
 
-beforeAll(() => import('./admin-page'));
-configure({ asyncUtilTimeout: 5000 });
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminPageTests();
 
 const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 7,
@@ -75,6 +71,44 @@ describe('the audit tab', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText(/Seulement les actions du compte n°\s9/)).toBeVisible();
   });
+
+  it.each([
+    { language: 'fr' as const, order: 'Ordre', reason: 'Motif de la suspension' },
+    { language: 'ar' as const, order: 'الترتيب', reason: 'سبب الإيقاف' },
+  ])(
+    'labels each field as its form does in $language, and an unlabelled one by its column',
+    async ({ language, order, reason }) => {
+      fakeServer({
+        ...staff('admin'),
+        'GET /admin/audit?page=1': () =>
+          ok({
+            entries: page([
+              anEntry({
+                before: { order_number: 3, legacy_flag: 0 },
+                after: { order_number: 5, legacy_flag: 1 },
+              }),
+              anEntry({
+                id: 6,
+                action: 'user.ban',
+                target_type: 'user',
+                target_id: 40,
+                before: { ban_reason: null },
+                after: { ban_reason: 'spam' },
+              }),
+            ]),
+          }),
+      });
+      renderApp('/admin?tab=audit', language);
+      const items = await screen.findAllByRole('listitem');
+      const labels = (item: HTMLElement) =>
+        Array.from(item.querySelectorAll('dt'), (dt) => dt.textContent);
+      expect(labels(items[0])).toEqual([order, 'legacy_flag']);
+      expect(labels(items[1])).toEqual([reason]);
+      // A column name reads left to right in Arabic too; a label follows the page.
+      expect(within(items[0]).getByText('legacy_flag')).toHaveAttribute('dir', 'ltr');
+      expect(within(items[0]).getByText(order)).not.toHaveAttribute('dir');
+    },
+  );
 
   it('is not offered to a moderator: the address falls back to the categories', async () => {
     const { calls } = fakeServer({

@@ -1,19 +1,15 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModerationItem, ModerationLogEntry } from '../../../shared/schemas/trust';
 import { fakeServer, renderApp } from '../../test/render-app';
 import { ok, page, staff } from './test/fixtures';
+import { setUpAdminPageTests } from './test/admin-page-tests';
 
 // Issue 19: the admin page's moderation tab (queue, actions, bans, audit log), against a fake
 // server answering the shapes of shared/schemas/trust.ts.
 
-beforeAll(() => import('./admin-page'));
-configure({ asyncUtilTimeout: 5000 });
-beforeEach(() => {
-  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpAdminPageTests();
 
 const person = (id: number, first_name: string, last_name: string) => ({
   id,

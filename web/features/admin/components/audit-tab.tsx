@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { auditSearch, useAudit, type AuditFilters } from '../api/audit';
+import { auditFieldLabel } from '../audit-field-labels';
 import { PagedList } from './list-states';
 import { pick } from './moderation-labels';
 import './catalog-section.css';
@@ -31,6 +32,18 @@ const shown = (value: unknown) =>
       ? value
       : JSON.stringify(value);
 
+/** A field's label in the page's language; a field no label names shows its column name. */
+function FieldLabel({ field }: { field: string }) {
+  const { t } = useTranslation();
+  const label = auditFieldLabel(field);
+  if (label) return <dt>{t(label)}</dt>;
+  return (
+    <dt dir="ltr" className="audit-changes__column">
+      {field}
+    </dt>
+  );
+}
+
 /** before → after, field by field (a creation has only after, a deletion only before). */
 function Changes({ entry }: { entry: AuditEntry }) {
   const keys = [
@@ -41,7 +54,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <dl className="audit-changes">
       {keys.map((key) => (
         <div key={key} className="audit-changes__row">
-          <dt dir="ltr">{key}</dt>
+          <FieldLabel field={key} />
           <dd>
             {entry.before && (
               <del className="audit-changes__before">

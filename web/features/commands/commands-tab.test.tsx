@@ -1,13 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Command } from '../../../shared/schemas/commands';
-import type { Product } from '../../../shared/schemas/products';
-import { aProduct as aProductOf } from '../../test/products';
 import { renderWithApp } from '../../test/render';
-import { aUser, fakeServer, type Handler } from '../../test/render-app';
+import { aUser, fakeServer } from '../../test/render-app';
 import { CommandsTab } from './commands-tab';
-import { commandFormErrors } from './form-rules';
+import { aCommand, aProduct, as, buyer, listOf, openForm } from './test/fixtures';
+
+// A product's commands tab: the list three at a time, the form and its checks, accepting, rent
+// offers, and the author's own commands.
 
 // Lists load through several renders; give slow shared machines time before failing.
 configure({ asyncUtilTimeout: 4000 });
@@ -16,125 +16,6 @@ beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const buyer = aUser({ id: 7, shops: [] });
-const as = (user: unknown) => ({ 'GET /users/me': () => ({ status: 200, body: { user } }) });
-
-/** A phone offer of the Boutique (shop 11), through the shared factory (web/test/products.ts). */
-function aProduct(overrides: Partial<Product> = {}, sub: Partial<Product['psubcategory']> = {}) {
-  return aProductOf({
-    id: 5,
-    type: 'offer',
-    user_id: 30,
-    shop_id: 11,
-    psubcategory_id: 13,
-    name: 'Samsung A54',
-    name_ar: null,
-    name_fr: null,
-    more_infos_ar: null,
-    more_infos_fr: null,
-    description: null,
-    price: 9000,
-    offer_type: 'sale',
-    unit: null,
-    negotiable: 'yes',
-    used: 'no',
-    delivery: 'no',
-    private: 'no',
-    number: 3,
-    sold_count: 0,
-    sold: false,
-    saved_count: 0,
-    reports_count: 0,
-    comments_count: 0,
-    commands_count: 0,
-    latitude: null,
-    longitude: null,
-    distance: null,
-    contact_methods: [],
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-    shop: { id: 11, name: 'Boutique', employees: [] },
-    psubcategory: {
-      id: 13,
-      name: 'phones',
-      name_ar: null,
-      name_fr: null,
-      can_be_used: 'yes',
-      can_be_rented: 'no',
-      can_be_delivered: 'yes',
-      can_be_priced: 'yes',
-      can_be_counted: 'yes',
-      mesure_unit: '',
-      pcategory: { id: 3, name: 'multimedia', name_ar: null, name_fr: null },
-      ...sub,
-    },
-    pfiles: [],
-    pfields: [],
-    like_count: 0,
-    haha_count: 0,
-    love_count: 0,
-    wow_count: 0,
-    sad_count: 0,
-    angry_count: 0,
-    reactions_count: 0,
-    top: [],
-    saved: false,
-    reported: false,
-    reaction: null,
-    ...overrides,
-  });
-}
-
-function aCommand(id: number, overrides: Partial<Command> = {}): Command {
-  const at = `2026-03-01T11:${String(id).padStart(2, '0')}:00.000Z`;
-  return {
-    id,
-    user_id: 40,
-    product_id: 5,
-    user: {
-      id: 40,
-      first_name: 'Oumar',
-      last_name: 'Sy',
-      photo: null,
-      photo_url: null,
-      photo_small_url: null,
-      phone: '22334455',
-      whatsapp_number: null,
-    },
-    price: 8800,
-    number: 1,
-    period: null,
-    private: 'no',
-    text: null,
-    sold: false,
-    starts_at: null,
-    comments_count: 0,
-    created_at: at,
-    updated_at: at,
-    like_count: 0,
-    haha_count: 0,
-    love_count: 0,
-    wow_count: 0,
-    sad_count: 0,
-    angry_count: 0,
-    reaction: null,
-    ...overrides,
-  };
-}
-
-function listOf(commands: Command[], total = commands.length): Handler {
-  const newestFirst = [...commands].sort((a, b) => b.id - a.id);
-  return (body) => {
-    const { limit, offset } = body as { limit: number; offset: number };
-    return { status: 200, body: { commands: newestFirst.slice(offset, offset + limit), total } };
-  };
-}
-
-async function openForm(label = 'Passer commande') {
-  await userEvent.click(await screen.findByRole('button', { name: label }));
-  return document.querySelector('.command-form') as HTMLFormElement;
-}
 
 describe('the commands tab', () => {
   it('shows three at a time with (loaded of total), then the note that the rest are private', async () => {
@@ -385,61 +266,5 @@ describe('the commands tab', () => {
     expect(within(unsold).getByRole('button', { name: 'Options de la commande' })).toBeVisible();
     expect(within(sold).queryByRole('button', { name: 'Options de la commande' })).toBeNull();
     expect(within(sold).getByText(/Votre commande a été acceptée/)).toBeInTheDocument();
-  });
-});
-
-describe('the command item', () => {
-  for (const [language, deleted] of [
-    ['fr', 'Compte supprimé'],
-    ['ar', 'حساب محذوف'],
-  ] as const) {
-    it(`shows a deleted account's command with "${deleted}", no profile link nor phone [${language}]`, async () => {
-      fakeServer({
-        ...as(aUser({ id: 8 })),
-        'POST /commands/product/5': listOf([aCommand(1, { user_id: null, user: null })]),
-      });
-      renderWithApp(<CommandsTab product={aProduct()} />, { language });
-      const item = await screen.findByRole('article', { name: new RegExp(deleted) });
-      expect(within(item).getByText(deleted)).toBeInTheDocument();
-      expect(item.querySelector('a[href^="/users/user/"]')).toBeNull();
-      expect(within(item).queryByRole('button', { name: /22 33 44 55/ })).toBeNull();
-    });
-  }
-
-  it('offers a call and a WhatsApp message to the person who ordered', async () => {
-    fakeServer({
-      ...as(buyer),
-      'POST /commands/product/5': listOf([
-        aCommand(1, { user: { ...aCommand(1).user!, whatsapp_number: '33445566' } }),
-      ]),
-    });
-    renderWithApp(<CommandsTab product={aProduct()} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Contacter le 22 33 44 55' }));
-    expect(screen.getByRole('link', { name: /Appeler/ })).toHaveAttribute(
-      'href',
-      'tel:+22222334455',
-    );
-    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
-      'href',
-      'https://wa.me/22233445566',
-    );
-  });
-});
-
-describe('command form errors', () => {
-  it('reads a bad field as “{field} bad input”, and adds number_not_available to it', () => {
-    expect(
-      commandFormErrors({
-        number: ['number_not_available'],
-        price: ['required'],
-        period: ['bad_input'],
-        global: ['command_sold'],
-      }),
-    ).toEqual({
-      number: ['number_bad_input', 'number_not_available'],
-      price: ['price_bad_input'],
-      period: ['period_bad_input'],
-      global: ['command_sold'],
-    });
   });
 });
