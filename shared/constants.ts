@@ -96,6 +96,8 @@ export const NOTIFICATION_KINDS = [
   'saved_sold',
   /** Issue 32: a buyer rated the shop; to its managers, opens the shop's reviews tab. */
   'rated',
+  /** Issue 32: the shop's staff answered the reader's rating; opens the shop's reviews tab. */
+  'rating_answered',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 
