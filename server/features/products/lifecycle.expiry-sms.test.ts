@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
 import { startSmsReceiver } from '../../messaging/test-receivers';
-import { createSubcategory } from '../../test/fixtures';
+import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import { runHousekeeping } from '../../plugins/housekeeping';
 import { newAccount, signedIn, smsCode } from '../users/account-codes.test-support';
 import { notificationsOf } from './lifecycle.test-helpers';
+import { LISTING_SMS_LIMIT } from '../../../shared/constants';
 
 // Issue 32 item 1: `listing_expiring` goes by SMS too, only to those who turned `sms_alerts` on in
 // their account (a verified number, the user alone may set it), through the outbox to a local
@@ -135,6 +136,43 @@ describeEachEngine(
       expect(await notificationsOf(ctx().app.db, on.id, 'listing_expiring')).toHaveLength(4);
       await new Promise((r) => setTimeout(r, 300));
       expect(textsTo(on.phone)).toHaveLength(before);
+    });
+
+    it('texts one person at most LISTING_SMS_LIMIT times a day; the bell has every notice', async () => {
+      const db = ctx().app.db;
+      const busy = await verified('fr');
+      expect((await busy.client.put(`/users/${busy.id}`, { sms_alerts: 'yes' })).statusCode).toBe(
+        200,
+      );
+      const shopId = await personalShopOf(db, busy.id);
+      const before = textsTo(busy.phone).length;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const start = Date.now();
+      /** One more offer entering its last 3 days, and a run, `minutes` after the start. */
+      const runWithOneMore = async (minutes: number) => {
+        vi.setSystemTime(start + minutes * 60_000);
+        await createProduct(db, {
+          shop_id: shopId,
+          psubcategory_id: subId,
+          user_id: busy.id,
+          expires_at: new Date(Date.now() + 2 * DAY).toISOString(),
+        });
+        await runHousekeeping(ctx().app);
+      };
+      for (let run = 0; run <= LISTING_SMS_LIMIT.limit; run += 1) await runWithOneMore(run * 10);
+      vi.useRealTimers();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(textsTo(busy.phone)).toHaveLength(before + LISTING_SMS_LIMIT.limit);
+      const told = await notificationsOf(db, busy.id, 'listing_expiring');
+      expect(told).toHaveLength(LISTING_SMS_LIMIT.limit + 1);
+
+      // A day later, texts go again.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      await runWithOneMore(25 * 60);
+      vi.useRealTimers();
+      await vi.waitFor(() =>
+        expect(textsTo(busy.phone)).toHaveLength(before + LISTING_SMS_LIMIT.limit + 1),
+      );
     });
   },
   { env: { LISTING_DAYS: '10', SMS_GATEWAY_URL: sms.url, SMS_GATEWAY_TOKEN: 'test-token' } },
