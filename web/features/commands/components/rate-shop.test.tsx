@@ -35,7 +35,7 @@ const aRating = (overrides: Partial<Rating> = {}): Rating => ({
 
 /** GET /commands/5/rating answers `state`; the POST answers `posted`. */
 function stubServer(state: CommandRating, posted: () => Response) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
     if ((init?.method ?? 'GET') === 'GET') return json(state);
     return posted();
   });

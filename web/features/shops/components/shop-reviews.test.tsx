@@ -45,7 +45,7 @@ const shop = aShop({ id: 11, rating_average: 3, rating_count: 2 });
 
 /** GET /shops/11/ratings answers `pages()` (called each time); POST answers `post`. */
 function stubServer(pages: () => Rating[], post: () => Response = () => json({})) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
     if ((init?.method ?? 'GET') === 'GET') return json({ ratings: aPage(pages()) });
     return post();
   });
