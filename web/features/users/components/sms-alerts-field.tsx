@@ -1,6 +1,7 @@
 import { useErrorText } from '../../../components/form-field';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Me } from '../../../lib/use-me';
+import './sms-alerts-field.css';
 
 // Issue 32: "SMS alerts" of the profile form (sms_alerts): an SMS when an offer or demand is about
 // to expire, besides the bell. Turned on for a verified number only (the server refuses
@@ -21,7 +22,7 @@ export function SmsAlertsField({ me, errors }: { me: Me; errors?: string[] }) {
   const errorText = useErrorText();
   const locked = !me.phone_verified_at && !me.sms_alerts;
   return (
-    <div className={errors?.length ? 'field field--invalid' : 'field'}>
+    <div className={errors?.length ? 'field field--invalid sms-alerts' : 'field sms-alerts'}>
       <label className="checkbox">
         <input
           type="checkbox"
