@@ -1,11 +1,20 @@
 import { expect, test } from './fixtures';
 import { startSmsReceiver, type SmsReceiver } from '../server/messaging/test-receivers';
-import { randomPhone, signIn, signUp, snap, testLanguage, xsrfToken } from './helpers';
+import {
+  deleteOffer,
+  randomPhone,
+  signIn,
+  signUp,
+  snap,
+  testLanguage,
+  VIEWPORTS,
+  xsrfToken,
+} from './helpers';
 
 // Issue 21 as a new user tries it, in Arabic and in French: forget the password, get the code at
 // the SMS gateway (a local receiver the e2e server is configured with: E2E_PORT + 2), set a new
 // one, be signed in, and find the session on another browser ended; verify the phone and see the
-// badge on the user page and the shop.
+// badge on the user page and the shop; with the number verified, turn SMS alerts on (issue 32).
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 let sms: SmsReceiver;
@@ -96,8 +105,24 @@ test('verifies the phone number and shows the badge', async ({ page }, info) => 
   await expect(page.getByTestId('verified-badge').first()).toBeVisible();
   await snap(page, lang, 'phone-verified-profile');
 
+  // Issue 32: the number verified, SMS alerts can be turned on (off until then).
+  const alerts = page.getByRole('checkbox', { name: new RegExp(t.sms_alerts) });
+  await expect(alerts).toBeEnabled();
+  await expect(alerts).not.toBeChecked();
+  await alerts.check();
+  const size = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await alerts.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await snap(page, lang, 'profile-sms-alerts');
+  }
+  if (size) await page.setViewportSize(size);
+  await page.getByRole('button', { name: t.save_changes }).click();
+  await expect(page).toHaveURL(/\/users\/user\/\d+$/);
+
   const me = (await (await page.request.get('/users/me')).json()).user;
   expect(me.phone_verified_at).not.toBeNull();
+  expect(me.sms_alerts).toBe(true);
   await page.goto(`/users/user/${me.id}`);
   await expect(page.getByTestId('verified-badge')).toContainText(t.phone_verified);
   await snap(page, lang, 'phone-verified-user');
@@ -121,4 +146,6 @@ test('verifies the phone number and shows the badge', async ({ page }, info) => 
     page.locator('.offer-card', { hasText: 'Verified seller offer' }).getByTestId('verified-badge'),
   ).toBeVisible();
   await snap(page, lang, 'phone-verified-shop');
+  // Later specs read the home page and search: what this one posted goes.
+  expect(await deleteOffer(page, (await posted.json()).product.id)).toBe(204);
 });

@@ -1,12 +1,13 @@
 import { expect, test } from './fixtures';
-import { chooseLanguage, randomPhone, signIn, testLanguage } from './helpers';
+import { chooseLanguage, deleteOffer, randomPhone, signIn, testLanguage } from './helpers';
 import { catalogueSubcategory, createAccount, shotBoth } from './shops-helpers';
 import { expireListing } from './database';
 
 // Issue 32 (docs/lifecycle.md): an offer past its end keeps its page, for its owner to renew:
 // a notice that it expired linking to similar live offers, `noindex` for search engines, and for
-// its owner "renew", after which the notice goes. The offer is aged in the server's database
-// (e2e/database.ts). Screenshots: test-results/screenshots/<lang>-<size>-expired-offer*.png.
+// its owner "renew" alone (no bump, next-bump date nor "mark sold" until it is renewed, on its page
+// and in the expired tab of "My offers"), after which the notice goes. The offer is aged in the
+// server's database (e2e/database.ts). Screenshots: test-results/screenshots/<lang>-<size>-expired-offer*.png.
 
 test('an expired offer says so, points to live ones, is not indexed, and its owner renews it', async ({
   page,
@@ -63,16 +64,34 @@ test('an expired offer says so, points to live ones, is not indexed, and its own
   await expect(similar.getByRole('article', { name: liveName })).toBeVisible({ timeout: 20_000 });
   await expect(similar.getByRole('article', { name: expiredName })).toHaveCount(0);
 
-  // Its owner: the same notice, and renew; renewed, it is live again and indexable.
+  // Its owner: the same notice, and renew alone; renewed, it is live again and indexable.
   await signIn(page, phone, 'a-good-password');
   await expect(page).toHaveURL('/');
   await chooseLanguage(page, lang);
+  const nextBump = t.listing_next_bump.split('{{')[0].trim();
+
+  // "My offers", expired tab: renew, edit and delete; nothing else.
+  await page.goto('/account/products?type=offer&status=expired');
+  const item = page.getByTestId('my-product').filter({ hasText: expiredName });
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  await expect(item.getByRole('button', { name: t.listing_renew })).toBeVisible();
+  await expect(item.getByRole('link', { name: t.edit_offer })).toBeVisible();
+  await expect(item.getByRole('button', { name: t.delete_offer })).toBeVisible();
+  await expect(item.getByRole('button', { name: t.listing_mark_sold })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: t.listing_bump })).toHaveCount(0);
+  await expect(item).not.toContainText(nextBump);
+  await shotBoth(page, lang, 'expired-offer-my-offers', { fullPage: true });
+
   await page.goto(`/products/product/${expiredId}`);
   await expect(view.getByRole('heading', { name: expiredName, level: 1 })).toBeVisible({
     timeout: 20_000,
   });
   await expect(notice).toBeVisible();
   await expect(renew).toBeVisible();
+  const actions = view.locator('.listing-actions');
+  await expect(actions.getByRole('button', { name: t.listing_mark_sold })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: t.listing_bump })).toHaveCount(0);
+  await expect(actions).not.toContainText(nextBump);
   await shotBoth(page, lang, 'expired-offer', { at: page.locator('.offer-view__body') });
   await shotBoth(page, lang, 'expired-offer-similar', { at: similar });
 
@@ -83,9 +102,15 @@ test('an expired offer says so, points to live ones, is not indexed, and its own
   expect((await renewed).status()).toBe(200);
   await expect(notice).toHaveCount(0);
   await expect(renew).toHaveCount(0);
+  // Live again: it may be marked sold, and its next bump is dated.
+  await expect(actions.getByRole('button', { name: t.listing_mark_sold })).toBeVisible();
+  await expect(actions).toContainText(nextBump);
   await shotBoth(page, lang, 'expired-offer-renewed', { at: page.locator('.offer-view__body') });
   await page.reload();
   await expect(view.getByRole('heading', { name: expiredName, level: 1 })).toBeVisible();
   await expect(notice).toHaveCount(0);
   await expect(robots).toHaveCount(0);
+
+  // Later specs read the home page and search: what this one posted goes.
+  for (const id of ids) expect(await deleteOffer(page, id)).toBe(204);
 });

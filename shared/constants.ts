@@ -96,6 +96,8 @@ export const NOTIFICATION_KINDS = [
   'saved_sold',
   /** Issue 32: a buyer rated the shop; to its managers, opens the shop's reviews tab. */
   'rated',
+  /** Issue 32: the shop's staff answered the reader's rating; opens the shop's reviews tab. */
+  'rating_answered',
 ] as const;
 export const NOTIFICATION_FILTERS = ['all', 'comments', 'commands', 'reactions'] as const;
 
@@ -264,6 +266,12 @@ export const BUMP_INTERVAL_DAYS = 7;
 export const SOLD_LISTED_DAYS = 7;
 /** Rows the listing housekeeping reads per statement (notices, purges). */
 export const LISTING_HOUSEKEEPING_BATCH = 200;
+/**
+ * SMS alerts of listings about to expire (to users with `sms_alerts` on and a verified phone_1):
+ * one SMS per person per housekeeping run (several offers: one SMS that counts them), at most
+ * `limit` a day per person; the bell has every notice.
+ */
+export const LISTING_SMS_LIMIT = { limit: 3, windowSeconds: 86_400 } as const;
 /** The tabs of "My offers" (GET /users/me/products?status=). */
 export const MY_PRODUCT_STATUSES = ['live', 'expiring', 'expired', 'sold', 'hidden'] as const;
 export type MyProductStatus = (typeof MY_PRODUCT_STATUSES)[number];

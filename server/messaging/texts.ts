@@ -41,3 +41,26 @@ export function resetLinkMail(language: Language, link: string, ttlMs: number): 
           'إذا لم تطلب ذلك، تجاهل هذه الرسالة: كلمة مرورك لا تتغير.',
       };
 }
+
+/** Issue 32: one offer or demand of the recipient ends in `days` days; the link opens it. */
+export function listingExpiringSms(
+  language: Language,
+  type: 'offer' | 'demand',
+  name: string,
+  days: number,
+  link: string,
+) {
+  if (language === 'fr') {
+    const what = type === 'demand' ? 'Votre demande' : 'Votre offre';
+    return `Souq : ${what} « ${name} » expire dans ${days} jours. Renouvelez-la : ${link}`;
+  }
+  const what = type === 'demand' ? 'طلبك' : 'عرضك';
+  return `سوق: ينتهي ${what} «${name}» بعد ${days} أيام. جدِّده من هنا: ${link}`;
+}
+
+/** Issue 32: several of the recipient's listings end in `days` days; the link opens "My offers". */
+export function listingsExpiringSms(language: Language, count: number, days: number, link: string) {
+  return language === 'fr'
+    ? `Souq : ${count} de vos annonces expirent dans ${days} jours. Renouvelez-les : ${link}`
+    : `سوق: ${count} من منشوراتك تنتهي بعد ${days} أيام. جدِّدها من هنا: ${link}`;
+}

@@ -22,6 +22,8 @@ async function listingHousekeeping(app: FastifyInstance): Promise<number> {
     dialect: app.dialect,
     media: app.media,
     purgeDays: app.config.listingPurgeDays,
+    // Texts go in the background through the outbox (failures logged; close() waits for them).
+    sms: { publicUrl: app.config.publicUrl, send: (to, text) => app.dispatch('sms', to, text) },
   });
   return done ? done.noticed + done.purged : 0;
 }

@@ -49,13 +49,23 @@ export function renewedExpiry(p: Pick<Listing, 'expires_at'>, listingDays: numbe
   return new Date(Math.max(ms(p.expires_at), at) + listingDays * DAY_MS).toISOString();
 }
 
-/** A bump (once every BUMP_INTERVAL_DAYS since the last one, or the publication). */
+/**
+ * A bump (once every BUMP_INTERVAL_DAYS since the last one, or the publication), of a live
+ * listing only: an expired one is renewed first (renewal is what brings it back).
+ */
 export const nextBumpAt = (p: Pick<Listing, 'created_at' | 'bumped_at'>) =>
   ms(p.bumped_at ?? p.created_at) + BUMP_INTERVAL_DAYS * DAY_MS;
 export const canBump = (
-  p: Pick<Listing, 'created_at' | 'bumped_at' | 'sold_at'>,
+  p: Pick<Listing, 'created_at' | 'bumped_at' | 'sold_at' | 'expires_at'>,
   at = Date.now(),
-) => !isSoldListing(p) && nextBumpAt(p) <= at;
+) => !isSoldListing(p) && !isExpired(p, at) && nextBumpAt(p) <= at;
+
+/**
+ * Marking sold (or satisfied) ends a live listing; an expired one is already out of every list,
+ * and has only renewal (then the rest), edit and delete.
+ */
+export const canMarkSold = (p: Pick<Listing, 'expires_at' | 'sold_at'>, at = Date.now()) =>
+  !isSoldListing(p) && !isExpired(p, at);
 /** A bump renews too: a whole period from now, never less than what was left. */
 export function bumpedExpiry(p: Pick<Listing, 'expires_at'>, listingDays: number, at: number) {
   return new Date(Math.max(ms(p.expires_at), at + listingDays * DAY_MS)).toISOString();

@@ -11,6 +11,19 @@ export type IdParam = z.infer<typeof idParam>;
 
 export const yesNo = z.enum(['yes', 'no']);
 
+/**
+ * A flag of a form that may come as JSON or multipart (SPEC's is_professional, sms_alerts):
+ * 'yes'/'no' or a boolean (or its text form) in, a boolean out.
+ */
+export const yesNoBoolean = z
+  .union([
+    z.boolean(),
+    z.enum(['yes', 'no', 'true', 'false', '1', '0']),
+    z.literal(0),
+    z.literal(1),
+  ])
+  .transform((v) => v === true || v === 'yes' || v === 'true' || v === '1' || v === 1);
+
 /** A 204 answer: no body (declared so that /docs/json describes it). */
 export const noContent = z.null().describe('No content');
 

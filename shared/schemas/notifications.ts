@@ -79,7 +79,7 @@ export const notificationData = z.object({
   /** shop_invitation (issue 35 item 16, added): the inviting shop, named as it was then */
   shop_id: z.number().int().nullable(),
   shop_name: z.string().nullable(),
-  /** rated (issue 32, added): the stars the buyer gave (the shop is shop_id, shop_name) */
+  /** rated, rating_answered (issue 32, added): the stars the buyer gave (the shop is shop_id, shop_name) */
   stars: z.number().int().nullable(),
 });
 export type NotificationData = z.infer<typeof notificationData>;

@@ -1,5 +1,5 @@
 import { ratingSummary } from './ratings';
-import { idParam, paginationOf, z } from './common';
+import { idParam, paginationOf, yesNoBoolean, z } from './common';
 import { SHOP_ROLES } from '../constants';
 import { ASSIGNABLE_SHOP_ROLES } from '../domain/employees';
 import { clearImage, optionalPhoneInput } from './users';
@@ -32,14 +32,7 @@ const optionalId = z
   .nullish();
 
 /** SPEC's is_professional: 'yes'/'no' or a boolean (or its text form) in, a boolean out. */
-export const yesNoBoolean = z
-  .union([
-    z.boolean(),
-    z.enum(['yes', 'no', 'true', 'false', '1', '0']),
-    z.literal(0),
-    z.literal(1),
-  ])
-  .transform((v) => v === true || v === 'yes' || v === 'true' || v === '1' || v === 1);
+export { yesNoBoolean };
 
 const shopName = z.string().trim().min(1, 'required').max(100);
 

@@ -1,5 +1,5 @@
 import { ratingSummary } from './ratings';
-import { z } from './common';
+import { yesNoBoolean, z } from './common';
 import { LANGUAGES, PASSWORD_MIN_LENGTH, SHOP_ROLES, SITE_ROLES } from '../constants';
 import { normalizePhone } from '../domain/phone';
 import { isCommonPassword } from '../domain/common-passwords';
@@ -103,6 +103,8 @@ export const profileBody = z.object({
   language: z.enum(LANGUAGES).optional(),
   photo: clearImage,
   cover: clearImage,
+  /** Issue 32: SMS alerts (`listing_expiring`); the user alone may set it, with a verified phone_1. */
+  sms_alerts: yesNoBoolean.optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 /** The profile's fields, in the form's order (the form's errors, a staff edit's audit entry). */
@@ -148,6 +150,8 @@ export const userShop = z.object({
 export const selfUser = publicUser.extend({
   email: z.string().nullable(),
   language: z.enum(LANGUAGES).nullable(),
+  /** Issue 32: the user asked for SMS alerts (an offer about to expire); off by default. */
+  sms_alerts: z.boolean(),
   shops: z.array(userShop),
 });
 export type SelfUser = z.infer<typeof selfUser>;

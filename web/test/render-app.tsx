@@ -91,6 +91,7 @@ export function aUser(overrides: Partial<Me> = {}): Me {
     phone_verified_at: null,
     email: null,
     language: 'fr',
+    sms_alerts: false,
     shops: [
       {
         id: 11,

@@ -146,8 +146,9 @@ describe('migration 033-keep-deleted-authors', () => {
         expect(await ids('commands')).toEqual([]);
         expect(await db.selectFrom('reactions').select('id').execute()).toEqual([]);
 
-        // Down: authors required again (the authorless rows went with the step).
-        expect((await migrator.migrateDown()).error).toBeUndefined();
+        // Down: authors required again (the authorless rows went with the step). Later
+        // migrations are undone first.
+        expect((await migrator.migrateTo('032-shop-live-offers')).error).toBeUndefined();
         const down = db.insertInto('comments').values({
           user_id: null as unknown as number,
           commentable_type: 'product',

@@ -27,6 +27,8 @@ export interface UsersTable {
   ban_reason: Defaulted<string | null>;
   reports_upheld: Defaulted<number>;
   reports_dismissed: Defaulted<number>;
+  /** Issue 32 (migration 035): 1 when the user asked for SMS alerts (`listing_expiring`). */
+  sms_alerts: Defaulted<number>;
 }
 
 export interface SessionsTable {

@@ -328,6 +328,7 @@ describeEachEngine('notifications API', (ctx) => {
       'moderation_restored',
       'moderation_review',
       'rated',
+      'rating_answered',
       'saved_sold',
       'search_match',
       'shop_invitation',
@@ -342,8 +343,8 @@ describeEachEngine('notifications API', (ctx) => {
     expect(await mark('commands')).toBe(2);
     // Left out, the type is all: what remains is the added offer, the shop invitation, the
     // saved search's match, the four moderation outcomes, the two listing ones (expiring,
-    // saved offer sold) and the shop's new rating, which belong to no tab.
-    expect(await mark(undefined)).toBe(10);
+    // saved offer sold), the shop's new rating and its answer, which belong to no tab.
+    expect(await mark(undefined)).toBe(11);
     expect(await count(alice.client)).toBe(0);
     expect(await mark('all')).toBe(0);
     expect(await count(bob.client)).toBe(NOTIFICATION_KINDS.length);

@@ -38,7 +38,7 @@ export interface NotificationData {
   /** shop_invitation (issue 35 item 16): the shop, named as it was then */
   shop_id?: number;
   shop_name?: string;
-  /** rated (issue 32): the stars given */
+  /** rated, rating_answered (issue 32): the stars given */
   stars?: number;
 }
 

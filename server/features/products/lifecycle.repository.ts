@@ -201,7 +201,7 @@ export function expiringWithoutNotice(
 ) {
   return db
     .selectFrom('products')
-    .select(['id', 'type', 'shop_id', 'user_id', 'expires_at'])
+    .select(['id', 'type', 'shop_id', 'user_id', 'expires_at', 'name', 'name_ar', 'name_fr'])
     .where('expires_at', '<=', soon)
     .where((eb) =>
       eb.or([
@@ -228,6 +228,22 @@ export async function claimNotice(db: Executor, id: number, expiresAt: string) {
     .where(sql<boolean>`coalesce(expiry_notice_for, '') <> expires_at`)
     .executeTakeFirst();
   return claimed.numUpdatedRows > 0n;
+}
+
+/**
+ * Those of `userIds` who get SMS alerts: turned on, on a verified phone_1 (never a number nobody
+ * proved), and not banned.
+ */
+export function smsAlertRecipients(db: Executor, userIds: number[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'phone_1', 'language'])
+    .where('id', 'in', userIds)
+    .where('sms_alerts', '=', 1)
+    .where('phone_verified_at', 'is not', null)
+    .where('banned_at', 'is', null)
+    .execute();
 }
 
 /** Ids of products that ended before `cutoff`, the oldest first. */

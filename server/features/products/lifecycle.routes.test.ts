@@ -118,6 +118,41 @@ describeEachEngine('products: renew, bump, sold', (ctx) => {
     expect(row.bump).toBe(1);
   });
 
+  it('refuses to bump or mark sold an expired offer (422 product_expired): renewal comes first', async () => {
+    const db = ctx().app.db;
+    const ended = await offer(-2, 70);
+    const before = await db
+      .selectFrom('products')
+      .select(['expires_at', 'bumped_at', 'sold_at', 'sold'])
+      .where('id', '=', ended.id)
+      .executeTakeFirstOrThrow();
+    for (const path of ['bump', 'sold']) {
+      const res = await owner.client.post(`/products/${ended.id}/${path}`);
+      expect(res.statusCode, path).toBe(422);
+      expect(res.json()).toEqual({ errors: { global: ['product_expired'] } });
+    }
+    // Nothing changed: still ended, not bumped nor sold, no bump counted.
+    const after = await db
+      .selectFrom('products')
+      .select(['expires_at', 'bumped_at', 'sold_at', 'sold'])
+      .where('id', '=', ended.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    const stats = await db
+      .selectFrom('product_daily_stats')
+      .select('bump_count')
+      .where('product_id', '=', ended.id)
+      .executeTakeFirst();
+    expect(stats?.bump_count ?? 0).toBe(0);
+    // Still someone else's: 403 before the state is told.
+    expect((await stranger.client.post(`/products/${ended.id}/sold`)).statusCode).toBe(403);
+
+    // Renewed, it may be bumped (its last bump or publication is old enough) and marked sold.
+    expect((await owner.client.post(`/products/${ended.id}/renew`)).statusCode).toBe(200);
+    expect((await owner.client.post(`/products/${ended.id}/bump`)).statusCode).toBe(200);
+    expect((await owner.client.post(`/products/${ended.id}/sold`)).statusCode).toBe(200);
+  });
+
   it('marks any offer sold, tells those who saved it once, undoes within 7 days', async () => {
     const db = ctx().app.db;
     const { id } = await offer(30);

@@ -10,6 +10,7 @@ import {
   canBump,
   canRenew,
   DAY_MS,
+  isExpired,
   nextBumpAt,
   renewedExpiry,
 } from '../../../shared/domain/listing';
@@ -30,6 +31,8 @@ const SAVED_SOLD_MAX_RECIPIENTS = 500;
 
 const renewTooSoon = () => new HttpError(422, { global: ['renew_too_soon'] });
 const productSold = () => new HttpError(422, { global: ['product_sold'] });
+// An expired listing is renewed first: bumping or marking it sold is refused, as on its page.
+const productExpired = () => new HttpError(422, { global: ['product_expired'] });
 const bumpTooSoon = (at: number, now: number) =>
   new HttpError(
     429,
@@ -66,6 +69,7 @@ export async function bump(db: DB, listingDays: number, viewer: AuthUser, id: nu
   await db.transaction().execute(async (trx) => {
     const product = await managed(trx, viewer, id);
     if (product.sold_at) throw productSold();
+    if (isExpired(product, at)) throw productExpired();
     if (!canBump(product, at)) throw bumpTooSoon(nextBumpAt(product), at);
     const expires = bumpedExpiry(product, listingDays, at);
     const iso = new Date(at).toISOString();
@@ -84,7 +88,9 @@ export async function bump(db: DB, listingDays: number, viewer: AuthUser, id: nu
 export async function markSold(db: DB, viewer: AuthUser, id: number) {
   await db.transaction().execute(async (trx) => {
     const product = await managed(trx, viewer, id);
-    const iso = new Date().toISOString();
+    const at = Date.now();
+    const iso = new Date(at).toISOString();
+    if (!product.sold_at && isExpired(product, at)) throw productExpired();
     if (product.sold_at || !(await lifecycle.markSold(trx, id, iso))) {
       throw new HttpError(422, { global: ['product_already_sold'] });
     }

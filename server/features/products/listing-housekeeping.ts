@@ -6,6 +6,7 @@ import { notify } from '../notifications/notify';
 import { LISTING_HOUSEKEEPING_BATCH, LISTING_NOTICE_DAYS } from '../../../shared/constants';
 import { DAY_MS } from '../../../shared/domain/listing';
 import * as repo from './lifecycle.repository';
+import { ExpirySmsQueue, type ListingSms } from './listing-sms';
 
 // The listing lifecycle's scheduled work (issue 32, DESIGN §12, docs/lifecycle.md). Expiry itself
 // needs none (lists read expires_at); this only tells owners before the end and deletes what ended
@@ -22,31 +23,48 @@ export interface ListingHousekeeping {
   dialect: Dialect;
   media: Media;
   purgeDays: number;
+  /** SMS alerts of the notices (to those who turned them on); none without it. */
+  sms?: ListingSms;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** `listing_expiring` to the poster and the shop's managers, once per period; how many told. */
-export async function noticeExpiring(db: DB, at: number): Promise<number> {
+/**
+ * `listing_expiring` to the poster and the shop's managers, once per period; how many told. With
+ * `sms`, those of them who turned SMS alerts on get a text too, once the notices are committed.
+ */
+export async function noticeExpiring(db: DB, at: number, sms?: ListingSms): Promise<number> {
   const soon = iso(at + LISTING_NOTICE_DAYS * DAY_MS);
   let after = { expires: iso(at), id: 0 };
   let told = 0;
-  for (;;) {
-    const batch = await repo.expiringWithoutNotice(db, soon, after, LISTING_HOUSEKEEPING_BATCH);
-    if (!batch.length) return told;
-    await db.transaction().execute(async (trx) => {
-      for (const p of batch) {
-        if (!(await repo.claimNotice(trx, p.id, p.expires_at))) continue;
-        const recipients = [p.user_id, ...(await shopManagerIds(trx, p.shop_id))];
-        await notify(trx, 'listing_expiring', null, recipients, {
-          product_id: p.id,
-          type: p.type,
-        });
-        told += 1;
-      }
-    });
-    const last = batch[batch.length - 1];
-    after = { expires: last.expires_at, id: last.id };
+  const texts = new ExpirySmsQueue();
+  try {
+    for (;;) {
+      const batch = await repo.expiringWithoutNotice(db, soon, after, LISTING_HOUSEKEEPING_BATCH);
+      if (!batch.length) return told;
+      told += await db.transaction().execute(async (trx) => {
+        let claimed = 0;
+        for (const p of batch) {
+          if (!(await repo.claimNotice(trx, p.id, p.expires_at))) continue;
+          const recipients = [p.user_id, ...(await shopManagerIds(trx, p.shop_id))];
+          await notify(trx, 'listing_expiring', null, recipients, {
+            product_id: p.id,
+            type: p.type,
+          });
+          if (sms) await texts.add(trx, recipients, p);
+          claimed += 1;
+        }
+        return claimed;
+      });
+      texts.commit();
+      const last = batch[batch.length - 1];
+      after = { expires: last.expires_at, id: last.id };
+    }
+  } finally {
+    // The notices committed so far are claimed (never sent again): their texts go now, even if
+    // a later batch failed; those of a failed batch were dropped with it.
+    texts.rollback();
+    if (sms) await texts.send(db, sms, at);
   }
 }
 
@@ -77,7 +95,7 @@ export async function runListingHousekeeping(
   at = Date.now(),
 ): Promise<{ noticed: number; purged: number } | null> {
   const work = async () => ({
-    noticed: await noticeExpiring(deps.db, at),
+    noticed: await noticeExpiring(deps.db, at, deps.sms),
     purged: await purgeExpired(deps.db, deps.media, deps.purgeDays, at),
   });
   if (deps.dialect !== 'postgres') return work();

@@ -117,7 +117,25 @@ export async function answer(db: DB, id: number, viewer: AuthUser, text: string)
     const row = await loadVisibleRating(trx, id, viewer);
     if (!(await shopRoleOf(trx, row.shop_id, viewer.id))) throw forbidden();
     if (!(await repo.setAnswer(trx, id, viewer.id, text))) throw refused('already_answered');
+    await announceAnswer(trx, row, viewer.id);
     return toRating((await repo.findRating(trx, id))!, true);
+  });
+}
+
+/**
+ * `rating_answered` to the rating's author (the buyer), in the answer's transaction: the member of
+ * the staff who answered is the actor (never told), the shop named as it is now.
+ */
+async function announceAnswer(trx: Executor, row: repo.RatingListRow, actorId: number) {
+  const shop = await findShopRow(trx, row.shop_id);
+  if (!shop) return;
+  await notify(trx, 'rating_answered', actorId, [row.user_id], {
+    shop_id: shop.id,
+    shop_name: shop.name,
+    stars: row.stars,
+    product_id: row.product_id ?? undefined,
+    command_id: row.command_id ?? undefined,
+    type: 'offer',
   });
 }
 

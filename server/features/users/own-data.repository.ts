@@ -21,6 +21,7 @@ export function account(db: Executor, userId: number) {
       'role',
       'language',
       'phone_verified_at',
+      'sms_alerts',
       'banned_at',
       'ban_reason',
       'created_at',

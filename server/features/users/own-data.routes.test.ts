@@ -83,6 +83,7 @@ describeEachEngine('own data: export and leaving', (ctx) => {
       id: me.user.id,
       first_name: 'Mariem',
       phone_1: me.user.phone_1,
+      sms_alerts: false,
     });
     expect(data.shops).toEqual([expect.objectContaining({ id: me.shopId, role: 'owner' })]);
     expect(data.products.map((p: { id: number }) => p.id)).toEqual([me.offer.id]);

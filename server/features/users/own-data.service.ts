@@ -54,6 +54,7 @@ export async function exportOwnData(db: DB, userId: number, publicUrl: string) {
     exported_at: new Date().toISOString(),
     account: {
       ...profile,
+      sms_alerts: !!profile.sms_alerts,
       photo_url: link(imageUrl(photo, 'original')),
       cover_url: link(imageUrl(cover, 'original')),
     },

@@ -42,6 +42,7 @@ export function toSelfUser(row: UserRow, shops: ShopOfUserRow[]): SelfUser {
     ...toPublicUser(row),
     email: row.email,
     language: row.language,
+    sms_alerts: !!row.sms_alerts,
     shops: shops.map(toUserShop),
   };
 }

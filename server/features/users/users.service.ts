@@ -173,10 +173,12 @@ export async function updateProfile(
 ) {
   if (!(await repo.findUserById(db, id))) throw notFound();
   if (!can.editUser(viewer, id)) throw forbidden();
+  // Issue 32: how the user is reached is theirs to choose; a site admin's edit may not set it.
+  if (body.sms_alerts !== undefined && viewer.id !== id) throw forbidden();
   const taken = takenErrors(await repo.phoneOrEmailTaken(db, body.phone_1, body.email, id));
   if (taken) throw taken;
   const images = await prepareImages(media, uploads, USER_IMAGES);
-  const { photo, cover, ...fields } = body;
+  const { photo, cover, sms_alerts, ...fields } = body;
   const changes: UserUpdate = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value !== undefined) Object.assign(changes, { [key]: value });
@@ -193,10 +195,16 @@ export async function updateProfile(
         const pictures = imageChanges(USER_IMAGES, before, { photo, cover }, images);
         // A new phone_1 is not verified (issue 21): the badge goes until it is proved again.
         const phoneChanged = changes.phone_1 !== undefined && changes.phone_1 !== before.phone_1;
+        // SMS alerts are turned on for a proved number only (never someone else's); once on, they
+        // stay on, and go only while phone_1 is verified (listing-housekeeping).
+        if (sms_alerts && !before.sms_alerts && (!before.phone_verified_at || phoneChanged)) {
+          throw new HttpError(422, { sms_alerts: ['phone_not_verified'] });
+        }
         await repo.updateUser(trx, id, {
           ...changes,
           ...pictures.changes,
           ...(phoneChanged ? { phone_verified_at: null } : {}),
+          ...(sms_alerts !== undefined ? { sms_alerts: sms_alerts ? 1 : 0 } : {}),
         });
         const after = (await repo.findUserById(trx, id))!;
         // A site admin editing someone else's profile is a staff action (issue 34 item 4).

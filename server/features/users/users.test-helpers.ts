@@ -22,7 +22,7 @@ export const PUBLIC_KEYS = [
 ].sort();
 /** GET /users/user/{id}: the public fields and the shops the user owns. */
 export const PROFILE_KEYS = [...PUBLIC_KEYS, 'shops', 'rating_average', 'rating_count'].sort();
-export const SELF_KEYS = [...PUBLIC_KEYS, 'email', 'language', 'shops'].sort();
+export const SELF_KEYS = [...PUBLIC_KEYS, 'email', 'language', 'shops', 'sms_alerts'].sort();
 
 export async function shopRow(ctx: TestContext, id: number) {
   return ctx.app.db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst();

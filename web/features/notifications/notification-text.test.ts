@@ -183,6 +183,13 @@ const cases: [string, Notification, string, string, string][] = [
     '/shops/shop/4?tab=reviews&notification=40',
   ],
   [
+    "the shop's answer to the reader's rating",
+    aNotification('rating_answered', { shop_id: 4, shop_name: 'Boutique Nour', stars: 2 }),
+    'Brahim Ould Sidi a répondu à votre avis sur la boutique',
+    'ردّ من Brahim Ould Sidi على تقييمك للمتجر',
+    '/shops/shop/4?tab=reviews&notification=40',
+  ],
+  [
     'an invitation to join a shop',
     aNotification('shop_invitation', { product_id: null, type: null, shop_name: 'Boutique Nour' }),
     // Issue 35 item 16: no word that gives the inviter a gender; the shop is quoted after.
@@ -263,6 +270,8 @@ describe('notification sentences and pages', () => {
     // A rating quotes the rated shop, not the offer it was bought through.
     const rated = aNotification('rated', { shop_name: 'Boutique Nour', product_name: 'Hilux' });
     expect(notificationProduct(rated, 'ar')).toBe('Boutique Nour');
+    const answered = aNotification('rating_answered', { shop_name: 'Boutique Nour' });
+    expect(notificationProduct(answered, 'fr')).toBe('Boutique Nour');
     expect(
       notificationProduct(aNotification('shop_invitation', { product_id: null }), 'ar'),
     ).toBeNull();

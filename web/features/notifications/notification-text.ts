@@ -81,6 +81,9 @@ export function notificationSentence(n: Notification): NotificationSentence {
     // Issue 32: a buyer rated the reader's shop; the stars pick the plural form.
     case 'rated':
       return { key: 'notification_rated', name, count: d.stars ?? 0 };
+    // Issue 32: the shop's staff answered the reader's rating (the shop is quoted after).
+    case 'rating_answered':
+      return { key: 'notification_rating_answered', name };
   }
 }
 
@@ -126,8 +129,10 @@ export function notificationHref(n: Notification): string | null {
     case 'listing_expiring':
     case 'saved_sold':
       return d.product_id ? productPage(d.product_id, n) : null;
-    // The shop's reviews tab, where the staff read and answer it; the page marks it read.
+    // The shop's reviews tab, where the staff read and answer it (and the buyer reads the answer);
+    // the page marks it read.
     case 'rated':
+    case 'rating_answered':
       return d.shop_id ? `/shops/shop/${d.shop_id}?tab=reviews&notification=${n.id}` : null;
   }
 }
@@ -140,7 +145,9 @@ export function notificationHref(n: Notification): string | null {
  */
 export function notificationProduct(n: Notification, language: Language): string | null {
   const d = n.data;
-  if (n.type === 'shop_invitation' || n.type === 'rated') return d.shop_name;
+  if (n.type === 'shop_invitation' || n.type === 'rated' || n.type === 'rating_answered') {
+    return d.shop_name;
+  }
   // A saved search's alert names its offer in the sentence itself.
   if (n.type === 'search_match' || d.product_name === null) return null;
   return productName(

@@ -52,7 +52,8 @@ export function ShopPage() {
   const me = useMe().data;
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // A `rated` notification opens the reviews tab with its id (notification-text.ts).
+  // A `rated` or `rating_answered` notification opens the reviews tab with its id
+  // (notification-text.ts).
   useMarkNotificationRead(params.get('notification'));
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)

@@ -14,11 +14,13 @@ import { useMe, type Me } from '../../lib/use-me';
 import { useUpdateProfile } from './api/update-profile';
 import { VerifyPhone } from './components/verify-phone';
 import { OwnData } from './components/own-data';
+import { SmsAlertsField, smsAlertsValue } from './components/sms-alerts-field';
 import './profile-page.css';
 import { Redirect } from '../../components/redirect';
 
 // DESIGN §4: PUT /users/{id}: names, phones, WhatsApp number, e-mail, more infos, language, photo
-// and cover. Checked with the shared schema first; the server's errors come under their fields.
+// and cover, and (issue 32) SMS alerts. Checked with the shared schema first; the server's errors
+// come under their fields.
 
 function ProfileForm({ me }: { me: Me }) {
   const { t, i18n } = useTranslation();
@@ -33,6 +35,10 @@ function ProfileForm({ me }: { me: Me }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event.currentTarget);
+    // An unticked box is not in the form's data: its 'no' is sent explicitly.
+    delete values.sms_alerts;
+    const smsAlerts = smsAlertsValue(event.currentTarget);
+    if (smsAlerts) values.sms_alerts = smsAlerts;
     const parsed = profileBody.safeParse(values);
     if (!parsed.success) return fromIssues(parsed.error.issues);
     clear();
@@ -132,6 +138,7 @@ function ProfileForm({ me }: { me: Me }) {
             </select>
           )}
         />
+        <SmsAlertsField me={me} errors={fields.sms_alerts} />
         <FormField
           name="more_infos"
           label={t('more_infos')}

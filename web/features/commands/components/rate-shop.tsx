@@ -22,6 +22,8 @@ export function RateShop({ commandId }: { commandId: number }) {
   const rate = useRateShop(commandId);
   const [stars, setStars] = useState(0);
   const [text, setText] = useState('');
+  // Sent without a star: said, not silently ignored.
+  const [noStars, setNoStars] = useState(false);
   const textId = useId();
   if (!state.data) return null;
   const { rating, rate_until: until } = state.data;
@@ -41,6 +43,7 @@ export function RateShop({ commandId }: { commandId: number }) {
       className="rate-shop"
       onSubmit={(event) => {
         event.preventDefault();
+        setNoStars(!stars);
         if (stars) rate.mutate({ stars, text });
       }}
     >
@@ -57,7 +60,10 @@ export function RateShop({ commandId }: { commandId: number }) {
               name="stars"
               value={n}
               checked={stars === n}
-              onChange={() => setStars(n)}
+              onChange={() => {
+                setStars(n);
+                setNoStars(false);
+              }}
               className="visually-hidden"
             />
             <Star filled={n <= stars} size={32} />
@@ -78,7 +84,15 @@ export function RateShop({ commandId }: { commandId: number }) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <FormAlert messages={rate.isError ? formErrorsOf(rate.error, []).general : []} />
+      <FormAlert
+        messages={
+          noStars
+            ? ['rating_choose_stars']
+            : rate.isError
+              ? formErrorsOf(rate.error, []).general
+              : []
+        }
+      />
       <SubmitButton loading={rate.isPending} className="button--small">
         {t('rating_send')}
       </SubmitButton>

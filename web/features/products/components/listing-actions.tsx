@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import {
   canBump,
+  canMarkSold,
   canRenew,
   canUndoSold,
   isExpired,
@@ -18,7 +19,8 @@ import './listing-actions.css';
 
 // Issue 32: an offer's life for whoever manages it (its shop's managers, or the staff member who
 // posted it): until when it is online, and renew, bump, mark sold or undo, each one tap. Used on
-// the offer's page and in "My offers".
+// the offer's page and in "My offers". An expired one offers renewal alone (the server refuses a
+// bump or a sale of it with product_expired).
 
 export interface ListingItem {
   id: number;
@@ -79,7 +81,9 @@ export function ListingActions({ item }: { item: ListingItem }) {
       </p>
       <div className="listing-actions__buttons">
         {!sold && canRenew(listing) && button('renew', t('listing_renew'), true)}
+        {/* Expired: renewal only (edit and delete are beside); bump and sale follow a renewal. */}
         {!sold &&
+          !expired &&
           (canBump(listing) ? (
             button('bump', t('listing_bump'))
           ) : (
@@ -87,7 +91,8 @@ export function ListingActions({ item }: { item: ListingItem }) {
               {t('listing_next_bump', { date: date(nextBumpAt(listing)) })}
             </span>
           ))}
-        {!sold && button('sold', t(demand ? 'listing_mark_satisfied' : 'listing_mark_sold'))}
+        {canMarkSold(listing) &&
+          button('sold', t(demand ? 'listing_mark_satisfied' : 'listing_mark_sold'))}
         {canUndoSold(listing) && (
           <>
             {button('unsold', t('listing_undo_sold'))}

@@ -9,6 +9,7 @@ import './seller-trust.css';
 
 const HOUR = 60;
 const DAY = 24 * HOUR;
+// The durations follow "within" (خلال): their own keys, whose Arabic dual is genitive (ساعتين).
 
 /**
  * Issue 32 item 8: what tells a buyer whether to trust the seller, in one compact row under the
@@ -24,9 +25,9 @@ export function SellerTrust({ shopId }: { shopId: number }) {
     minutes === null
       ? null
       : minutes < HOUR
-        ? t('duration_minutes', { count: Math.max(1, minutes) })
+        ? t('trust_minutes', { count: Math.max(1, minutes) })
         : minutes < 2 * DAY
-          ? t('period_hours_count', { count: Math.round(minutes / HOUR) })
+          ? t('trust_hours', { count: Math.round(minutes / HOUR) })
           : t('duration_days', { count: Math.round(minutes / DAY) });
   return (
     <section className="seller-trust" aria-label={t('trust_heading')}>
