@@ -75,6 +75,35 @@ function precompress(): Plugin {
 }
 
 /**
+ * Build only: what each chunk is made of (dist/web/.vite/modules.json: per chunk, its modules'
+ * minified size and the size of each gzipped alone), read by `npm run bench:web-js` to say which
+ * modules a page's first visit pays for.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: 'souq-module-sizes',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const chunks: Record<string, { module: string; bytes: number; gzip: number }[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[file] = Object.entries(output.modules)
+          .map(([id, module]) => ({
+            module: path.relative(process.cwd(), id.replace(/^\0/, '')).replace(/\\/g, '/'),
+            bytes: module.renderedLength,
+            gzip: module.code ? zlib.gzipSync(module.code, { level: 9 }).length : 0,
+          }))
+          .filter((module) => module.bytes > 0)
+          .sort((a, b) => b.bytes - a.bytes);
+      }
+      const dir = path.join(options.dir!, '.vite');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'modules.json'), JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
+/**
  * Build only: the app's own stylesheet (web/app/styles.css: tokens, base, the shell, utilities) is
  * linked first. Vite links the CSS of the chunks the entry imports (e.g. the popover's) before the
  * entry's own, which would let the base rules (`.button`) override a component's (`.x__button`)
@@ -202,6 +231,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : [
           globalStylesFirst(),
           precompress(),
+          moduleSizes(),
           // The service worker (web/app/pwa/sw.ts); the manifest is served by the server, per language.
           VitePWA({
             strategies: 'injectManifest',
