@@ -155,6 +155,7 @@ function dictionarySplit({ whole }: { whole: boolean }): Plugin {
       );
       isFirstView = module.firstViewKeys();
       module.staticImports(path.resolve(HOME_PAGE), homeModules);
+      for (const page of OTHER_FIRST_VIEWS) module.staticImports(path.resolve(page), otherModules);
     },
     // A module of its own (not the JSON file's), so that no JSON plugin reads it.
     resolveId(source, importer) {
@@ -218,6 +219,18 @@ const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
 /** The home page's modules (filled at the start of the build by dictionarySplit). */
 const homeModules = new Set<string>();
 
+/**
+ * The other pages people land on: their modules that the home page has too (the offer card and
+ * its buttons) are a chunk of their own (`cards`), so that these pages do not load the home
+ * page's own modules (its tabs and rows of categories) with them.
+ */
+const OTHER_FIRST_VIEWS = [
+  'web/features/search/search-page.tsx',
+  'web/features/products/product-page.tsx',
+  'web/features/shops/shop-page.tsx',
+];
+const otherModules = new Set<string>();
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML, nor
@@ -260,6 +273,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Browsers of the es2022 target without <link rel="modulepreload"> (Safari before 17) only
+    // lose the preload hint; the polyfill cost every page 0.4 KiB.
+    modulePreload: { polyfill: false },
     // Read by the server (server/plugins/pages.ts) to preload the page language's dictionary.
     manifest: !isSsrBuild,
     rolldownOptions: isSsrBuild
@@ -272,6 +288,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'app',
                   tags: ['$initial'],
                   test: (id) => !/[\\/]web[\\/](main\.tsx|index\.html)/.test(id),
+                  priority: 3,
+                },
+                {
+                  name: 'cards',
+                  test: (id) => homeModules.has(id) && otherModules.has(id),
                   priority: 2,
                 },
                 {
