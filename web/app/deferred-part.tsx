@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type JSX,
+  type ReactNode,
+} from 'react';
 import { onFirstInput } from '../lib/first-input';
 import { serverMessagesOnlyNow } from '../lib/i18n';
 
