@@ -34,6 +34,8 @@ const rest: Partial<Record<Language, Dictionary>> = {};
 /** Told when the second part arrives (web/lib/use-translation.tsx renders the app again). */
 const restListeners = new Set<() => void>();
 let restVersion = 0;
+/** Whether a message was shown as its key for want of the rest (then the app renders again). */
+let missed = false;
 
 /** A listener for the arrival of the dictionary's second part (for useSyncExternalStore). */
 export function subscribeRestOfDictionary(listener: () => void): () => void {
@@ -41,7 +43,7 @@ export function subscribeRestOfDictionary(listener: () => void): () => void {
   return () => restListeners.delete(listener);
 }
 
-/** How many times a part of the dictionary arrived (0 until then; always 0 on the server). */
+/** How many times the rest arrived after a message was missing (always 0 on the server). */
 export const restOfDictionaryVersion = () => restVersion;
 
 /**
@@ -74,8 +76,13 @@ export function loadRestOfDictionary(): Promise<void> {
   restLoading[language] ??= restLoaders[language]().then(
     (part) => {
       rest[language] = part.dictionary;
-      restVersion += 1;
-      for (const listener of restListeners) listener();
+      // Only if a message was missing: otherwise nothing on screen changes, and rendering the
+      // whole app again at the visitor's first tap would slow the answer to that tap.
+      if (missed) {
+        missed = false;
+        restVersion += 1;
+        for (const listener of restListeners) listener();
+      }
     },
     (error: unknown) => {
       // Offline, say: asked again next time.
@@ -179,6 +186,7 @@ export function createI18n(language: Language, dictionary: Dictionary, used?: Di
     }
     found ??= message(key);
     if (found === undefined && typeof document !== 'undefined' && !rest[language]) {
+      missed = true;
       void loadRestOfDictionary().catch(() => undefined);
     }
     return fill(found ?? key, values);
