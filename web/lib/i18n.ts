@@ -160,8 +160,8 @@ function fill(text: string, values: MessageValues | undefined): string {
 /**
  * `used`: filled with every message looked up and found (the server renderer hands the page those,
  * so that the browser hydrates it without the rest of the dictionary). In the browser, a message
- * not found (shown as its key) loads the rest of the dictionary, and the app renders again when it
- * arrives.
+ * not found (by `t`, shown as its key, or by `exists`) loads the rest of the dictionary, and the
+ * app renders again when it arrives.
  */
 export function createI18n(language: Language, dictionary: Dictionary, used?: Dictionary): I18n {
   const plurals = new Intl.PluralRules(language);
@@ -175,7 +175,17 @@ export function createI18n(language: Language, dictionary: Dictionary, used?: Di
     if (used && found !== undefined) used[key] = found;
     return found;
   };
-  const has = (key: string) => message(key) !== undefined;
+  /** A message not found in the browser before the rest arrived: it may be there. */
+  const notFound = () => {
+    if (typeof document === 'undefined' || rest[language]) return;
+    missed = true;
+    void loadRestOfDictionary().catch(() => undefined);
+  };
+  const has = (key: string) => {
+    const found = message(key) !== undefined;
+    if (!found) notFound();
+    return found;
+  };
   const t: TFunction = (key, values) => {
     const count = values?.count;
     let found: string | undefined;
@@ -185,10 +195,7 @@ export function createI18n(language: Language, dictionary: Dictionary, used?: Di
       found ??= message(`${key}_${plurals.select(count)}`);
     }
     found ??= message(key);
-    if (found === undefined && typeof document !== 'undefined' && !rest[language]) {
-      missed = true;
-      void loadRestOfDictionary().catch(() => undefined);
-    }
+    if (found === undefined) notFound();
     return fill(found ?? key, values);
   };
   if (typeof document !== 'undefined') {
