@@ -75,6 +75,35 @@ function precompress(): Plugin {
 }
 
 /**
+ * Build only: what each chunk is made of (dist/web/.vite/modules.json: per chunk, its modules'
+ * minified size and the size of each gzipped alone), read by `npm run bench:web-js` to say which
+ * modules a page's first visit pays for.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: 'souq-module-sizes',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const chunks: Record<string, { module: string; bytes: number; gzip: number }[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[file] = Object.entries(output.modules)
+          .map(([id, module]) => ({
+            module: path.relative(process.cwd(), id.replace(/^\0/, '')).replace(/\\/g, '/'),
+            bytes: module.renderedLength,
+            gzip: module.code ? zlib.gzipSync(module.code, { level: 9 }).length : 0,
+          }))
+          .filter((module) => module.bytes > 0)
+          .sort((a, b) => b.bytes - a.bytes);
+      }
+      const dir = path.join(options.dir!, '.vite');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'modules.json'), JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
+/**
  * Build only: the app's own stylesheet (web/app/styles.css: tokens, base, the shell, utilities) is
  * linked first. Vite links the CSS of the chunks the entry imports (e.g. the popover's) before the
  * entry's own, which would let the base rules (`.button`) override a component's (`.x__button`)
@@ -126,6 +155,7 @@ function dictionarySplit({ whole }: { whole: boolean }): Plugin {
       );
       isFirstView = module.firstViewKeys();
       module.staticImports(path.resolve(HOME_PAGE), homeModules);
+      for (const page of OTHER_FIRST_VIEWS) module.staticImports(path.resolve(page), otherModules);
     },
     // A module of its own (not the JSON file's), so that no JSON plugin reads it.
     resolveId(source, importer) {
@@ -189,6 +219,18 @@ const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
 /** The home page's modules (filled at the start of the build by dictionarySplit). */
 const homeModules = new Set<string>();
 
+/**
+ * The other pages people land on: their modules that the home page has too (the offer card and
+ * its buttons) are a chunk of their own (`cards`), so that these pages do not load the home
+ * page's own modules (its tabs and rows of categories) with them.
+ */
+const OTHER_FIRST_VIEWS = [
+  'web/features/search/search-page.tsx',
+  'web/features/products/product-page.tsx',
+  'web/features/shops/shop-page.tsx',
+];
+const otherModules = new Set<string>();
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   // The server renderer (`--ssr entry-server.tsx`, dist/ssr) needs neither the page's HTML, nor
@@ -202,6 +244,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : [
           globalStylesFirst(),
           precompress(),
+          moduleSizes(),
           // The service worker (web/app/pwa/sw.ts); the manifest is served by the server, per language.
           VitePWA({
             strategies: 'injectManifest',
@@ -230,6 +273,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Browsers of the es2022 target without <link rel="modulepreload"> (Safari before 17) only
+    // lose the preload hint; the polyfill cost every page 0.4 KiB.
+    modulePreload: { polyfill: false },
     // Read by the server (server/plugins/pages.ts) to preload the page language's dictionary.
     manifest: !isSsrBuild,
     rolldownOptions: isSsrBuild
@@ -242,6 +288,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'app',
                   tags: ['$initial'],
                   test: (id) => !/[\\/]web[\\/](main\.tsx|index\.html)/.test(id),
+                  priority: 3,
+                },
+                {
+                  name: 'cards',
+                  test: (id) => homeModules.has(id) && otherModules.has(id),
                   priority: 2,
                 },
                 {

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { loadAverage, saveResult, table, writeSection } from './docs';
 import { startServer } from './server';
-import { measureRoutesJs } from './web-js';
+import { measureRoutesJs, shopOf, type ScriptJs } from './web-js';
 
 // npm run bench:web-js: only the first-visit JavaScript and CSS of the main pages (bench/web-js.ts),
+// with each page's scripts and their largest modules (minified KiB / gzip KiB alone) on stdout,
 // without the HTTP load of `npm run bench`; needs `npm run build:web`. Writes its result to
 // bench/results/web-js-<time>.json and the web-js table of docs/performance.md (BENCH_WRITE_DOC=0:
 // stdout only).
@@ -14,11 +15,18 @@ const server = await startServer();
 try {
   const before = loadAverage();
   const base = server.info.address;
-  const rows = await measureRoutesJs(base, [
-    { name: 'home', url: '/' },
-    { name: 'search', url: `/search?name=${SEARCH_WORD}` },
-    { name: 'offer', url: `/products/product/${server.info.productId}` },
-  ]);
+  const scripts: ScriptJs[] = [];
+  const rows = await measureRoutesJs(
+    base,
+    [
+      { name: 'home', url: '/' },
+      { name: 'search', url: `/search?name=${SEARCH_WORD}` },
+      { name: 'offer', url: `/products/product/${server.info.productId}` },
+      { name: 'shop', url: `/shops/shop/${await shopOf(base, server.info.productId)}` },
+    ],
+    ['ar', 'fr'],
+    scripts,
+  );
   const at = new Date().toISOString();
   const after = loadAverage();
   const result = {
@@ -26,8 +34,25 @@ try {
     machine: { cpus: os.cpus().length, node: process.version, load_average: { before, after } },
     data: server.data,
     web_js_first_visit: rows,
+    scripts,
   };
   const out = saveResult('web-js', result);
+  // What each page pays for: its scripts (gzip, largest first) and their largest modules.
+  for (const row of rows) {
+    const own = scripts
+      .filter((s) => s.route === row.route && s.language === row.language)
+      .sort((a, b) => b.gzip_kib - a.gzip_kib);
+    console.info(
+      `\n${row.route} (${row.language}): ${row.js_gzip_kib} KiB gzip in ${row.files} files`,
+    );
+    for (const script of own) {
+      const top = script.modules
+        .slice(0, Number(process.env.BENCH_MODULES ?? 8))
+        .map((m) => `${m.module.replace(/^node_modules\//, '~')} ${m.kib}/${m.gzip_alone_kib}`)
+        .join(', ');
+      console.info(`  ${script.gzip_kib.toFixed(1).padStart(6)}  ${script.file}  ${top}`);
+    }
+  }
   console.table(rows);
   if (process.env.BENCH_WRITE_DOC !== '0') {
     const header = `Measured ${at} · ${os.cpus().length} CPUs · Node ${process.version} · load average before ${before}, after ${after} · data: ${server.data} · ${out}`;

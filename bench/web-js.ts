@@ -35,11 +35,38 @@ export interface RouteJs {
   css_gzip_kib: number;
 }
 
+/** One script a first visit loaded, and the modules it is made of (dist/web/.vite/modules.json). */
+export interface ScriptJs {
+  route: string;
+  language: string;
+  file: string;
+  gzip_kib: number;
+  /** Its largest modules: minified KiB, and each one's gzip KiB counted alone. */
+  modules: { module: string; kib: number; gzip_alone_kib: number }[];
+}
+
+/** The offer's shop, from the offer's own JSON answer. */
+export async function shopOf(base: string, productId: number | undefined): Promise<number> {
+  const answer = await fetch(`${base}/products/product/${productId}`, {
+    headers: { accept: 'application/json' },
+  });
+  const body = (await answer.json()) as { product: { shop: { id: number } } };
+  return body.product.shop.id;
+}
+
+type ModuleSizes = Record<string, { module: string; bytes: number; gzip: number }[]>;
+
 export async function measureRoutesJs(
   base: string,
   routes: { name: string; url: string }[],
   languages = ['ar', 'fr'],
+  /** Filled, when given, with every script of every route and its largest modules. */
+  scriptsOut?: ScriptJs[],
 ): Promise<RouteJs[]> {
+  const modulesFile = path.resolve('dist/web/.vite/modules.json');
+  const moduleSizes: ModuleSizes = fs.existsSync(modulesFile)
+    ? (JSON.parse(fs.readFileSync(modulesFile, 'utf8')) as ModuleSizes)
+    : {};
   const assets = path.resolve('dist/web');
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   const rows: RouteJs[] = [];
@@ -59,6 +86,20 @@ export async function measureRoutesJs(
         await page.goto(base + route.url, { waitUntil: 'networkidle' });
         await context.close();
         const files = [...scripts].map((p) => path.join(assets, p));
+        for (const script of scripts) {
+          const file = script.replace(/^\//, '');
+          scriptsOut?.push({
+            route: route.name,
+            language,
+            file,
+            gzip_kib: kib(sizeOf(path.join(assets, `${file}.gz`))),
+            modules: (moduleSizes[file] ?? []).slice(0, 25).map((m) => ({
+              module: m.module,
+              kib: kib(m.bytes),
+              gzip_alone_kib: kib(m.gzip),
+            })),
+          });
+        }
         const sheets = [...styles].map((p) => path.join(assets, p));
         rows.push({
           route: route.name,

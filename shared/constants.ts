@@ -23,6 +23,8 @@ export const LIST_PAGE_SIZE = 20;
 
 export const COMMAND_COMMENT_MAX_DEPTH = 2;
 export const COMMENT_MAX_DEPTH = 3;
+/** Longest comment or rating text (ours, SPEC is silent); here so that pages read it without zod. */
+export const COMMENT_TEXT_MAX = 5000;
 
 export const READ_MORE_LENGTH = 200;
 export const UNREAD_POLL_MS = 300_000;

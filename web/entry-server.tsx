@@ -46,7 +46,11 @@ export interface RenderResult {
   redirect: string | null;
   /** The page's source file (web/…), for the server to link its chunk's CSS and scripts. */
   module: string;
-  /** The page waits for the whole dictionary: the server preloads its second part too. */
+  /**
+   * The page waits for the whole dictionary: the server preloads its second part too. False for
+   * every page now: one that needs more than the first part gets the messages it shows in its
+   * state (`ServerState.messages`).
+   */
   wholeDictionary: boolean;
   /** The page's data and seed, for the browser (JSON, to be escaped by the caller). */
   state: ServerState;
@@ -58,6 +62,11 @@ export interface ServerState {
   /** The render's seed and clock (web/lib/render-seed.ts). */
   server: ServerRender;
   queries: ReturnType<typeof dehydrate>;
+  /**
+   * The messages the page showed, for a page that needs more than the dictionary's first part:
+   * the browser hydrates it with those and the first part, and loads the rest when the visitor acts.
+   */
+  messages?: Record<string, string>;
 }
 
 /** The status a failed prefetch gives the page: a missing thing is a 404; the rest a 200 page. */
@@ -102,7 +111,9 @@ export async function render({
     form,
     unread: client.getQueryData(unreadCountQuery(true).queryKey),
   };
-  const i18n = createI18n(language, await loadDictionary(language));
+  const messages: Record<string, string> = {};
+  const whole = page.handle.wholeDictionary;
+  const i18n = createI18n(language, await loadDictionary(language), whole ? messages : undefined);
 
   // prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and
   // writes each in place, where streaming would send late parts with inline scripts to move them,
@@ -133,8 +144,8 @@ export async function render({
     status,
     redirect: redirect.to,
     module: page.handle.module,
-    wholeDictionary: page.handle.wholeDictionary,
-    state: { server, queries },
+    wholeDictionary: false,
+    state: whole ? { server, queries, messages } : { server, queries },
     html,
   };
 }

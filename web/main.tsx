@@ -13,6 +13,7 @@ import { reportError } from './lib/report-error';
 import {
   createI18n,
   currentLanguage,
+  keepServerMessagesUntilInput,
   loadDictionary,
   loadRestOfDictionary,
   loadRestOfDictionaryOnInput,
@@ -23,11 +24,15 @@ import type { ServerState } from './entry-server';
 installHistoryGuard();
 const language = currentLanguage();
 const dictionary = loadDictionary(language);
+const state = serverState();
+// A page the server rendered came with the messages it shows: hydrating it needs only the first
+// part of the dictionary and those, not the rest (loaded when the visitor acts).
+const messages = state?.messages;
+if (messages) keepServerMessagesUntilInput();
 // The first page's code loads at the same time as the dictionary, not after it.
-const page = preloadPage(window.location.pathname);
+const page = preloadPage(window.location.pathname, messages ? { withDictionary: false } : {});
 const queryClient = createQueryClient();
 const root = document.getElementById('root')!;
-const state = serverState();
 // The home page needs only the dictionary's first part; the rest comes when the visitor acts.
 loadRestOfDictionaryOnInput();
 
@@ -51,7 +56,10 @@ if (state) {
       root,
       <StrictMode>
         <App
-          i18n={createI18n(language, i18nDictionary)}
+          i18n={createI18n(
+            language,
+            messages ? { ...messages, ...i18nDictionary } : i18nDictionary,
+          )}
           queryClient={queryClient}
           server={state.server}
         />

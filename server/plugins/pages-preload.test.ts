@@ -88,16 +88,30 @@ describe('pages: the app script and its modules start after the first paint', ()
     ]);
   });
 
-  it('adds the second part of the dictionary for the pages that wait for it, not for the home page', async () => {
-    const home = bootOf((await page('fr', '/', rendering)).body).modules;
+  it('preloads only the first part of the dictionary: the other pages bring the messages they show', async () => {
+    const stateOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="souq-state">(.*?)<\/script>/s.exec(html)![1],
+      ) as { messages?: Record<string, string> };
+    const homePage = (await page('fr', '/', rendering)).body;
+    const home = bootOf(homePage).modules;
     expect(home).toContain('/assets/fr-1.js');
     expect(home).not.toContain('/assets/fr-rest-1.js');
-    const search = bootOf((await page('fr', '/search?name=hilux', rendering)).body).modules;
-    expect(search).toContain('/assets/fr-rest-1.js');
-    expect(search).not.toContain('/assets/ar-rest-1.js');
+    // The home page's messages are all in the first part.
+    expect(stateOf(homePage).messages).toBeUndefined();
+    const searchPage = (await page('fr', '/search?name=hilux', rendering)).body;
+    const search = bootOf(searchPage).modules;
+    expect(search).toContain('/assets/fr-1.js');
+    expect(search).not.toContain('/assets/fr-rest-1.js');
     expect(search.filter((module) => module === '/assets/areas-1.js')).toHaveLength(1);
-    const login = bootOf((await page('ar', '/login', rendering)).body).modules;
-    expect(login).toContain('/assets/ar-rest-1.js');
+    // Hydrated with its own messages: the ones it showed, in its language.
+    const messages = stateOf(searchPage).messages!;
+    expect(messages.search_title).toBe(
+      (await import('../../web/locales/fr/search.json')).default.search_title,
+    );
+    const login = (await page('ar', '/login', rendering)).body;
+    expect(bootOf(login).modules).not.toContain('/assets/ar-rest-1.js');
+    expect(Object.keys(stateOf(login).messages!).length).toBeGreaterThan(0);
   });
 
   it('fetches no script from the head; the stylesheets stay there', async () => {

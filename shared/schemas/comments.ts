@@ -1,10 +1,15 @@
 import { MODERATION_STATUSES } from '../domain/trust';
 import { idParam, z } from './common';
-import { COMMENTABLE_TYPES, COMMENTS_PAGE_SIZE, REACTION_KINDS } from '../constants';
+import {
+  COMMENT_TEXT_MAX,
+  COMMENTABLE_TYPES,
+  COMMENTS_PAGE_SIZE,
+  REACTION_KINDS,
+} from '../constants';
 
 // SPEC §7 comments calls: bodies in, objects out. Text limits are ours (SPEC is silent).
 
-export const COMMENT_TEXT_MAX = 5000;
+export { COMMENT_TEXT_MAX };
 /** Largest page a list call may ask for (comments and commands alike). */
 export const LIST_LIMIT_MAX = 50;
 

@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { afterDictionary } from '../lib/i18n';
 import type { PrefetchContext } from '../lib/prefetch';
 import { trackPageLoad } from './layout/page-loading';
 
@@ -18,8 +19,13 @@ export type PageLoader = () => Promise<PageModule>;
 export interface PageHandle {
   /** The page's source file, relative to web/ (the build manifest's key). */
   module: string;
-  load: () => Promise<PageModule>;
-  /** It waits for the whole dictionary (every page but the first view's): the server preloads it. */
+  /**
+   * The page's code, after the whole dictionary when the page needs it (`wholeDictionary`), unless
+   * `withDictionary` is false: a page the server rendered comes with the messages it shows
+   * (ServerState.messages).
+   */
+  load: (options?: { withDictionary?: boolean }) => Promise<PageModule>;
+  /** It needs the whole dictionary (every page but the first view's) unless the server rendered it. */
   wholeDictionary: boolean;
 }
 
@@ -35,8 +41,8 @@ export function lazyRoute(
   wholeDictionary = false,
 ): RouteObject {
   let loaded: ComponentType | undefined;
-  const load = () =>
-    loader().then((page) => {
+  const load = ({ withDictionary = wholeDictionary } = {}) =>
+    (withDictionary ? afterDictionary(loader()) : loader()).then((page) => {
       loaded = page.Component;
       return page;
     });

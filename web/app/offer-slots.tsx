@@ -2,35 +2,25 @@ import { lazy, Suspense } from 'react';
 import { afterDictionary } from '../lib/i18n';
 import { Loader } from '../components/loader';
 import type { OfferSlots } from '../features/products/components/offer-slots';
+import { deferredPart } from './deferred-part';
 
 // The app composes what features cannot import from each other (docs/products-ui.md): the full
 // offer view, on its page and in the details modal, shows the conversations feature's tabs and
-// the shop's map. Each tab, and the map, is its own chunk, fetched when shown.
-const CommentsTab = lazy(() =>
-  afterDictionary(import('../features/comments/comments-tab')).then((m) => ({
-    default: m.CommentsTab,
-  })),
+// the shop's map. Each tab, and the map, is its own chunk, fetched when shown; the tabs, below the
+// fold, when they come near the screen or the visitor acts (./deferred-part.tsx).
+const CommentsTab = deferredPart(() =>
+  afterDictionary(import('../features/comments/comments-tab')).then((m) => m.CommentsTab),
 );
 const ShopMap = lazy(() =>
   afterDictionary(import('../components/shop-map')).then((m) => ({ default: m.ShopMap })),
 );
-const CommandsTab = lazy(() =>
-  afterDictionary(import('../features/commands/commands-tab')).then((m) => ({
-    default: m.CommandsTab,
-  })),
+const CommandsTab = deferredPart(() =>
+  afterDictionary(import('../features/commands/commands-tab')).then((m) => m.CommandsTab),
 );
 
 export const offerSlots: OfferSlots = {
-  comments: (product) => (
-    <Suspense fallback={<Loader />}>
-      <CommentsTab productId={product.id} />
-    </Suspense>
-  ),
-  commands: (product) => (
-    <Suspense fallback={<Loader />}>
-      <CommandsTab product={product} />
-    </Suspense>
-  ),
+  comments: (product) => <CommentsTab productId={product.id} fallback={<Loader />} />,
+  commands: (product) => <CommandsTab product={product} fallback={<Loader />} />,
   shopMap: (product) => (
     <Suspense fallback={null}>
       <ShopMap shop={product.shop} />

@@ -21,7 +21,10 @@ export function matchPage(pathname: string) {
   return handle ? { handle, params: last.params, notFound: last.route.path === '*' } : null;
 }
 
-/** Fetch the code of the page at this address (at start-up, before the first render). */
-export function preloadPage(pathname: string) {
-  return matchPage(pathname)?.handle.load();
+/**
+ * Fetch the code of the page at this address (at start-up, before the first render);
+ * `withDictionary: false` for a page the server rendered with its messages.
+ */
+export function preloadPage(pathname: string, options?: { withDictionary?: boolean }) {
+  return matchPage(pathname)?.handle.load(options);
 }

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { afterDictionary } from '../lib/i18n';
 import { lazyRoute, type PageModule } from './lazy-route';
 
 // The route table: one line per page, each page loaded on first visit (its module exports
@@ -22,10 +21,9 @@ function page(route: Pick<RouteObject, 'path' | 'index'>, file: string): RouteOb
   const loader = pages[file];
   if (!loader) throw new Error(`routes: no page module ${file}`);
   const whole = file !== FIRST_VIEW_PAGE;
-  const load = whole ? () => afterDictionary(loader()) : loader;
   // The build manifest names files from web/.
   const module = new URL(file, 'file:///web/app/').pathname.slice('/web/'.length);
-  return lazyRoute(route, module, load, whole);
+  return lazyRoute(route, module, loader, whole);
 }
 
 export const routes: RouteObject[] = [

@@ -185,3 +185,21 @@ describe('translations', () => {
     expect(dictionaryOf('fr').number_not_available).toMatch(/plus que le nombre disponible/);
   });
 });
+
+describe('the messages a page used (ServerState.messages)', () => {
+  it('are every message looked up and found, plural forms as found, nothing unknown', () => {
+    const used: Dictionary = {};
+    const i18n = createI18n(
+      'fr',
+      { offers_one: '{{count}} offre', offers_other: '{{count}} offres', title: 'Titre' },
+      used,
+    );
+    expect(i18n.t('title')).toBe('Titre');
+    expect(i18n.t('offers', { count: 2 })).toBe('2 offres');
+    expect(i18n.t('not_a_key')).toBe('not_a_key');
+    expect(used).toEqual({ title: 'Titre', offers_other: '{{count}} offres' });
+    // Handed to the browser with the first part, they give the same text.
+    const browser = createI18n('fr', { ...used });
+    expect(browser.t('offers', { count: 2 })).toBe(i18n.t('offers', { count: 2 }));
+  });
+});

@@ -31,6 +31,38 @@ const restLoaders: Record<Language, () => Promise<{ dictionary: Dictionary }>> =
 
 /** The second part of each language's dictionary, once loaded (read by every `t`). */
 const rest: Partial<Record<Language, Dictionary>> = {};
+/** Told when the second part arrives (web/lib/use-translation.tsx renders the app again). */
+const restListeners = new Set<() => void>();
+let restVersion = 0;
+/** Whether a message was shown as its key for want of the rest (then the app renders again). */
+let missed = false;
+
+/** A listener for the arrival of the dictionary's second part (for useSyncExternalStore). */
+export function subscribeRestOfDictionary(listener: () => void): () => void {
+  restListeners.add(listener);
+  return () => restListeners.delete(listener);
+}
+
+/** How many times the rest arrived after a message was missing (always 0 on the server). */
+export const restOfDictionaryVersion = () => restVersion;
+
+/**
+ * Whether the page the server rendered came with the messages it showed (`ServerState.messages`)
+ * and the visitor has not acted yet: parts loaded now render what the server rendered, with those
+ * messages, and need not wait for the rest of the dictionary (`afterDictionary`).
+ */
+let serverMessagesOnly = false;
+
+/** Whether the page is still the server's, with its messages, and the visitor has not acted. */
+export const serverMessagesOnlyNow = () => serverMessagesOnly;
+
+/** Set by the start-up code for a page the server rendered with its messages. */
+export function keepServerMessagesUntilInput() {
+  serverMessagesOnly = true;
+  onFirstInput(() => {
+    serverMessagesOnly = false;
+  });
+}
 /** Each language's part on its way (a test, or a page, may ask for either). */
 const restLoading: Partial<Record<Language, Promise<void>>> = {};
 
@@ -44,6 +76,13 @@ export function loadRestOfDictionary(): Promise<void> {
   restLoading[language] ??= restLoaders[language]().then(
     (part) => {
       rest[language] = part.dictionary;
+      // Only if a message was missing: otherwise nothing on screen changes, and rendering the
+      // whole app again at the visitor's first tap would slow the answer to that tap.
+      if (missed) {
+        missed = false;
+        restVersion += 1;
+        for (const listener of restListeners) listener();
+      }
     },
     (error: unknown) => {
       // Offline, say: asked again next time.
@@ -56,6 +95,7 @@ export function loadRestOfDictionary(): Promise<void> {
 
 /** `module` once the whole dictionary is here too: for code loaded after the first view. */
 export async function afterDictionary<T>(module: Promise<T>): Promise<T> {
+  if (serverMessagesOnly) return module;
   const [loaded] = await Promise.all([module, loadRestOfDictionary()]);
   return loaded;
 }
@@ -117,14 +157,35 @@ function fill(text: string, values: MessageValues | undefined): string {
   });
 }
 
-export function createI18n(language: Language, dictionary: Dictionary): I18n {
+/**
+ * `used`: filled with every message looked up and found (the server renderer hands the page those,
+ * so that the browser hydrates it without the rest of the dictionary). In the browser, a message
+ * not found (by `t`, shown as its key, or by `exists`) loads the rest of the dictionary, and the
+ * app renders again when it arrives.
+ */
+export function createI18n(language: Language, dictionary: Dictionary, used?: Dictionary): I18n {
   const plurals = new Intl.PluralRules(language);
   const message = (key: string): string | undefined => {
-    if (Object.hasOwn(dictionary, key)) return dictionary[key];
-    const later = rest[language];
-    return later && Object.hasOwn(later, key) ? later[key] : undefined;
+    let found: string | undefined;
+    if (Object.hasOwn(dictionary, key)) found = dictionary[key];
+    else {
+      const later = rest[language];
+      if (later && Object.hasOwn(later, key)) found = later[key];
+    }
+    if (used && found !== undefined) used[key] = found;
+    return found;
   };
-  const has = (key: string) => message(key) !== undefined;
+  /** A message not found in the browser before the rest arrived: it may be there. */
+  const notFound = () => {
+    if (typeof document === 'undefined' || rest[language]) return;
+    missed = true;
+    void loadRestOfDictionary().catch(() => undefined);
+  };
+  const has = (key: string) => {
+    const found = message(key) !== undefined;
+    if (!found) notFound();
+    return found;
+  };
   const t: TFunction = (key, values) => {
     const count = values?.count;
     let found: string | undefined;
@@ -133,7 +194,9 @@ export function createI18n(language: Language, dictionary: Dictionary): I18n {
       if (count === 0) found = message(`${key}_zero`);
       found ??= message(`${key}_${plurals.select(count)}`);
     }
-    return fill(found ?? message(key) ?? key, values);
+    found ??= message(key);
+    if (found === undefined) notFound();
+    return fill(found ?? key, values);
   };
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;

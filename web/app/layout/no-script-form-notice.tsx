@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { FormAlert } from '../../components/form-field';
+import { FormAlert } from '../../components/form-alert';
 import { useServerRender } from '../../lib/render-seed';
 
 /** The message of the one refusal every form can get when posted without scripts (server side). */

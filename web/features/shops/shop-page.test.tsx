@@ -160,6 +160,8 @@ describe('the shop page', () => {
   it('lists the staff with their roles for anyone, with no control for a visitor', async () => {
     shopServer();
     renderApp('/shops/shop/11?tab=employees');
+    // The employees tab's code comes when the tab is shown.
+    await screen.findByText(/Propriétaire/);
     const items = await screen.findAllByRole('listitem');
     const staff = items.filter((item) => item.classList.contains('staff-list__item'));
     expect(staff.map((item) => item.textContent)).toEqual([
@@ -184,13 +186,16 @@ describe('the shop page', () => {
       '/shops/edit/11',
     );
     await user.click(screen.getByRole('button', { name: 'Supprimer la boutique' }));
-    const dialog = screen.getByRole('alertdialog');
+    // The confirmation's code comes when it first opens.
+    const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('seront supprimées définitivement');
     await user.click(within(dialog).getByRole('button', { name: 'Non' }));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Supprimer la boutique' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Oui' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/shops/11']);
   });
@@ -219,7 +224,9 @@ describe('the shop page', () => {
     });
     const { router } = renderApp('/shops/shop/11');
     await user.click(await screen.findByRole('button', { name: 'Supprimer la boutique' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Oui' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Oui' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Une boutique personnelle ne peut être ni supprimée/,
     );

@@ -1,23 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { can } from '../../../shared/domain/permissions';
 import type { ProductType } from '../../../shared/schemas/products';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { LazyConfirmModal } from '../../components/lazy-confirm-modal';
 import { FormAlert } from '../../components/form-field';
 import { ChartIcon, EditIcon, TrashIcon } from '../../components/page-icons';
 import { Loader } from '../../components/loader';
 import { formErrorsOf } from '../../lib/form-errors';
 import { HttpError } from '../../lib/http';
 import { formatNumber } from '../../lib/format';
-import { isLanguage } from '../../lib/i18n';
+import { afterDictionary, isLanguage } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMe } from '../../lib/use-me';
 import { useMarkNotificationRead } from '../../lib/use-mark-notification-read';
 import { useDeleteShop } from './api/delete-shop';
 import { useShop } from './api/shop';
-import { EmployeesPanel } from './components/employees-panel';
 import { NotFoundShop } from './components/not-found-shop';
 import { ShopHeader } from './components/shop-header';
 import { ShopProducts } from './components/shop-products';
@@ -28,6 +27,13 @@ import { idParam, type PrefetchContext } from '../../lib/prefetch';
 import { shopQuery } from './api/shop';
 import { shopProductsQuery } from './api/shop-products';
 import { shopRatingsQuery } from './api/ratings';
+
+// The employees tab (its forms are for the shop's staff) comes when shown, not with the page.
+const EmployeesPanel = lazy(() =>
+  afterDictionary(import('./components/employees-panel')).then((m) => ({
+    default: m.EmployeesPanel,
+  })),
+);
 
 // SPEC §2: /shops/shop/{id}: the shop header, then its offers, demands and staff in tabs
 // (?tab=offers|demands|reviews|employees&page=n, so every list has its own address).
@@ -153,7 +159,9 @@ export function ShopPage() {
       </nav>
       <div className="shop-page__panel">
         {tab === 'employees' ? (
-          <EmployeesPanel shop={data} me={me} viewerRole={viewerRole} />
+          <Suspense fallback={<Loader />}>
+            <EmployeesPanel shop={data} me={me} viewerRole={viewerRole} />
+          </Suspense>
         ) : tab === 'reviews' ? (
           <ShopReviews
             shop={data}
@@ -175,7 +183,7 @@ export function ShopPage() {
           </>
         )}
       </div>
-      <ConfirmModal
+      <LazyConfirmModal
         open={confirming}
         title={t('delete_shop')}
         message={t('confirm_delete_shop')}

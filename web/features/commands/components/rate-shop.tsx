@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { RATING_STARS_MAX } from '../../../../shared/domain/ratings';
-import { COMMENT_TEXT_MAX } from '../../../../shared/schemas/comments';
+import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
 import { FormAlert, SubmitButton } from '../../../components/form-field';
 import { ReadMore } from '../../../components/read-more';
 import { Star } from '../../../components/rating-stars';

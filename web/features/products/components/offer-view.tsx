@@ -32,7 +32,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { ReportButton } from './report-button';
 import { SellerTrust } from './seller-trust';
 import { ModerationNotice } from './moderation-notice';
-import { ListingActions } from './listing-actions';
+import { LazyListingActions as ListingActions } from './lazy-listing-actions';
 import { isExpired } from '../../../../shared/domain/listing';
 import { SaveButton } from './save-button';
 import { Scroller } from '../../../components/scroller';

@@ -1,15 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX } from '../../../../shared/constants';
 import { FormAlert, FormField, SubmitButton } from '../../../components/form-field';
 import { BookmarkIcon, CheckIcon } from '../../../components/icons';
-import { Modal } from '../../../components/modal';
 import { formErrorsOf, noErrors } from '../../../lib/form-errors';
+import { afterDictionary } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
 import { useSaveSearch } from '../api/save-search';
 import './save-search.css';
+
+// The dialog's code comes when it first opens, not with the search page.
+const Modal = lazy(() =>
+  afterDictionary(import('../../../components/modal')).then((m) => ({ default: m.Modal })),
+);
 
 interface SaveSearchButtonProps {
   /** The search body of SPEC §7 the page runs (its page is not kept). */
@@ -63,32 +68,34 @@ export function SaveSearchButton({ query, defaultName }: SaveSearchButtonProps) 
         </button>
       )}
       {open && (
-        <Modal title={t('save_this_search')} onClose={() => setOpen(false)} size="small">
-          <form method="post" className="save-search__form" onSubmit={onSubmit} noValidate>
-            <p className="save-search__hint">{t('save_search_hint')}</p>
-            <FormField
-              name="name"
-              label={t('saved_search_name')}
-              defaultValue={defaultName}
-              maxLength={SAVED_SEARCH_NAME_MAX}
-              required
-              autoFocus
-              dir="auto"
-              errors={errors.fields.name}
-            />
-            <FormAlert messages={errors.general} />
-            <div className="modal__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setOpen(false)}
-              >
-                {t('cancel')}
-              </button>
-              <SubmitButton loading={save.isPending}>{t('save_search_submit')}</SubmitButton>
-            </div>
-          </form>
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal title={t('save_this_search')} onClose={() => setOpen(false)} size="small">
+            <form method="post" className="save-search__form" onSubmit={onSubmit} noValidate>
+              <p className="save-search__hint">{t('save_search_hint')}</p>
+              <FormField
+                name="name"
+                label={t('saved_search_name')}
+                defaultValue={defaultName}
+                maxLength={SAVED_SEARCH_NAME_MAX}
+                required
+                autoFocus
+                dir="auto"
+                errors={errors.fields.name}
+              />
+              <FormAlert messages={errors.general} />
+              <div className="modal__actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setOpen(false)}
+                >
+                  {t('cancel')}
+                </button>
+                <SubmitButton loading={save.isPending}>{t('save_search_submit')}</SubmitButton>
+              </div>
+            </form>
+          </Modal>
+        </Suspense>
       )}
     </div>
   );

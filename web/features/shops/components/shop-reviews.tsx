@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { PAGINATION_WINDOW_LISTS } from '../../../../shared/constants';
 import { can } from '../../../../shared/domain/permissions';
 import { RATING_STARS_MAX } from '../../../../shared/domain/ratings';
-import { COMMENT_TEXT_MAX } from '../../../../shared/schemas/comments';
+import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
 import type { Rating } from '../../../../shared/schemas/ratings';
 import type { Shop } from '../../../../shared/schemas/shops';
 import { Avatar } from '../../../components/avatar';
