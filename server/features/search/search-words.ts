@@ -141,9 +141,12 @@ export function tsQuery(words: TieredWord[], tier: Tier): string {
 
 /** A tier's text query for each engine, and each word's terms (search-plan.ts reads them). */
 export function tierText(words: TieredWord[], tier: Tier, type: string) {
+  const ranker = tierRanker(words, TIERS.slice(0, TIERS.indexOf(tier) + 1));
   return {
     fts: ftsMatch(words, tier, type),
     ts: tsQuery(words, tier),
     words: tierTerms(words, tier),
+    /** The same match tested on one product's columns (the few bumped offers, search-bumps.repository.ts). */
+    test: (row: SearchColumns) => ranker(row) !== null,
   };
 }
