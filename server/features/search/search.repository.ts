@@ -122,19 +122,20 @@ export const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: str
   !q.pfields.length;
 
 /**
- * The search's order as SQL over the rows' id, distance_km and price; ties newest first. Products
+ * The search's order as SQL over the rows' id, distance_km and price; ties newest first (`ties`:
+ * by id unless told otherwise). Products
  * without a price (or a place) come last in the price (nearest) orders, on both engines.
  */
-export function orderBy(order: SearchSort) {
+export function orderBy(order: SearchSort, ties = sql`id desc`) {
   switch (order) {
     case 'price_asc':
-      return sql`price is null, price, id desc`;
+      return sql`price is null, price, ${ties}`;
     case 'price_desc':
-      return sql`price is null, price desc, id desc`;
+      return sql`price is null, price desc, ${ties}`;
     case 'nearest':
-      return sql`distance_km is null, distance_km, id desc`;
+      return sql`distance_km is null, distance_km, ${ties}`;
     default:
-      return sql`id desc`;
+      return ties;
   }
 }
 
