@@ -60,12 +60,22 @@ async function bumpedSince(
   key?: number | null,
 ): Promise<Bumped[]> {
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
+  const test = q.text?.test;
+  // The bumped rows of the same filters read for a tier before (a search reads its tiers in
+  // turn; a broader tier's walk ends later, so its bumps are among those read): tested again.
+  const cacheKey = JSON.stringify({ ...q, text: undefined, bumps: undefined, key, dialect });
+  const cached = test ? q.bumps?.get(cacheKey) : undefined;
+  if (test && cached && cached.since <= since) {
+    return cached.rows
+      .filter((row) => row.at >= since && test(row))
+      .slice(0, limit)
+      .map(({ id, distance_km, price, at }) => ({ id, distance_km, price, at }));
+  }
   const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (select 1
     from products where products.type = ${q.type} and products.bumped_at >= ${since}
     limit ${bumpTuning.few + 1}) found`.execute(db);
   const n = Number(counted[0]?.n);
   if (!n) return [];
-  const test = q.text?.test;
   const inJs = !!test && n <= bumpTuning.few;
   // The filters as the walk has them, but over every id (no window), the words' list leading.
   const filters: SearchQuery = {
@@ -94,6 +104,7 @@ async function bumpedSince(
   const { rows } = await sql<Bumped & SearchColumns>`select ${columns},
       products.search_text, products.search_stems, products.search_related
     from products where ${where} order by products.bumped_at desc, products.id desc`.execute(db);
+  q.bumps?.set(cacheKey, { since, rows });
   return rows
     .filter((row) => test!(row))
     .slice(0, limit)

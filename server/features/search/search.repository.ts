@@ -58,6 +58,11 @@ export interface SearchQuery {
   distanceKm?: number;
   pfields: PfieldFilter[];
   /**
+   * The bumped offers a search read with their search columns, by filters (search-bumps.repository.ts:
+   * its tiers test the same rows again). One per search.
+   */
+  bumps?: Map<string, { since: string; rows: (Row & SearchColumns & { at: string })[] }>;
+  /**
    * The field value filter (index in `pfields`) whose products are few enough (under
    * pfieldTuning.fewValues) to be read first from its index, the other conditions tested on them.
    */

@@ -94,6 +94,7 @@ async function toQuery(
     origin: hasOrigin ? { latitude: body.latitude!, longitude: body.longitude! } : undefined,
     distanceKm: body.distance,
     pfields: [...filters, ...sub.filters],
+    bumps: new Map(),
   };
 }
 
