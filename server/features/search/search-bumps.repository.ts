@@ -131,6 +131,39 @@ async function bumpedAmong(db: Executor, ids: number[]) {
 }
 
 /**
+ * Newest first, the walk's rows never bumped (in id order, which is creation order) and the
+ * bumped ones merged: each bumped offer goes just before the walked rows created before its
+ * bump, found by one seek of (type, created_at) per bumped offer (the newest offer created by
+ * then), rather than by reading every walked row's time.
+ */
+async function placedByCreation(
+  db: Executor,
+  q: SearchQuery,
+  walked: Row[],
+  outside: Bumped[],
+  inOutside: Set<number>,
+  n: number,
+) {
+  const place = new Map<number, number>();
+  for (const b of outside) {
+    const { rows } = await sql<{ id: number }>`select id from products
+      where type = ${q.type} and created_at <= ${b.at}
+      order by created_at desc, id desc limit 1`.execute(db);
+    place.set(Number(b.id), Number(rows[0]?.id ?? 0) + 0.5);
+  }
+  const at = new Map(outside.map((b) => [Number(b.id), b.at]));
+  const order = (r: Row) => place.get(Number(r.id)) ?? Number(r.id);
+  const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
+  rows.sort((a, b) => {
+    const d = order(b) - order(a);
+    if (d) return d;
+    const [x, y] = [at.get(Number(a.id)) ?? '', at.get(Number(b.id)) ?? ''];
+    return x < y ? 1 : x > y ? -1 : Number(b.id) - Number(a.id);
+  });
+  return rows.slice(0, n);
+}
+
+/**
  * The first `n` matches in the search's order, ties (all of newest first) by time, bumps counted:
  * the first `n` as SQL reads them (ties by id), the bumped matches that could join the last tie
  * (bumped since the oldest row of the read was created), merged. `read`: those first `n` rows,
@@ -169,6 +202,7 @@ export async function withBumps(
   );
   if (!outside.length && !bumped.size) return walked;
   const inOutside = new Set(outside.map((b) => Number(b.id)));
+  if (!key && !bumped.size) return placedByCreation(db, q, walked, outside, inOutside, n);
   const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
   const times = await timesOf(
     db,
