@@ -33,6 +33,7 @@ import { shopLiveOffers } from './migrations/032-shop-live-offers';
 import { keepDeletedAuthors } from './migrations/033-keep-deleted-authors';
 import { ratingAnnouncements } from './migrations/034-rating-announcements';
 import { smsAlerts } from './migrations/035-sms-alerts';
+import { searchBumps } from './migrations/036-search-bumps';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -71,6 +72,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '033-keep-deleted-authors': keepDeletedAuthors(dialect),
     '034-rating-announcements': ratingAnnouncements,
     '035-sms-alerts': smsAlerts,
+    '036-search-bumps': searchBumps(dialect),
   };
 }
 

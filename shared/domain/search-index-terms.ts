@@ -109,17 +109,24 @@ function catalogueWords(label: string): { part: string; words: string[] }[] {
 export function indexTerms(texts: string[], catalogue: string[], broad: string[] = []): IndexTerms {
   // A word of another family inside a name the lexicon knows ("دار" of "دار النعيم", a district)
   // counts as the name, not as itself: its text still holds it, its stems and related words not.
-  const inNames = new Set<string>();
+  // Only there: the same word elsewhere in the text ("دار للبيع في دار النعيم") is its own.
+  const ownWords = new Set<string>();
   const related = new Set<string>();
   for (const tokens of texts.map(searchTokens)) {
+    const inNames = new Set<number>();
     for (const { start, length: n } of expandPhrase(tokens)) {
       const name = tokens.slice(start, start + n);
       const form = name.join(' ');
       for (const s of [...relatedStems(form), nameTerm(form)]) if (s) related.add(s);
-      for (const w of name) if (foreign(w, [form])) inNames.add(w);
+      name.forEach((w, i) => {
+        if (foreign(w, [form])) inNames.add(start + i);
+      });
     }
+    tokens.forEach((w, i) => {
+      if (!inNames.has(i)) ownWords.add(w);
+    });
   }
-  const own = [...new Set(texts.flatMap(searchTokens))].filter((w) => !inNames.has(w));
+  const own = [...ownWords];
   const stems = new Set(own.map(stem));
   for (const word of meaningful(own)) for (const s of wordRelated(word)) related.add(s);
   // A name of two kinds ("Moutons et chèvres", "أغنام وماعز"): only the kinds the offer's own

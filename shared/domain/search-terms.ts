@@ -255,6 +255,12 @@ export interface QueryWord {
   word: string;
   /** Whether `word` also matches as the start of a longer word (not for lexicon words). */
   prefix: boolean;
+  /**
+   * A lexicon word typed alone (not within a name the query holds): as written it must also be
+   * one of the offer's own words (its stem among the offer's stems), not only a word of a name
+   * in its text ("دار" of the district "دار النعيم", issue 30).
+   */
+  own?: boolean;
   /** Its stem: a word's stem in the index. */
   stem: string;
   /** The lexicon's words for it (each a list of stems, all required). */
@@ -309,6 +315,7 @@ export function queryTerms(text: string): QueryWord[] {
       // A whole word the lexicon knows is not also a prefix of another (شاحن 'charger' of
       // شاحنة 'truck', issue 30); a word being typed is.
       prefix: !isLexiconWord(word),
+      own: isLexiconWord(word) && !phrases.has(word),
       stem: stem(word),
       lexicon,
       transliterations: transliterationStems(word),

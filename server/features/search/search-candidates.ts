@@ -28,11 +28,14 @@ export async function fewCandidates(
     where ${where} limit ${max + 1}) found`.execute(db);
   if (Number(rows[0]?.n) > max) return null;
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
+  // Newest first (and ties) count bumps (issue 32): the rows are read anyway, their time too.
+  const order = orderBy(q.order, sql`at desc, id desc`);
   return sql<Candidate>`select id, distance_km, price, search_text, search_stems, search_related
     from (select products.id, ${distance} as distance_km, products.price as price,
+      coalesce(products.bumped_at, products.created_at) as at,
       products.search_text, products.search_stems, products.search_related
       from products where ${where}) found
-    order by ${orderBy(q.order)}`
+    order by ${order}`
     .execute(db)
     .then((r) => r.rows);
 }

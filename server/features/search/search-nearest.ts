@@ -6,12 +6,12 @@ import { listedConditions } from './search-conditions';
 import {
   COUNTED,
   fromFirst,
-  laterRows,
   orderedRows,
   type Page,
   type Row,
   type SearchQuery,
 } from './search.repository';
+import { laterRows, rowsInOrder, withBumps } from './search-bumps.repository';
 
 // A search's first COUNTED rows (DESIGN §7): read in the search's order by search.repository.ts,
 // or, nearest first, radius by radius from a small one (ordering by distance reads every
@@ -112,8 +112,11 @@ async function nearestRows(
  */
 export function firstRows(db: Executor, dialect: Dialect, q: SearchQuery): Promise<Row[]> {
   return q.order === 'nearest' && q.origin && q.distanceKm !== undefined
-    ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm })
-    : orderedRows(db, dialect, q, COUNTED, 0);
+    ? nearestRows(db, dialect, { ...q, distanceKm: q.distanceKm }).then((rows) =>
+        // Ties (the same place) newest first, bumps counted (search-bumps.repository.ts).
+        withBumps(db, dialect, q, COUNTED, rows),
+      )
+    : rowsInOrder(db, dialect, q, COUNTED, 0);
 }
 
 /** One page of matching ids, in the search's order, and how many match (up to COUNTED). */

@@ -64,6 +64,7 @@ export const OFFERS = {
   land_fr: { sub: 'land', name: 'Terrain à vendre Arafat' },
   land_ndb: { sub: 'land', name: 'Terrain à Nouadhibou' },
   land_dn: { sub: 'land', name: 'قطعة أرضية في دار النعيم' },
+  house_dn: { sub: 'houses', name: 'دار للبيع في دار النعيم' },
   melhfa_ar: { sub: 'women_clothing', name: 'ملحفة نسائية' },
   melhfa_fr: { sub: 'women_clothing', name: 'Melhfa voile légère' },
   dress_ar: { sub: 'women_clothing', name: 'فستان سهرة' },
@@ -91,7 +92,7 @@ export const FURNITURE: Label[] = [...SOFAS, 'wardrobe_fr'];
 export const MAIDS: Label[] = ['maid_ar', 'maid_fr'];
 export const SHEEP: Label[] = ['sheep_ar', 'sheep_fr'];
 export const GOATS: Label[] = ['goat_ar', 'goat_fr'];
-export const HOUSES: Label[] = ['house_ar', 'house_fr', 'villa_fr'];
+export const HOUSES: Label[] = ['house_ar', 'house_fr', 'villa_fr', 'house_dn'];
 export const FLATS: Label[] = ['flat_ar', 'flat_fr', 'flat_rosso'];
 export const LANDS: Label[] = ['land_ar', 'land_fr', 'land_ndb', 'land_dn'];
 export const PROPERTY: Label[] = [...HOUSES, ...FLATS, ...LANDS];
@@ -249,8 +250,8 @@ export const FIRST_GROUPS: Record<string, [string, Label[]][]> = {
     ['شقة تفرغ زينة', ['flat_ar', 'flat_fr']],
     ['appartement rosso', ['flat_rosso']],
     ['terrain nouadhibou', ['land_ndb']],
-    ['dar naim', ['land_dn']],
-    ['دار النعيم', ['land_dn']],
+    ['dar naim', ['land_dn', 'house_dn']],
+    ['دار النعيم', ['land_dn', 'house_dn']],
     ['teyarett', ['house_fr']],
     ['تيارت', ['house_fr']],
     ['ksar', ['house_ar']],

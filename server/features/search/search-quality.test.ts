@@ -6,7 +6,7 @@ import { signIn } from '../products/products.test-helpers';
 import { ageAccounts } from '../../test/fixtures';
 import { seedCatalogIfEmpty } from '../../db/catalog-seed';
 import { FIRST_GROUPS, OFFERS } from './search-quality.set';
-import { ISSUE_30_GROUPS } from './search-quality.groups';
+import { EXACT_ANSWERS, ISSUE_30_GROUPS } from './search-quality.groups';
 
 // Issue 17 item 9, issue 30 item 2: the public query set (docs/search-quality.md,
 // search-quality.set.ts and search-quality.groups.ts). Offers written in ONE language each are
@@ -95,6 +95,16 @@ describeEachEngine(
         expect.soft(f.precision, `${group}: precision`).toBeGreaterThanOrEqual(TARGET.precision);
       }
     }, 240_000);
+
+    it('answers exactly the offers meant by the fixed queries', async () => {
+      const byId = new Map(Object.entries(ids).map(([label, id]) => [id, label]));
+      for (const [query, wanted] of EXACT_ANSWERS) {
+        const res = await client.post('/products/all/0/search', { name: query, page_size: 100 });
+        expect(res.statusCode, res.body).toBe(200);
+        const got = res.json().products.data.map((c: { id: number }) => byId.get(c.id) ?? c.id);
+        expect.soft([...got].sort(), query).toEqual([...wanted].sort());
+      }
+    });
 
     it("a shop's search finds the same, in the same order (SQLite: ranked in JS)", async () => {
       // Every offer is in the seller's shop: its search must give the site's ids in the site's

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { ftsMatch, tierRanker, tsQuery } from './search-words';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
 
 describe('search words as text queries', () => {
   const plain = (word: string, prefix = true) => ({
@@ -50,11 +51,23 @@ describe('search words as text queries', () => {
   it('leaves no query syntax through', () => {
     const words = queryTerms('" OR * NEAR( ) : ^ & | ! \'');
     expect(words.map((w) => w.word)).toEqual(['or', 'near']);
-    // ('or', gold, is a whole word of the lexicon: not a prefix.)
+    // ('or', gold, is a whole word of the lexicon: not a prefix, and one of the offer's own.)
     expect(ftsMatch(words, 'exact', 'offer')).toBe(
-      '(search_text : "or") AND (search_text : "near"*) AND type : "offer"',
+      '((search_text : "or" AND search_stems : "or")) AND (search_text : "near"*) AND type : "offer"',
     );
-    expect(tsQuery(words, 'exact')).toBe('(or:A) & (near:*A)');
+    expect(tsQuery(words, 'exact')).toBe('((or:A & or:B)) & (near:*A)');
+  });
+
+  it("finds a lexicon word typed alone only as the offer's own word, not a name's", () => {
+    // دار (house) in the district دار النعيم: its text holds it, its stems not (search-index-terms).
+    const [dar] = queryTerms('دار');
+    expect(dar.own).toBe(true);
+    const ranker = tierRanker([dar], ['exact', 'stem', 'lexicon']);
+    const columns = (text: string) => searchColumns([text], []);
+    expect(ranker(columns('قطعة أرضية في دار النعيم'))).toBeNull();
+    expect(ranker(columns('دار للبيع في دار النعيم'))).toBe('exact');
+    // Typed with the rest of the name, it is the name's word.
+    expect(queryTerms('دار النعيم')[0].own).toBe(false);
   });
 });
 

@@ -26,11 +26,19 @@ export type TieredWord = QueryWord & { typos?: string[] };
  * Terms all required in some columns: the text as written (the word, or its prefix: `prefix`),
  * stems, or both sets.
  */
-type Alternative = { columns: 'text' | 'stems' | 'any'; terms: string[]; prefix?: boolean };
+type Alternative = {
+  columns: 'text' | 'stems' | 'any';
+  terms: string[];
+  prefix?: boolean;
+  /** The text alternative: also this stem among the offer's own (QueryWord.own). */
+  ownStem?: string;
+};
 
 function alternatives(w: TieredWord, tier: Tier): Alternative[] {
   const level = TIERS.indexOf(tier);
-  const list: Alternative[] = [{ columns: 'text', terms: [w.word], prefix: w.prefix }];
+  const list: Alternative[] = [
+    { columns: 'text', terms: [w.word], prefix: w.prefix, ownStem: w.own ? w.stem : undefined },
+  ];
   if (level >= 1) list.push({ columns: 'stems', terms: [w.stem] });
   // The lexicon's words among the offer's own words, then among its related words (its
   // catalogue names, the lexicon's words for its words): ranked below its own text.
@@ -95,9 +103,10 @@ export function tierRanker(
     const text = ` ${(row.search_text ?? '').replace(/[^\p{L}\p{N}\p{Co}]+/gu, ' ')} `;
     const stems = ` ${row.search_stems ?? ''} `;
     const any = `${stems}${row.search_related ?? ''} `;
-    const holds = ({ columns, terms, prefix }: Alternative) =>
+    const holds = ({ columns, terms, prefix, ownStem }: Alternative) =>
       columns === 'text'
-        ? text.includes(prefix ? ` ${terms[0]}` : ` ${terms[0]} `)
+        ? text.includes(prefix ? ` ${terms[0]}` : ` ${terms[0]} `) &&
+          (ownStem === undefined || stems.includes(` ${ownStem} `))
         : terms.every((t) => (columns === 'stems' ? stems : any).includes(` ${t} `));
     let level = 0;
     for (const alts of perWord) {
@@ -114,9 +123,11 @@ const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
 /** FTS5: every word's alternatives, all words required, and the product type. */
 export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string {
   const each = words.map((w) => {
-    const alts = alternatives(w, tier).map(({ columns, terms, prefix }) =>
+    const alts = alternatives(w, tier).map(({ columns, terms, prefix, ownStem }) =>
       columns === 'text'
-        ? `search_text : ${quoted(terms[0])}${prefix ? '*' : ''}`
+        ? ownStem === undefined
+          ? `search_text : ${quoted(terms[0])}${prefix ? '*' : ''}`
+          : `(search_text : ${quoted(terms[0])} AND search_stems : ${quoted(ownStem)})`
         : `${columns === 'stems' ? 'search_stems' : '{search_stems search_related}'} : (${terms
             .map(quoted)
             .join(' AND ')})`,
@@ -129,9 +140,11 @@ export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string 
 /** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
 export function tsQuery(words: TieredWord[], tier: Tier): string {
   const each = words.map((w) => {
-    const alts = alternatives(w, tier).map(({ columns, terms, prefix }) =>
+    const alts = alternatives(w, tier).map(({ columns, terms, prefix, ownStem }) =>
       columns === 'text'
-        ? `${terms[0]}:${prefix ? '*' : ''}A`
+        ? ownStem === undefined
+          ? `${terms[0]}:${prefix ? '*' : ''}A`
+          : `(${terms[0]}:A & ${ownStem}:B)`
         : `(${terms.map((t) => `${t}:${columns === 'stems' ? 'B' : 'BC'}`).join(' & ')})`,
     );
     return `(${alts.join(' | ')})`;
@@ -141,9 +154,12 @@ export function tsQuery(words: TieredWord[], tier: Tier): string {
 
 /** A tier's text query for each engine, and each word's terms (search-plan.ts reads them). */
 export function tierText(words: TieredWord[], tier: Tier, type: string) {
+  const ranker = tierRanker(words, TIERS.slice(0, TIERS.indexOf(tier) + 1));
   return {
     fts: ftsMatch(words, tier, type),
     ts: tsQuery(words, tier),
     words: tierTerms(words, tier),
+    /** The same match tested on one product's columns (the few bumped offers, search-bumps.repository.ts). */
+    test: (row: SearchColumns) => ranker(row) !== null,
   };
 }

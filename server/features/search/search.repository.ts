@@ -5,6 +5,7 @@ import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/searc
 import type { PfieldFilter } from './pfield-filters';
 import { distanceExpr } from './search-geo';
 import { conditions, listed } from './search-conditions';
+import type { SearchColumns } from './search-words';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
 // cards of that page are then read with the products feature's card query. Its WHERE clauses are
@@ -33,7 +34,13 @@ export interface SearchQuery {
    * The text condition of one tier (search-words.ts): the FTS5 match (type included), the
    * tsquery, and each word's terms in that tier (PostgreSQL reads how common they are).
    */
-  text?: { fts: string; ts: string; words: string[][] };
+  text?: {
+    fts: string;
+    ts: string;
+    words: string[][];
+    /** The same condition tested in JS on a product's search columns (search-words.ts). */
+    test?: (row: SearchColumns) => boolean;
+  };
   /**
    * The words are common and other filters narrow (see textCondition). SQLite: they match at
    * least COMMON_WORDS products; PostgreSQL: they are not read first (matchesFirst).
@@ -50,6 +57,11 @@ export interface SearchQuery {
   /** km around `origin`. */
   distanceKm?: number;
   pfields: PfieldFilter[];
+  /**
+   * The bumped offers a search read with their search columns, by filters (search-bumps.repository.ts:
+   * its tiers test the same rows again). One per search.
+   */
+  bumps?: Map<string, { since: string; rows: (Row & SearchColumns & { at: string })[] }>;
   /**
    * The field value filter (index in `pfields`) whose products are few enough (under
    * pfieldTuning.fewValues) to be read first from its index, the other conditions tested on them.
@@ -115,19 +127,20 @@ export const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: str
   !q.pfields.length;
 
 /**
- * The search's order as SQL over the rows' id, distance_km and price; ties newest first. Products
+ * The search's order as SQL over the rows' id, distance_km and price; ties newest first (`ties`:
+ * by id unless told otherwise). Products
  * without a price (or a place) come last in the price (nearest) orders, on both engines.
  */
-export function orderBy(order: SearchSort) {
+export function orderBy(order: SearchSort, ties = sql`id desc`) {
   switch (order) {
     case 'price_asc':
-      return sql`price is null, price, id desc`;
+      return sql`price is null, price, ${ties}`;
     case 'price_desc':
-      return sql`price is null, price desc, id desc`;
+      return sql`price is null, price desc, ${ties}`;
     case 'nearest':
-      return sql`distance_km is null, distance_km, id desc`;
+      return sql`distance_km is null, distance_km, ${ties}`;
     default:
-      return sql`id desc`;
+      return ties;
   }
 }
 
@@ -255,17 +268,6 @@ export function orderedRows(
     order by ${orderBy(q.order)} limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
-}
-
-/** A page of matching ids past the first COUNTED, in the search's order. */
-export function laterRows(
-  db: Executor,
-  dialect: Dialect,
-  q: SearchQuery,
-  perPage: number,
-  offset: number,
-): Promise<Row[]> {
-  return orderedRows(db, dialect, q, perPage, offset);
 }
 
 /** The cards of these products (any order), with their place. */

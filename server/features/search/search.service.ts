@@ -25,6 +25,7 @@ import { TIERS, tierRanker, tierText, type Tier, type TieredWord } from './searc
 import * as repo from './search.repository';
 import { fewCandidates, type Candidate } from './search-candidates';
 import { firstRows, searchPage } from './search-nearest';
+import { laterRows } from './search-bumps.repository';
 import { planned } from './search-plan';
 import * as lookups from './search-lookups.repository';
 
@@ -93,6 +94,7 @@ async function toQuery(
     origin: hasOrigin ? { latitude: body.latitude!, longitude: body.longitude! } : undefined,
     distanceKm: body.distance,
     pfields: [...filters, ...sub.filters],
+    bumps: new Map(),
   };
 }
 
@@ -211,7 +213,7 @@ async function tieredRows(
     tierOf,
     typoWords,
     // Past the first COUNTED: the broadest tier read, in the search's order.
-    later: (offset) => repo.laterRows(db, dialect, last, pageSize, offset),
+    later: (offset) => laterRows(db, dialect, last, pageSize, offset),
   };
 }
 
@@ -371,6 +373,6 @@ export async function findsProduct(
   const q: repo.SearchQuery = words.length
     ? { ...query, text: tierText(words, tier, query.type) }
     : query;
-  const rows = await repo.laterRows(db, dialect, q, RECENT_IN_SHOP, 0);
+  const rows = await laterRows(db, dialect, q, RECENT_IN_SHOP, 0);
   return rows.some((r) => r.id === product.id);
 }

@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { Dialect, Executor } from '../../db/types';
+import { conditions } from './search-conditions';
+import { distanceExpr } from './search-geo';
+import { compareRows, orderedRows, type Row, type SearchQuery } from './search.repository';
+import type { SearchSort } from '../../../shared/schemas/search';
+import type { SearchColumns } from './search-words';
+
+// "Newest" with bumps (issue 32, docs/search.md "Order"): an offer's time is its last bump, or
+// its creation (coalesce(bumped_at, created_at), as every other list orders). The text indexes
+// and the covering indexes are walked by id, and ids grow with created_at; so the page is read
+// by id as before, and the matching offers bumped after the oldest of those rows was created
+// are merged in: only they can come before it. Bumps are rare (once a week at most per offer),
+// and an index on (type, bumped_at) finds them (migration 036). The other orders' ties (the
+// same place, the same price) are newest first the same way: the rows are read by SQL in their
+// order (ties by id), then each tie is ordered by time, the tie at the end of the read completed
+// with the bumped matches that share its place or price.
+
+/**
+ * Bumped offers after the walk's oldest row: up to `few` of them are read with their search
+ * columns and their words tested in JS (the tier's own test, search-words.ts); more, and the
+ * words are tested by the text index in SQL. (An object so that a test can force both.)
+ */
+export const bumpTuning = { few: 2000 };
+
+type Bumped = Row & { at: string };
+
+/** The primary key of an order (null: no place or no price); newest has none (one tie). */
+function keyOf(order: SearchSort): ((r: Row) => number | null) | null {
+  switch (order) {
+    case 'price_asc':
+    case 'price_desc':
+      return (r) => (r.price === null ? null : Number(r.price));
+    case 'nearest':
+      return (r) => (r.distance_km === null ? null : Number(r.distance_km));
+    default:
+      return null;
+  }
+}
+
+/** The condition of sharing the last row's key (its place's distance, its price). */
+function sameKey(dialect: Dialect, q: SearchQuery, key: number | null) {
+  if (q.order === 'nearest') {
+    const d = q.origin ? distanceExpr(dialect, q.origin) : sql`null`;
+    return key === null ? sql`${d} is null` : sql`${d} between ${key - 1e-9} and ${key + 1e-9}`;
+  }
+  return key === null ? sql`products.price is null` : sql`products.price = ${key}`;
+}
+
+/**
+ * The matches of `q` bumped at or after `since` (sharing the key `key` when the order has one),
+ * the latest bump first, at most `limit`.
+ */
+async function bumpedSince(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  since: string,
+  limit: number,
+  key?: number | null,
+): Promise<Bumped[]> {
+  const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
+  const test = q.text?.test;
+  // The bumped rows of the same filters read for a tier before (a search reads its tiers in
+  // turn; a broader tier's walk ends later, so its bumps are among those read): tested again.
+  const cacheKey = JSON.stringify({ ...q, text: undefined, bumps: undefined, key, dialect });
+  const cached = test ? q.bumps?.get(cacheKey) : undefined;
+  if (test && cached && cached.since <= since) {
+    return cached.rows
+      .filter((row) => row.at >= since && test(row))
+      .slice(0, limit)
+      .map(({ id, distance_km, price, at }) => ({ id, distance_km, price, at }));
+  }
+  const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (select 1
+    from products where products.type = ${q.type} and products.bumped_at >= ${since}
+    limit ${bumpTuning.few + 1}) found`.execute(db);
+  const n = Number(counted[0]?.n);
+  if (!n) return [];
+  const inJs = !!test && n <= bumpTuning.few;
+  // The filters as the walk has them, but over every id (no window), the words' list leading.
+  const filters: SearchQuery = {
+    ...q,
+    text: inJs ? undefined : q.text,
+    commonWords: false,
+    matchesFirst: false,
+    window: undefined,
+  };
+  const where = sql.join(
+    [
+      ...conditions(dialect, filters),
+      sql`products.bumped_at >= ${since}`,
+      ...(key === undefined ? [] : [sameKey(dialect, q, key)]),
+    ],
+    sql` and `,
+  );
+  const columns = sql`products.id, ${distance} as distance_km, products.price as price,
+    products.bumped_at as at`;
+  if (!inJs) {
+    return sql<Bumped>`select ${columns} from products where ${where}
+      order by products.bumped_at desc, products.id desc limit ${limit}`
+      .execute(db)
+      .then((r) => r.rows);
+  }
+  const { rows } = await sql<Bumped & SearchColumns>`select ${columns},
+      products.search_text, products.search_stems, products.search_related
+    from products where ${where} order by products.bumped_at desc, products.id desc`.execute(db);
+  q.bumps?.set(cacheKey, { since, rows });
+  return rows
+    .filter((row) => test!(row))
+    .slice(0, limit)
+    .map(({ id, distance_km, price, at }) => ({ id, distance_km, price, at }));
+}
+
+/** Each product's time: its last bump, or its creation. */
+async function timesOf(db: Executor, ids: number[]) {
+  if (!ids.length) return new Map<number, { created: string; bumped: string | null }>();
+  const { rows } = await sql<{ id: number; created_at: string; bumped_at: string | null }>`select
+      id, created_at, bumped_at
+    from products where id in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
+  return new Map(
+    rows.map((r) => [Number(r.id), { created: r.created_at, bumped: r.bumped_at }] as const),
+  );
+}
+
+/** Ids of these products that were bumped (any time). */
+async function bumpedAmong(db: Executor, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const { rows } = await sql<{ id: number }>`select id from products
+    where id in (${sql.join(ids.map((id) => sql`${id}`))}) and bumped_at is not null`.execute(db);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Newest first, the walk's rows never bumped (in id order, which is creation order) and the
+ * bumped ones merged: each bumped offer goes just before the walked rows created before its
+ * bump, found by one seek of (type, created_at) per bumped offer (the newest offer created by
+ * then), rather than by reading every walked row's time.
+ */
+async function placedByCreation(
+  db: Executor,
+  q: SearchQuery,
+  walked: Row[],
+  outside: Bumped[],
+  inOutside: Set<number>,
+  n: number,
+) {
+  const place = new Map<number, number>();
+  for (const b of outside) {
+    const { rows } = await sql<{ id: number }>`select id from products
+      where type = ${q.type} and created_at <= ${b.at}
+      order by created_at desc, id desc limit 1`.execute(db);
+    place.set(Number(b.id), Number(rows[0]?.id ?? 0) + 0.5);
+  }
+  const at = new Map(outside.map((b) => [Number(b.id), b.at]));
+  const order = (r: Row) => place.get(Number(r.id)) ?? Number(r.id);
+  const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
+  rows.sort((a, b) => {
+    const d = order(b) - order(a);
+    if (d) return d;
+    const [x, y] = [at.get(Number(a.id)) ?? '', at.get(Number(b.id)) ?? ''];
+    return x < y ? 1 : x > y ? -1 : Number(b.id) - Number(a.id);
+  });
+  return rows.slice(0, n);
+}
+
+/**
+ * The first `n` matches in the search's order, ties (all of newest first) by time, bumps counted:
+ * the first `n` as SQL reads them (ties by id), the bumped matches that could join the last tie
+ * (bumped since the oldest row of the read was created), merged. `read`: those first `n` rows,
+ * when read already (nearest first, radius by radius).
+ */
+export async function withBumps(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  n: number,
+  read?: Row[],
+): Promise<Row[]> {
+  const walked = read ?? (await orderedRows(db, dialect, q, n, 0));
+  if (!walked.length) return walked;
+  const key = keyOf(q.order);
+  const same = (a: Row, b: Row | undefined) => !!b && (!key || key(a) === key(b));
+  const last = walked[walked.length - 1];
+  // The last tie may go on past the read: bumped matches of it may come before its rows.
+  const outside: Bumped[] = [];
+  if (walked.length === n) {
+    const since = (await timesOf(db, [last.id])).get(Number(last.id))?.created;
+    if (since !== undefined) {
+      outside.push(...(await bumpedSince(db, dialect, q, since, n, key ? key(last) : undefined)));
+    }
+  }
+  // The other ties' bumped rows (newest first is one tie: the read above found them).
+  const tied = walked.filter(
+    (r, i) =>
+      (same(r, walked[i - 1]) || same(r, walked[i + 1])) &&
+      !(outside.length && same(r, last)) &&
+      !(walked.length === n && !key),
+  );
+  const bumped = await bumpedAmong(
+    db,
+    tied.map((r) => r.id),
+  );
+  if (!outside.length && !bumped.size) return walked;
+  const inOutside = new Set(outside.map((b) => Number(b.id)));
+  if (!key && !bumped.size) return placedByCreation(db, q, walked, outside, inOutside, n);
+  const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
+  const times = await timesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const at = (r: Row) => {
+    const t = times.get(Number(r.id));
+    return t ? (t.bumped ?? t.created) : '';
+  };
+  const byKey = compareRows(q.order);
+  rows.sort((a, b) => {
+    const k = byKey ? byKey({ ...a, id: 0 }, { ...b, id: 0 }) : 0;
+    if (k) return k;
+    const [x, y] = [at(a), at(b)];
+    return x < y ? 1 : x > y ? -1 : Number(b.id) - Number(a.id);
+  });
+  return rows.slice(0, n);
+}
+
+/**
+ * Rows in the search's order from `offset`, ties newest first with bumps counted (withBumps):
+ * read from the first row, so that every page orders the same rows the same way.
+ */
+export async function rowsInOrder(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
+  return (await withBumps(db, dialect, q, limit + offset)).slice(offset);
+}
+
+/** A page of matching ids past the first COUNTED, in the search's order. */
+export function laterRows(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery,
+  perPage: number,
+  offset: number,
+): Promise<Row[]> {
+  return rowsInOrder(db, dialect, q, perPage, offset);
+}
