@@ -68,6 +68,9 @@ test('replies nest to three levels on an offer, say whom they answer, and their 
   const first = `first answer ${lang} ${Date.now()}`;
   const second = `second answer ${lang} ${Date.now()}`;
   await page.goto('/products/product/1');
+  // The comments load when their tab comes near the screen (web/app/deferred-part.tsx).
+  const comments = page.getByRole('tabpanel').first();
+  await comments.scrollIntoViewIfNeeded();
   const top = page.locator('.comments-list--depth-1 > .comments-list__items > li').first();
   await expect(top).toBeVisible();
   const topAuthor = (await top.locator('.comment__author').first().textContent())!.trim();
@@ -102,6 +105,7 @@ test('replies nest to three levels on an offer, say whom they answer, and their 
 
   // Reloaded, the thread holds its shape: the stored answer is under the reply.
   await page.reload();
+  await comments.scrollIntoViewIfNeeded();
   const again = page.locator('.comments-list--depth-1 > .comments-list__items > li').first();
   await again.locator('.comment__replies-toggle').first().click();
   const reloaded2 = again.locator('.comments-list--depth-2 .comment').filter({ hasText: first });
