@@ -1,9 +1,12 @@
-import { beforeAll, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { liveUntil } from '../../test/fixtures';
-import { searchColumns } from '../../../shared/domain/search-index-terms';
-import { now } from '../../db/connect';
-import { PLACES, buildWorld, searchCalls, type World } from './search.test-helpers';
+import {
+  PLACES,
+  buildWorld,
+  postNewerHiluxes,
+  searchCalls,
+  type World,
+} from './search.test-helpers';
 import { pfieldTuning, wordsTuning } from './search-plan';
 import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
@@ -160,26 +163,7 @@ describeEachEngine('search: a bumped offer is newest again (issue 32)', (ctx) =>
 
   it('brings it back from behind 1,001 newer matches, pages past them consistent', async () => {
     const db = ctx().app.db;
-    const at = now();
-    const rows = Array.from({ length: 1001 }, (_, i) => ({
-      type: 'offer' as const,
-      shop_id: w.sellerShop,
-      user_id: w.seller.user.id,
-      psubcategory_id: w.cars,
-      name: `Toyota Hilux ${i}`,
-      price: 1_500_000,
-      offer_type: 'sale' as const,
-      number: 1,
-      contact_methods: '["call"]',
-      ...searchColumns([`Toyota Hilux ${i}`], ['cars'], []),
-      created_at: at,
-      updated_at: at,
-      expires_at: liveUntil(at),
-    }));
-    await db.insertInto('products').values(rows).execute();
-    onTestFinished(async () => {
-      await db.deleteFrom('products').where('name', 'like', 'Toyota Hilux %').execute();
-    });
+    await postNewerHiluxes(db, w, 1001);
     // Bumped after they were posted (the route's week between bumps is not what is tested here).
     await db
       .updateTable('products')

@@ -1,12 +1,16 @@
-import { beforeAll, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
-import { ageAccounts, personalShopOf, liveUntil } from '../../test/fixtures';
+import { ageAccounts, personalShopOf } from '../../test/fixtures';
 import { signIn } from '../products/products.test-helpers';
-import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { searchBody } from '../../../shared/schemas/search';
-import { now } from '../../db/connect';
-import { PLACES, buildWorld, searchCalls, type World } from './search.test-helpers';
+import {
+  PLACES,
+  buildWorld,
+  postNewerHiluxes,
+  searchCalls,
+  type World,
+} from './search.test-helpers';
 import { pfieldTuning, wordsTuning } from './search-plan';
 import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
@@ -203,26 +207,7 @@ describeEachEngine('search: hidden, held, banned and deleted offers (issue 30 it
   it('finds none of them on pages past the first 1,001 matches', async () => {
     const db = ctx().app.db;
     // 1,001 newer matches: the page past them is read on its own (search.repository.ts).
-    const at = now();
-    const rows = Array.from({ length: 1001 }, (_, i) => ({
-      type: 'offer' as const,
-      shop_id: w.sellerShop,
-      user_id: w.seller.user.id,
-      psubcategory_id: w.cars,
-      name: `Toyota Hilux ${i}`,
-      price: 1_500_000,
-      offer_type: 'sale' as const,
-      number: 1,
-      contact_methods: '["call"]',
-      ...searchColumns([`Toyota Hilux ${i}`], ['cars'], []),
-      created_at: at,
-      updated_at: at,
-      expires_at: liveUntil(at),
-    }));
-    await db.insertInto('products').values(rows).execute();
-    onTestFinished(async () => {
-      await db.deleteFrom('products').where('name', 'like', 'Toyota Hilux %').execute();
-    });
+    await postNewerHiluxes(db, w, 1001);
     // Page 11 of 99 starts at the 991st: the last 11 new ones, then the world's older Toyotas.
     for (const body of [{ name: 'toyota' }, { name: 'hilux', psubcategory_id: w.cars }, {}]) {
       const res = await found({ ...body, page: 11, page_size: 99 });

@@ -1,7 +1,10 @@
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import type { DB } from '../../db/types';
+import { now } from '../../db/connect';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
 import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/harness';
-import { ageAccounts, createSubcategory, personalShopOf } from '../../test/fixtures';
+import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../../test/fixtures';
 import { createPfield, signIn } from '../products/products.test-helpers';
 import { NEIGHBOURHOODS } from '../../db/demo-offers';
 import { EARTH_RADIUS_KM } from './search-geo';
@@ -254,3 +257,31 @@ export function searchCalls(ctx: () => TestContext, world: () => World) {
 }
 
 export const sorted = (list: string[]) => [...list].sort();
+
+/**
+ * `count` Toyota Hilux offers of the world's seller, newer than all of its own, written at once
+ * (pages past the first 1,001 matches are read on their own, search.repository.ts); deleted when
+ * the test ends.
+ */
+export async function postNewerHiluxes(db: DB, w: World, count: number) {
+  const at = now();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    type: 'offer' as const,
+    shop_id: w.sellerShop,
+    user_id: w.seller.user.id,
+    psubcategory_id: w.cars,
+    name: `Toyota Hilux ${i}`,
+    price: 1_500_000,
+    offer_type: 'sale' as const,
+    number: 1,
+    contact_methods: '["call"]',
+    ...searchColumns([`Toyota Hilux ${i}`], ['cars'], []),
+    created_at: at,
+    updated_at: at,
+    expires_at: liveUntil(at),
+  }));
+  await db.insertInto('products').values(rows).execute();
+  onTestFinished(async () => {
+    await db.deleteFrom('products').where('name', 'like', 'Toyota Hilux %').execute();
+  });
+}
