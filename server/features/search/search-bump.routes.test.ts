@@ -3,15 +3,11 @@ import { describeEachEngine } from '../../test/harness';
 import {
   PLACES,
   buildWorld,
+  eachSearchWay,
   postNewerHiluxes,
   searchCalls,
   type World,
 } from './search.test-helpers';
-import { pfieldTuning, wordsTuning } from './search-plan';
-import { windowTuning } from './search.repository';
-import { nearestTuning } from './search-nearest';
-import { candidateTuning } from './search.service';
-import { bumpTuning } from './search-bumps.repository';
 
 // Issue 32 in search (search-bumps.repository.ts): "newest" counts an offer's last bump on every path, on
 // both engines, and pages stay consistent. The world's Hilux is its oldest offer; bumped, it comes
@@ -66,62 +62,13 @@ describeEachEngine('search: a bumped offer is newest again (issue 32)', (ctx) =>
   const newest = (body: Record<string, unknown>) =>
     body.sort === 'newest' || (!body.sort && body.distance === undefined);
 
-  /** The ways the search reads (as search-visibility.routes.test.ts forces them), and bumps. */
-  const WAYS: [string, () => void][] = [
-    ['as planned', () => {}],
-    [
-      'windows, radius by radius, bumps by the text index',
-      () => {
-        wordsTuning.commonWords = 1;
-        windowTuning.firstSpan = 1;
-        candidateTuning.max = 0;
-        nearestTuning.atOnce = 0;
-        pfieldTuning.fewValues = 0;
-        bumpTuning.few = 0;
-      },
-    ],
-    [
-      'few products ranked in JS, field values read first',
-      () => {
-        wordsTuning.commonWords = 1;
-        pfieldTuning.fewValues = 1_000_000;
-      },
-    ],
-  ];
-  const tuned = () =>
-    [
-      wordsTuning.commonWords,
-      windowTuning.firstSpan,
-      candidateTuning.max,
-      nearestTuning.atOnce,
-      pfieldTuning.fewValues,
-      bumpTuning.few,
-    ] as const;
-  function restore(saved: ReturnType<typeof tuned>) {
-    [
-      wordsTuning.commonWords,
-      windowTuning.firstSpan,
-      candidateTuning.max,
-      nearestTuning.atOnce,
-      pfieldTuning.fewValues,
-      bumpTuning.few,
-    ] = saved;
-  }
-
   async function everyPath(pageSize = 100): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
-    const saved = tuned();
-    try {
-      for (const [way, set] of WAYS) {
-        set();
-        for (const [label, body, url] of paths()) {
-          out[`${way}: ${label}`] = await found({ ...body, page_size: pageSize }, url);
-        }
-        restore(saved);
+    await eachSearchWay(async (way) => {
+      for (const [label, body, url] of paths()) {
+        out[`${way}: ${label}`] = await found({ ...body, page_size: pageSize }, url);
       }
-    } finally {
-      restore(saved);
-    }
+    });
     return out;
   }
 
@@ -170,31 +117,24 @@ describeEachEngine('search: a bumped offer is newest again (issue 32)', (ctx) =>
       .set({ bumped_at: new Date(Date.now() + 1000).toISOString() })
       .where('id', '=', w.p.hilux)
       .execute();
-    const saved = tuned();
-    try {
-      for (const [way, set] of WAYS) {
-        set();
-        for (const body of [
-          { name: 'toyota' },
-          { name: 'hilux', psubcategory_id: w.cars },
-          { pcategory_id: w.vehiclesCategory },
-          {},
-        ]) {
-          const label = `${way}: ${JSON.stringify(body)}`;
-          expect.soft((await found({ ...body, page_size: 5 }))[0], label).toBe('hilux');
-          // Pages of 99 up to the 12th (past the first 1,001, read on their own): each id once.
-          const seen: string[] = [];
-          for (let page = 10; page <= 12; page++) {
-            seen.push(...(await found({ ...body, page, page_size: 99 })));
-          }
-          expect.soft(seen.length, label).toBeGreaterThan(99);
-          expect.soft(new Set(seen).size, label).toBe(seen.length);
-          expect.soft(seen, label).not.toContain('hilux');
+    await eachSearchWay(async (way) => {
+      for (const body of [
+        { name: 'toyota' },
+        { name: 'hilux', psubcategory_id: w.cars },
+        { pcategory_id: w.vehiclesCategory },
+        {},
+      ]) {
+        const label = `${way}: ${JSON.stringify(body)}`;
+        expect.soft((await found({ ...body, page_size: 5 }))[0], label).toBe('hilux');
+        // Pages of 99 up to the 12th (past the first 1,001, read on their own): each id once.
+        const seen: string[] = [];
+        for (let page = 10; page <= 12; page++) {
+          seen.push(...(await found({ ...body, page, page_size: 99 })));
         }
-        restore(saved);
+        expect.soft(seen.length, label).toBeGreaterThan(99);
+        expect.soft(new Set(seen).size, label).toBe(seen.length);
+        expect.soft(seen, label).not.toContain('hilux');
       }
-    } finally {
-      restore(saved);
-    }
+    });
   });
 });

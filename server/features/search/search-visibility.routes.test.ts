@@ -7,14 +7,12 @@ import { searchBody } from '../../../shared/schemas/search';
 import {
   PLACES,
   buildWorld,
+  eachSearchWay,
   postNewerHiluxes,
   searchCalls,
   type World,
 } from './search.test-helpers';
-import { pfieldTuning, wordsTuning } from './search-plan';
-import { windowTuning } from './search.repository';
-import { nearestTuning } from './search-nearest';
-import { candidateTuning, findsProduct } from './search.service';
+import { findsProduct } from './search.service';
 
 // Issue 30 item 1 (listedConditions, search-conditions.ts): an offer hidden by a moderator, held
 // for review, of a banned author or deleted is found by no search path, on either engine. Each
@@ -82,58 +80,11 @@ describeEachEngine('search: hidden, held, banned and deleted offers (issue 30 it
     ];
   };
 
-  /** The ways SQLite (and PostgreSQL's field values) read, forced on this small world. */
-  const WAYS: [string, () => void][] = [
-    ['as planned', () => {}],
-    [
-      'common words: windows, radius by radius',
-      () => {
-        wordsTuning.commonWords = 1;
-        windowTuning.firstSpan = 1;
-        candidateTuning.max = 0;
-        nearestTuning.atOnce = 0;
-        pfieldTuning.fewValues = 0;
-      },
-    ],
-    [
-      'few products ranked in JS, field values read first',
-      () => {
-        wordsTuning.commonWords = 1;
-        pfieldTuning.fewValues = 1_000_000;
-      },
-    ],
-  ];
-
   async function everyPath(): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
-    const saved = [
-      wordsTuning.commonWords,
-      windowTuning.firstSpan,
-      candidateTuning.max,
-      nearestTuning.atOnce,
-      pfieldTuning.fewValues,
-    ] as const;
-    try {
-      for (const [way, set] of WAYS) {
-        set();
-        for (const [label, body, url] of paths()) out[`${way}: ${label}`] = await found(body, url);
-        [
-          wordsTuning.commonWords,
-          windowTuning.firstSpan,
-          candidateTuning.max,
-          nearestTuning.atOnce,
-          pfieldTuning.fewValues,
-        ] = saved;
-      }
-    } finally {
-      [
-        wordsTuning.commonWords,
-        windowTuning.firstSpan,
-        candidateTuning.max,
-        nearestTuning.atOnce,
-        pfieldTuning.fewValues,
-      ] = saved;
-    }
+    await eachSearchWay(async (way) => {
+      for (const [label, body, url] of paths()) out[`${way}: ${label}`] = await found(body, url);
+    });
     return out;
   }
 

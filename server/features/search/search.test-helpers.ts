@@ -8,6 +8,11 @@ import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../..
 import { createPfield, signIn } from '../products/products.test-helpers';
 import { NEIGHBOURHOODS } from '../../db/demo-offers';
 import { EARTH_RADIUS_KM } from './search-geo';
+import { pfieldTuning, wordsTuning } from './search-plan';
+import { windowTuning } from './search.repository';
+import { nearestTuning } from './search-nearest';
+import { candidateTuning } from './search.service';
+import { bumpTuning } from './search-bumps.repository';
 
 // The world the search suites look into: two categories, fields, and offers and demands placed
 // in Nouakchott's neighbourhoods (and two other towns), posted through the products API so that
@@ -284,4 +289,61 @@ export async function postNewerHiluxes(db: DB, w: World, count: number) {
   onTestFinished(async () => {
     await db.deleteFrom('products').where('name', 'like', 'Toyota Hilux %').execute();
   });
+}
+
+/** The ways search reads, each forced on a small world (SQLite's, and both engines' field values). */
+const SEARCH_WAYS: [string, () => void][] = [
+  ['as planned', () => {}],
+  [
+    'common words, windows, radius by radius, bumps by the text index',
+    () => {
+      wordsTuning.commonWords = 1;
+      windowTuning.firstSpan = 1;
+      candidateTuning.max = 0;
+      nearestTuning.atOnce = 0;
+      pfieldTuning.fewValues = 0;
+      bumpTuning.few = 0;
+    },
+  ],
+  [
+    'few products ranked in JS, field values read first',
+    () => {
+      wordsTuning.commonWords = 1;
+      pfieldTuning.fewValues = 1_000_000;
+    },
+  ],
+];
+
+const tuning = () =>
+  [
+    wordsTuning.commonWords,
+    windowTuning.firstSpan,
+    candidateTuning.max,
+    nearestTuning.atOnce,
+    pfieldTuning.fewValues,
+    bumpTuning.few,
+  ] as const;
+
+/** Runs `work` once per way of reading, named; the tuning is as it was after each, and after all. */
+export async function eachSearchWay(work: (way: string) => Promise<void>) {
+  const saved = tuning();
+  const restore = () => {
+    [
+      wordsTuning.commonWords,
+      windowTuning.firstSpan,
+      candidateTuning.max,
+      nearestTuning.atOnce,
+      pfieldTuning.fewValues,
+      bumpTuning.few,
+    ] = saved;
+  };
+  try {
+    for (const [way, set] of SEARCH_WAYS) {
+      set();
+      await work(way);
+      restore();
+    }
+  } finally {
+    restore();
+  }
 }
