@@ -153,6 +153,7 @@ test('a comment thread: three at a time, grown to its depth limit, edited and de
   await page.goto(`/comments/comment/${ids[0]}`);
   await expect(page.getByRole('heading', { name: t.comment_not_found })).toBeVisible();
   await snapBoth(page, lang, 'comment-gone');
+  await seller.call('DELETE', `/products/${productId}`);
 });
 
 test('commands: the stock rule, the private note, accepting, and the buyer’s view of it', async ({
@@ -239,6 +240,7 @@ test('commands: the stock rule, the private note, accepting, and the buyer’s v
   await expect(seen.locator(':scope > .command-item__head .item-menu__button')).toHaveCount(0);
   await expectBell(buyerPage, 1);
   await snapBoth(buyerPage, lang, 'command-accepted-buyer');
+  await seller.call('DELETE', `/products/${productId}`);
 });
 
 test('a comment and a command are reported with a reason, and not by their author', async ({
@@ -294,4 +296,5 @@ test('a comment and a command are reported with a reason, and not by their autho
   await own(mine, '.comment__bubble .item-menu__button').click();
   await expect(authorPage.getByRole('menuitem', { name: t.edit_comment })).toBeVisible();
   await expect(authorPage.getByRole('menuitem', { name: t.report })).toHaveCount(0);
+  await seller.call('DELETE', `/products/${productId}`);
 });

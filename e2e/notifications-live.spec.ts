@@ -36,4 +36,5 @@ test('B comments on A’s offer: A’s bell and list change within a second, wit
   await expect(page.locator('.header-bell__badge')).toHaveText('2', { timeout: 1_000 });
   await buyerPage.context().close();
   await page.context().close();
+  await seller.call('DELETE', `/products/${productId}`);
 });

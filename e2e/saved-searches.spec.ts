@@ -34,7 +34,7 @@ test('A saves a search, B posts a matching offer, A is told and sees the count',
   await expect(page.getByText(t.search_saved)).toBeVisible();
   await snapBoth(page, lang, 'saved-search-done');
 
-  await newPhoneOffer(bob, `Nokia ${word} 3310`, 1);
+  const productId = await newPhoneOffer(bob, `Nokia ${word} 3310`, 1);
   await page.goto('/');
   await bellShows(page, 1);
   await page.locator('.header-bell').click();
@@ -65,4 +65,5 @@ test('A saves a search, B posts a matching offer, A is told and sees the count',
   await item.getByRole('button', { name: t.delete }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t.yes }).click();
   await expect(page.getByText(t.my_searches_empty)).toBeVisible();
+  await bob.call('DELETE', `/products/${productId}`);
 });

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { Migrator } from 'kysely';
 import { connect, type Connection } from '../db/connect';
+import { migrations } from '../db/migrate';
 import { register } from '../features/users/users.service';
 import type { SiteRole } from '../../shared/constants';
 import { TestClient } from './client';
@@ -67,6 +69,35 @@ export async function registeredPhone(
 
 export function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   return createDatabaseOn(pgUrl!, `souq_test_${process.pid}`);
+}
+
+/** An empty database for a migration's test, the project's migrations at hand (not yet run). */
+export interface EmptyDatabase {
+  db: Connection['db'];
+  dialect: Connection['dialect'];
+  /** Migrates up or down to a named migration (`migrateTo`), or to the latest. */
+  migrator: Migrator;
+}
+
+/** Runs `work` on a new, empty database of `engine` (no app, no migration run), then drops it. */
+export async function withEmptyDatabase(
+  engine: Engine,
+  work: (database: EmptyDatabase) => Promise<void>,
+): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-migration-'));
+  const created = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
+  try {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations(dialect) },
+    });
+    await work({ db, dialect, migrator });
+  } finally {
+    await close();
+    await created?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,31 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect } from '../connect';
-import { migrateToLatest, migrations } from '../migrate';
+import { migrateToLatest } from '../migrate';
 import { seedCatalogIfEmpty } from '../catalog-seed';
-import { createPostgresDatabase, TEST_PASSWORD } from '../../test/harness';
+import { engines, withEmptyDatabase, TEST_PASSWORD } from '../../test/harness';
 import { register } from '../../features/users/users.service';
 import { createProduct, personalShopOf } from '../../test/fixtures';
 
 // Migration 009 on a database that already has products: their stems, related words and the
 // vocabulary are computed, and the rebuilt text index finds them by stem and by catalogue name.
 
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
-
 describe('migration 009-search-terms over existing products', () => {
   for (const engine of engines) {
     it(`indexes the products already there [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-009-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations(dialect) },
-        });
+      await withEmptyDatabase(engine, async ({ db, dialect, migrator }) => {
         const before = await migrator.migrateTo('005-search-geo-index');
         expect(before.error).toBeUndefined();
         await seedCatalogIfEmpty(db);
@@ -75,11 +61,7 @@ describe('migration 009-search-terms over existing products', () => {
         // Written afterwards by the triggers: a delete takes its terms out of the vocabulary.
         await db.deleteFrom('products').where('id', '=', product.id).execute();
         expect(await db.selectFrom('search_terms').selectAll().execute()).toEqual([]);
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });

@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { connect } from '../connect';
 import { migrateToLatest } from '../migrate';
-import { createPostgresDatabase } from '../../test/harness';
+import { engines, withEmptyDatabase } from '../../test/harness';
 import { deletionKeys, TYPO_KEYS } from '../../../shared/domain/search-terms';
 
 // Migration 011: the variants the triggers write in SQL are the shared rule's (deletionKeys),
 // letter for letter (Arabic and accented letters count as one), on both engines; a term leaving
 // the vocabulary takes its variants along.
-
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 /** What the database should hold for a term: its keys with one, or two, letters out. */
 function expected(term: string): string[] {
@@ -26,10 +20,7 @@ function expected(term: string): string[] {
 describe('migration 011-search-term-variants', () => {
   for (const engine of engines) {
     it(`stores each vocabulary term under the shared rule's deletion variants [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-011-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      try {
+      await withEmptyDatabase(engine, async ({ db, dialect }) => {
         await migrateToLatest(db, dialect);
         const terms = ['سيار', 'climatisation', 'toyot', 'réfrigérateur', 'abc', 'aabba'];
         await db
@@ -52,11 +43,7 @@ describe('migration 011-search-term-variants', () => {
           .where('term', '=', 'toyot')
           .execute();
         expect(left).toEqual([]);
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });

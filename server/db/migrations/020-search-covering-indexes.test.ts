@@ -1,18 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect } from '../connect';
 import { migrateToLatest } from '../migrate';
-import { createPostgresDatabase } from '../../test/harness';
+import { engines, withEmptyDatabase } from '../../test/harness';
 import { PFIELD_NUMBER } from './020-search-covering-indexes';
 
 // Migration 020: the number a field value holds, as its index computes it, is the value's
 // number for number text and nothing for any other text, on both engines; and the search's
 // range over it is answered from that index.
-
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 const VALUES: [string, number | null][] = [
   ['2015', 2015],
@@ -28,10 +22,7 @@ const VALUES: [string, number | null][] = [
 describe('migration 020-search-covering-indexes', () => {
   for (const engine of engines) {
     it(`indexes the number of each field value, none for other text [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-020-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      try {
+      await withEmptyDatabase(engine, async ({ db, dialect }) => {
         await migrateToLatest(db, dialect);
         const expr = sql.raw(PFIELD_NUMBER[dialect]);
         const { rows } = await sql<{ value: string; n: number | null }>`select value, ${expr} as n
@@ -59,11 +50,7 @@ describe('migration 020-search-covering-indexes', () => {
           'products_listed_subcategory_place',
           'products_listed_type',
         ]);
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });

@@ -1,29 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { CompiledQuery, Migrator, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect, now } from '../connect';
-import { migrateToLatest, migrations } from '../migrate';
-import { createPostgresDatabase } from '../../test/harness';
+import { now } from '../connect';
+import { migrateToLatest } from '../migrate';
+import { engines, withEmptyDatabase } from '../../test/harness';
 import { candidatesQuery } from '../../features/searches/searches.repository';
 
 // Migration 022 (issue 29 item 3): the searches saved before it get their filter columns from
 // their body, and a new offer's statement over the saved searches walks an index.
 
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
-
 describe('migration 022-saved-search-matching', () => {
   for (const engine of engines) {
     it(`fills the columns of searches saved before [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-022-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations(dialect) },
-        });
+      await withEmptyDatabase(engine, async ({ db, dialect, migrator }) => {
         const before = await migrator.migrateTo('020-search-covering-indexes');
         expect(before.error).toBeUndefined();
         const at = now();
@@ -126,11 +114,7 @@ describe('migration 022-saved-search-matching', () => {
           expect(detail).toMatch(/SEARCH saved_searches USING/);
           expect(detail).not.toMatch(/SCAN saved_searches|TEMP B-TREE/);
         }
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });

@@ -1,19 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect, now } from '../connect';
-import { migrateToLatest, migrations } from '../migrate';
-import { createPostgresDatabase } from '../../test/harness';
+import { now } from '../connect';
+import { migrateToLatest } from '../migrate';
+import { engines, withEmptyDatabase } from '../../test/harness';
 import { createProduct, createSubcategory } from '../../test/fixtures';
 import type { DB } from '../types';
 
 // Migration 033 (issue 34 item 5): comments and commands written before it keep their rows, ids,
 // links and indexes; deleting their author afterwards leaves them with user_id null (and what hangs
 // under them in place), and ids of deleted rows are not given again (SQLite's rebuild).
-
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 async function user(db: DB, phone: string) {
   const at = now();
@@ -36,14 +31,7 @@ async function user(db: DB, phone: string) {
 describe('migration 033-keep-deleted-authors', () => {
   for (const engine of engines) {
     it(`keeps existing rows, then sets a deleted author to null [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-033-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations(dialect) },
-        });
+      await withEmptyDatabase(engine, async ({ db, dialect, migrator }) => {
         expect((await migrator.migrateTo('032-shop-live-offers')).error).toBeUndefined();
         const at = now();
         const leaver = await user(db, '22000001');
@@ -159,11 +147,7 @@ describe('migration 033-keep-deleted-authors', () => {
           updated_at: at,
         });
         await expect(down.execute()).rejects.toThrow();
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });

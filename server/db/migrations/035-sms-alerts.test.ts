@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect, now } from '../connect';
-import { migrateToLatest, migrations } from '../migrate';
-import { createPostgresDatabase } from '../../test/harness';
+import { now } from '../connect';
+import { migrateToLatest } from '../migrate';
+import { engines, withEmptyDatabase } from '../../test/harness';
 import type { DB } from '../types';
 
 // Migration 035 (issue 32): users get `sms_alerts`, off for every account, old and new; down
 // takes it away again.
-
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 async function user(db: DB, phone: string) {
   const at = now();
@@ -34,14 +28,7 @@ async function user(db: DB, phone: string) {
 describe('migration 035-sms-alerts', () => {
   for (const engine of engines) {
     it(`adds sms_alerts, off for existing and new users, and takes it away [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-035-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations(dialect) },
-        });
+      await withEmptyDatabase(engine, async ({ db, dialect, migrator }) => {
         expect((await migrator.migrateTo('034-rating-announcements')).error).toBeUndefined();
         const before = await user(db, '22000001');
 
@@ -68,11 +55,7 @@ describe('migration 035-sms-alerts', () => {
           { id: before },
           { id: after },
         ]);
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });

@@ -1,35 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { connect } from '../connect';
-import { migrations } from '../migrate';
-import { createPostgresDatabase } from '../../test/harness';
+import { engines, withEmptyDatabase } from '../../test/harness';
 
 // Migration 036: the index of bumped offers (type, bumped_at), which the search reads to merge
 // bumps into "newest" (server/features/search/search-bumps.repository.ts); down drops it.
 
-const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
-
 describe('migration 036-search-bumps', () => {
   for (const engine of engines) {
     it(`indexes bumped offers by type and bump, and drops it down [${engine}]`, async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-036-'));
-      const created = engine === 'postgres' ? await createPostgresDatabase() : null;
-      const { db, dialect, close } = connect({ databaseUrl: created?.url, dataDir });
-      const names = async () =>
-        (dialect === 'sqlite'
-          ? await sql<{ name: string }>`select name from sqlite_master
-              where type = 'index' and name = 'products_bumped'`.execute(db)
-          : await sql<{ name: string }>`select indexname as name from pg_indexes
-              where indexname = 'products_bumped'`.execute(db)
-        ).rows.map((r) => r.name);
-      try {
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations(dialect) },
-        });
+      await withEmptyDatabase(engine, async ({ db, dialect, migrator }) => {
+        const names = async () =>
+          (dialect === 'sqlite'
+            ? await sql<{ name: string }>`select name from sqlite_master
+                where type = 'index' and name = 'products_bumped'`.execute(db)
+            : await sql<{ name: string }>`select indexname as name from pg_indexes
+                where indexname = 'products_bumped'`.execute(db)
+          ).rows.map((r) => r.name);
         expect((await migrator.migrateToLatest()).error).toBeUndefined();
         expect(await names()).toEqual(['products_bumped']);
         if (dialect === 'sqlite') {
@@ -40,11 +26,7 @@ describe('migration 036-search-bumps', () => {
         }
         expect((await migrator.migrateTo('034-rating-announcements')).error).toBeUndefined();
         expect(await names()).toEqual([]);
-      } finally {
-        await close();
-        await created?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      });
     }, 60_000);
   }
 });
