@@ -1,156 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Pfield, Psubcategory } from '../../../shared/schemas/catalog';
+import { describe, expect, it } from 'vitest';
 import { aUser, clientWith } from './components/product-fixtures.test-support';
 import { renderWithApp } from '../../test/render';
-import { fakeServer } from '../../test/render-app';
 import { ProductForm } from './product-form';
-import { PendingPosts } from './outbox/pending-posts';
+import { choose, FakeXhr, renderForm, serve, fakeXhrInEachTest } from './product-form.test-support';
 
-const sub = (id: number, name: string, flags: Partial<Psubcategory>): Psubcategory => ({
-  id,
-  name,
-  name_ar: null,
-  name_fr: null,
-  pcategory_id: 1,
-  pcategory: { id: 1, name: 'vehicles' },
-  order_number: id,
-  can_be_used: 'yes',
-  can_be_rented: 'yes',
-  can_be_delivered: 'yes',
-  can_be_priced: 'yes',
-  can_be_counted: 'yes',
-  mesure_unit: '',
-  ...flags,
-});
+// The offer and demand form: what a subcategory allows, its fields, the checks before sending,
+// what is posted (fields, languages, digits, models), the shops to post for.
 
-const field = (
-  id: number,
-  name: string,
-  type: Pfield['type'],
-  values: string[],
-  extra: Partial<Pfield> = {},
-): Pfield => ({
-  id,
-  psubcategory_id: 10,
-  name,
-  name_ar: null,
-  name_fr: null,
-  translated: 'yes',
-  type,
-  mesure_unit: '',
-  position: 'first',
-  values: JSON.stringify(values.map((value) => ({ value }))),
-  ...extra,
-});
-
-const CARS = sub(10, 'cars', { can_be_counted: 'no', can_be_delivered: 'no' });
-const DATES = sub(11, 'dates', { can_be_priced: 'no', can_be_rented: 'no', can_be_used: 'no' });
-
-function serve() {
-  return fakeServer({
-    'GET /pcategories/all': () => ({
-      status: 200,
-      body: {
-        pcategories: [{ id: 1, name: 'vehicles', name_ar: null, name_fr: null, order_number: 1 }],
-      },
-    }),
-    'GET /psubcategories/pcategory/1': () => ({
-      status: 200,
-      body: { psubcategories: [CARS, DATES] },
-    }),
-    'GET /pfields/psubcategory/10': () => ({
-      status: 200,
-      body: {
-        pfields: [
-          field(1, 'fuel', 'select', ['petrol', 'diesel']),
-          field(2, 'mileage', 'number', [], { mesure_unit: 'KM' }),
-          field(3, 'customs', 'radio', ['customs_cleared', 'not_customs_cleared']),
-          field(4, 'car_features', 'checkbox', ['gps', 'sunroof']),
-          field(5, 'brand', 'select', [], {
-            translated: 'no',
-            // SPEC §3: each brand opens its models.
-            values: JSON.stringify([
-              {
-                value: 'Toyota',
-                sub_field: { name: 'model', values: [{ value: 'Hilux' }, { value: 'Corolla' }] },
-              },
-              { value: 'Peugeot', sub_field: { name: 'model', values: [{ value: '206' }] } },
-            ]),
-          }),
-        ],
-      },
-    }),
-    'GET /pfields/psubcategory/11': () => ({ status: 200, body: { pfields: [] } }),
-  });
-}
-
-/** A stand-in for XMLHttpRequest (uploads report progress through it). */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  static answer: { status: number; body: unknown } = { status: 201, body: {} };
-  /** The network is down: the request fails without an answer (HttpError status 0). */
-  static offline = false;
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-    queueMicrotask(() => {
-      if (FakeXhr.offline) return this.onerror?.();
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
-      this.status = FakeXhr.answer.status;
-      this.responseText = JSON.stringify(FakeXhr.answer.body);
-      this.onload?.();
-    });
-  }
-}
-
-beforeEach(() => {
-  FakeXhr.last = null;
-  FakeXhr.offline = false;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => vi.unstubAllGlobals());
-
-function renderForm(type: 'offer' | 'demand' = 'offer', me = aUser()) {
-  return renderWithApp(
-    <>
-      {/* The shell's outbox: it sends kept posts when the network returns (docs/offline.md). */}
-      <PendingPosts />
-      <Routes>
-        <Route path="/" element={<ProductForm type={type} me={me} />} />
-        <Route path="/products/product/:id" element={<p>page du produit</p>} />
-      </Routes>
-    </>,
-    { queryClient: clientWith(aUser()) },
-  );
-}
-
-async function choose(user: ReturnType<typeof userEvent.setup>, subcategory: string) {
-  const category = await screen.findByRole('combobox', { name: 'Catégorie' });
-  await within(category).findByRole('option', { name: 'Véhicules' });
-  await user.selectOptions(category, 'Véhicules');
-  const subSelect = screen.getByRole('combobox', { name: 'Sous-catégorie' });
-  await waitFor(() =>
-    expect(within(subSelect).getByRole('option', { name: subcategory })).toBeInTheDocument(),
-  );
-  await user.selectOptions(subSelect, subcategory);
-}
+fakeXhrInEachTest();
 
 describe('ProductForm', () => {
   it('asks for the subcategory first, then shows only what it allows', async () => {
@@ -297,58 +157,6 @@ describe('ProductForm', () => {
     // Typing a form's worth of keys takes seconds on this shared CPU.
   }, 20_000);
 
-  it('keeps a new offer posted offline, says it waits, and posts it when the network returns', async () => {
-    const user = userEvent.setup();
-    serve();
-    renderForm();
-    await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux hors ligne');
-    await user.type(screen.getByLabelText(/^Prix/), '450000');
-    FakeXhr.offline = true;
-    await user.click(screen.getByRole('button', { name: 'Publier' }));
-    const waiting = await screen.findByText('Votre annonce est gardée sur ce téléphone', {
-      exact: false,
-    });
-    expect(waiting).toBeInTheDocument();
-    expect(screen.getByText('1 annonce en attente du réseau')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /En attente du réseau/ })).toBeDisabled();
-    expect(screen.queryByText('page du produit')).not.toBeInTheDocument();
-
-    FakeXhr.offline = false;
-    FakeXhr.answer = { status: 201, body: { product: { id: 79 } } };
-    window.dispatchEvent(new Event('online'));
-    expect(await screen.findByText('page du produit')).toBeInTheDocument();
-    expect(FakeXhr.last!.url).toBe('/products/create/offer');
-    expect(Object.fromEntries(FakeXhr.last!.body!.entries())).toMatchObject({
-      name: 'Hilux hors ligne',
-      price: '450000',
-    });
-    await waitFor(() => expect(screen.queryByText(/en attente du réseau/)).not.toBeInTheDocument());
-  });
-
-  it('shows a refusal of the kept post under its fields, and does not send it again', async () => {
-    const user = userEvent.setup();
-    serve();
-    renderForm();
-    await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux refusée');
-    FakeXhr.offline = true;
-    await user.click(screen.getByRole('button', { name: 'Publier' }));
-    expect(await screen.findByText('1 annonce en attente du réseau')).toBeInTheDocument();
-
-    FakeXhr.offline = false;
-    FakeXhr.answer = { status: 422, body: { errors: { name: ['required'] } } };
-    window.dispatchEvent(new Event('online'));
-    const name = screen.getByLabelText('Titre de l’annonce en français');
-    await waitFor(() => expect(name).toHaveAccessibleDescription('Ce champ est obligatoire'));
-    expect(screen.queryByText(/en attente du réseau/)).not.toBeInTheDocument();
-    const sends = FakeXhr.last;
-    window.dispatchEvent(new Event('online'));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(FakeXhr.last).toBe(sends);
-    expect(screen.getByRole('button', { name: 'Publier' })).toBeEnabled();
-  });
-
   it('asks for a title per language and stores each in its language (issue 35 item 2)', async () => {
     const user = userEvent.setup();
     serve();
@@ -412,53 +220,6 @@ describe('ProductForm', () => {
     expect(body).toMatchObject({ pfield_5: 'Peugeot', pfield_5_sub: '206' });
     // Fields whose value opens no sub-field send none.
     expect(body).not.toHaveProperty('pfield_1_sub');
-  });
-
-  it('shows the server’s errors under their fields', async () => {
-    const user = userEvent.setup();
-    serve();
-    FakeXhr.answer = {
-      status: 422,
-      body: {
-        errors: { pfield_1: ['bad_input'], files: ['too_many_files'], global: ['forbidden'] },
-      },
-    };
-    renderForm();
-    await choose(user, 'Voitures');
-    await user.type(screen.getByLabelText('Titre de l’annonce en français'), 'Hilux');
-    await user.click(screen.getByRole('button', { name: 'Publier' }));
-    expect(await screen.findByRole('combobox', { name: /Carburant/ })).toHaveAccessibleDescription(
-      'Valeur incorrecte',
-    );
-    expect(
-      screen.getByText('Le nombre de photos et vidéos ne peut pas dépasser 10'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Vous n’êtes pas autorisé(e) à faire cela');
-  });
-
-  it('refuses an eleventh file and one above ten megabytes in the browser', async () => {
-    const user = userEvent.setup({ applyAccept: false });
-    serve();
-    renderForm();
-    await choose(user, 'Voitures');
-    const input = document.querySelector<HTMLInputElement>('input[name=files]')!;
-    const photo = (i: number) =>
-      new File([new Uint8Array(100)], `p${i}.png`, { type: 'image/png' });
-    await user.upload(
-      input,
-      Array.from({ length: 11 }, (_, i) => photo(i)),
-    );
-    await waitFor(() => expect(document.querySelectorAll('.media-input__item')).toHaveLength(10));
-    expect(
-      screen.getByText('Le nombre de photos et vidéos ne peut pas dépasser 10'),
-    ).toBeInTheDocument();
-    expect(input).toBeDisabled();
-    await user.click(screen.getAllByRole('button', { name: /Retirer le fichier/ })[0]);
-    expect(input).toBeEnabled();
-    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'film.mp4', { type: 'video/mp4' });
-    await user.upload(input, big);
-    expect(await screen.findByText('La taille du fichier dépasse 10 Mo')).toBeInTheDocument();
-    expect(document.querySelectorAll('.media-input__item')).toHaveLength(9);
   });
 
   it('lists the personal shop once under “Publier au nom de” (issue 20 item 14)', async () => {
