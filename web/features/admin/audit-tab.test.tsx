@@ -110,6 +110,58 @@ describe('the audit tab', { timeout: 20_000 }, () => {
     },
   );
 
+  it.each([
+    {
+      language: 'fr' as const,
+      values: ['Non', 'Oui', 'Utilisateur', 'Modérateur', 'Visible', 'Masquée par la modération'],
+      role: 'Employé',
+    },
+    {
+      language: 'ar' as const,
+      values: ['لا', 'نعم', 'مستخدم', 'مشرف', 'ظاهر', 'أخفاه المشرفون'],
+      role: 'موظف',
+    },
+  ])('names values as the forms do in $language, and a time as a date', async (t) => {
+    fakeServer({
+      ...staff('admin'),
+      'GET /admin/audit?page=1': () =>
+        ok({
+          entries: page([
+            anEntry({
+              action: 'user.update',
+              target_type: 'user',
+              before: { can_be_used: 'no', role: 'user', moderation_status: 'visible' },
+              after: {
+                can_be_used: 'yes',
+                role: 'moderator',
+                moderation_status: 'hidden',
+                banned_at: '2026-03-01T10:00:00.000Z',
+                values: '[{"value":"gps"}]',
+              },
+            }),
+            anEntry({ id: 6, action: 'employee.role', before: null, after: { role: 'employee' } }),
+          ]),
+        }),
+    });
+    renderApp('/admin?tab=audit', t.language);
+    const items = await screen.findAllByRole('listitem');
+    const shown = Array.from(items[0].querySelectorAll('del, ins'), (e) => e.textContent);
+    expect(shown.slice(0, 6)).toEqual([
+      t.values[0],
+      t.values[1],
+      t.values[2],
+      t.values[3],
+      t.values[4],
+      t.values[5],
+    ]);
+    // The time is not the stored ISO text; a value no form names stays as stored.
+    expect(items[0]).not.toHaveTextContent('2026-03-01T10:00');
+    expect(items[0]).toHaveTextContent('2026');
+    expect(items[0]).toHaveTextContent('[{"value":"gps"}]');
+    // A shop's role, not a site's.
+    expect(items[1].querySelector('ins')).toHaveTextContent(t.role);
+  });
+
   it('is not offered to a moderator: the address falls back to the categories', async () => {
     const { calls } = fakeServer({
       ...staff('moderator'),

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { auditSearch, useAudit, type AuditFilters } from '../api/audit';
-import { auditFieldLabel } from '../audit-field-labels';
+import { auditFieldLabel, auditValueKey } from '../audit-field-labels';
 import { PagedList } from './list-states';
 import { pick } from './moderation-labels';
 import './catalog-section.css';
@@ -24,13 +24,23 @@ export const auditLabel = (kind: 'action' | 'target', value: string) =>
 
 const hrefOf = (filters: AuditFilters) => `?tab=audit&${auditSearch(filters)}`;
 
-/** One value of a snapshot as text: as stored, never as HTML. */
-const shown = (value: unknown) =>
-  value === null || value === undefined
-    ? '—'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
+/** A time as the API writes it (banned_at…). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * One value of a snapshot: named in the page's language where the forms name it (yes, a role, a
+ * state…), a time as a date; otherwise as stored, as text, never as HTML.
+ */
+function Value({ field, value, action }: { field: string; value: unknown; action: string }) {
+  const { t, i18n } = useTranslation();
+  const key = auditValueKey(field, value, action);
+  if (key) return <>{t(key)}</>;
+  if (value === null || value === undefined) return <>—</>;
+  if (typeof value === 'string' && ISO_TIME.test(value)) {
+    return <>{formatDateTime(value, isLanguage(i18n.language) ? i18n.language : 'ar')}</>;
+  }
+  return <UserText text={typeof value === 'string' ? value : JSON.stringify(value)} />;
+}
 
 /** A field's label in the page's language; a field no label names shows its column name. */
 function FieldLabel({ field }: { field: string }) {
@@ -58,7 +68,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
           <dd>
             {entry.before && (
               <del className="audit-changes__before">
-                <UserText text={shown(entry.before[key])} />
+                <Value field={key} value={entry.before[key]} action={entry.action} />
               </del>
             )}
             {entry.before && entry.after && (
@@ -68,7 +78,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
             )}
             {entry.after && (
               <ins className="audit-changes__after">
-                <UserText text={shown(entry.after[key])} />
+                <Value field={key} value={entry.after[key]} action={entry.action} />
               </ins>
             )}
           </dd>
