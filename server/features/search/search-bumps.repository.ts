@@ -134,12 +134,12 @@ async function timesOf(db: Executor, ids: number[]) {
   );
 }
 
-/** Ids of these products that were bumped (any time). */
+/** These products that were bumped (any time), with their last bump. */
 async function bumpedAmong(db: Executor, ids: number[]) {
-  if (!ids.length) return new Set<number>();
-  const { rows } = await sql<{ id: number }>`select id from products
+  if (!ids.length) return new Map<number, string>();
+  const { rows } = await sql<{ id: number; at: string }>`select id, bumped_at as at from products
     where id in (${sql.join(ids.map((id) => sql`${id}`))}) and bumped_at is not null`.execute(db);
-  return new Set(rows.map((r) => Number(r.id)));
+  return new Map(rows.map((r) => [Number(r.id), r.at] as const));
 }
 
 /**
@@ -219,10 +219,20 @@ export async function withBumps(
     tied.map((r) => r.id),
   );
   if (!outside.length && !bumped.size) return walked;
-  const inOutside = new Set(outside.map((b) => Number(b.id)));
-  if (!key && !bumped.size) {
-    return placedByCreation(db, dialect, q, walked, outside, inOutside, n);
+  if (!key) {
+    // Newest first: either the read holds every match (the bumped ones among them move) or it
+    // does not (the bumped ones since its last row join); each is placed by its bump.
+    const moved = [
+      ...outside,
+      ...walked.flatMap((r) => {
+        const at = bumped.get(Number(r.id));
+        return at === undefined ? [] : [{ ...r, at }];
+      }),
+    ];
+    const ids = new Set(moved.map((b) => Number(b.id)));
+    return placedByCreation(db, dialect, q, walked, moved, ids, n);
   }
+  const inOutside = new Set(outside.map((b) => Number(b.id)));
   const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
   const times = await timesOf(
     db,
