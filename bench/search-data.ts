@@ -11,11 +11,21 @@ import pg from 'pg';
 
 export const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? '/tmp/souq-bench-cache';
 
+/**
+ * The cache's name for N products, P % of the offers bumped (seed-bulk's --bumped): a database
+ * seeded with bumps is another database, so that a cached one without them is never changed.
+ */
+const cacheName = (count: number, bumped: number) =>
+  bumped ? `${count}_bumped_${String(bumped).replace('.', '_')}` : String(count);
+
 /** Runs scripts/seed-bulk.ts for N products against the database the environment names. */
-function seedBulk(count: number, env: NodeJS.ProcessEnv): Promise<void> {
+function seedBulk(count: number, bumped: number, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/seed-bulk.ts', '--products', String(count)],
+    [
+      ...['--import', 'tsx', 'scripts/seed-bulk.ts', '--products', String(count)],
+      ...['--bumped', String(bumped)],
+    ],
     { env: { ...process.env, SEED_DEMO: '0', ...env }, stdio: 'inherit' },
   );
   return new Promise((resolve, reject) => {
@@ -38,8 +48,8 @@ function sqliteCount(file: string): number | null {
 }
 
 /** The DATA_DIR of a SQLite database holding exactly `count` generated products. */
-export async function sqliteDatabase(count: number): Promise<{ DATA_DIR: string }> {
-  const dir = path.join(CACHE_DIR, `sqlite-${count}`);
+export async function sqliteDatabase(count: number, bumped = 0): Promise<{ DATA_DIR: string }> {
+  const dir = path.join(CACHE_DIR, `sqlite-${cacheName(count, bumped)}`);
   const found = sqliteCount(path.join(dir, 'marketplace.sqlite'));
   if (found === count) {
     console.info(`sqlite: reusing ${dir} (${count.toLocaleString('en')} products)`);
@@ -47,7 +57,7 @@ export async function sqliteDatabase(count: number): Promise<{ DATA_DIR: string 
     console.info(`sqlite: seeding ${count.toLocaleString('en')} products into ${dir}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    await seedBulk(count, { DATA_DIR: dir, DATABASE_URL: '' });
+    await seedBulk(count, bumped, { DATA_DIR: dir, DATABASE_URL: '' });
   }
   return { DATA_DIR: dir };
 }
@@ -66,8 +76,9 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 export async function postgresDatabase(
   serverUrl: string,
   count: number,
+  bumped = 0,
 ): Promise<{ DATABASE_URL: string }> {
-  const name = `souq_bench_${count}`;
+  const name = `souq_bench_${cacheName(count, bumped)}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const DATABASE_URL = url.toString();
@@ -92,6 +103,6 @@ export async function postgresDatabase(
     await c.query(`drop database if exists ${name}`);
     await c.query(`create database ${name}`);
   });
-  await seedBulk(count, { DATABASE_URL });
+  await seedBulk(count, bumped, { DATABASE_URL });
   return { DATABASE_URL };
 }

@@ -8,8 +8,9 @@ import { start, startBuilt } from './server';
 import { interleave, searchCases, type SearchCase } from './search-cases';
 import { postgresDatabase, sqliteDatabase } from './search-data';
 
-// npm run bench:search -- [--products N] [--pg URL] [--seconds S] [--connections C]
-// Seeds N generated products (scripts/seed-bulk.ts; cached between runs, see search-data.ts)
+// npm run bench:search -- [--products N] [--pg URL] [--seconds S] [--connections C] [--bumped P]
+// Seeds N generated products (scripts/seed-bulk.ts, P % of the offers bumped within the last 30
+// days, default none; cached between runs, see search-data.ts)
 // into SQLite and, given a PostgreSQL URL (--pg or BENCH_DATABASE_URL), into PostgreSQL; starts
 // the real server on each and sends it a mix of searches (search-cases.ts) with autocannon.
 // Prints p50/p95/p99 per engine, overall and per kind of search, next to the requests per
@@ -22,14 +23,19 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '30' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '4' },
     'skip-sqlite': { type: 'boolean', default: false },
+    bumped: { type: 'string', default: '0' },
   },
 });
 const count = Number(args.products);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
-if (![count, seconds, connections].every((n) => Number.isSafeInteger(n) && n >= 1)) {
+const bumped = Number(args.bumped);
+if (
+  ![count, seconds, connections].every((n) => Number.isSafeInteger(n) && n >= 1) ||
+  !(bumped >= 0 && bumped <= 100)
+) {
   console.error(
-    'usage: npm run bench:search -- [--products N] [--pg URL] [--seconds S] [--connections C]',
+    'usage: npm run bench:search -- [--products N] [--pg URL] [--seconds S] [--connections C] [--bumped P]',
   );
   process.exit(2);
 }
@@ -176,8 +182,13 @@ async function helloRps() {
 
 const engines: { engine: 'sqlite' | 'postgres'; env: NodeJS.ProcessEnv }[] = [];
 if (!args['skip-sqlite'])
-  engines.push({ engine: 'sqlite', env: { ...(await sqliteDatabase(count)), DATABASE_URL: '' } });
-if (args.pg) engines.push({ engine: 'postgres', env: await postgresDatabase(args.pg, count) });
+  engines.push({
+    engine: 'sqlite',
+    env: { ...(await sqliteDatabase(count, bumped)), DATABASE_URL: '' },
+  });
+if (args.pg) {
+  engines.push({ engine: 'postgres', env: await postgresDatabase(args.pg, count, bumped) });
+}
 
 const at = new Date().toISOString();
 const load_start = loadavg();
@@ -188,6 +199,7 @@ for (const { engine, env } of engines) measured.push(await measureEngine(engine,
 const result = {
   at,
   products: count,
+  bumped_percent: bumped,
   machine: { cpus: os.cpus().length, node: process.version, load_start, load_end: loadavg() },
   settings: { seconds, warmup_seconds: WARMUP_SECONDS, connections },
   target: TARGET,

@@ -253,6 +253,10 @@ function product(
 }
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Bumps (issue 32) go back this far from the seed: an owner bumps a live offer. */
+const BUMPS_WITHIN_DAYS = 30;
 
 /**
  * Inserts `count` generated products (and the shops they need). Creation dates grow with ids,
@@ -267,11 +271,18 @@ export async function insertBulkProducts(
     rowsPerInsert?: number;
     /** Rows per transaction. */
     rowsPerTransaction?: number;
+    /**
+     * The share of offers bumped (0 to 1, default none), each at a time after its creation
+     * within the last BUMPS_WITHIN_DAYS days. Drawn from a generator of their own: the products
+     * are the same with or without bumps.
+     */
+    bumped?: number;
     onProgress?: (done: number) => void;
   },
 ): Promise<BulkResult> {
   const started = Date.now();
   const r = randomSource(options.seed ?? 20_260_101);
+  const bumps = randomSource((options.seed ?? 20_260_101) + 1);
   await seedCatalogIfEmpty(db);
   const catalogue = await loadCatalogue(db);
   // Subcategories people post in most often come up more often.
@@ -304,9 +315,20 @@ export async function insertBulkProducts(
           const at = new Date(start + ((end - start) * index) / options.count).toISOString();
           return product(r, r.pick(weighted), r.pick(shops), at);
         });
+        const bumpedAt = (created: string) => {
+          if (!bumps.chance(options.bumped ?? 0)) return null;
+          const from = Math.max(Date.parse(created), end - BUMPS_WITHIN_DAYS * DAY_MS);
+          return new Date(from + bumps.next() * (end - from)).toISOString();
+        };
         const ids = await trx
           .insertInto('products')
-          .values(made.map((m) => ({ ...m.row, expires_at: expiresAt })))
+          .values(
+            made.map((m) => ({
+              ...m.row,
+              expires_at: expiresAt,
+              bumped_at: m.row.type === 'offer' ? bumpedAt(m.row.created_at!) : null,
+            })),
+          )
           .returning('id')
           .execute();
         const values = made.flatMap((m, k) =>

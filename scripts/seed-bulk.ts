@@ -5,18 +5,24 @@ import { connect } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { insertBulkProducts } from './bulk-products';
 
-// npm run seed:bulk -- --products N [--seed S]
+// npm run seed:bulk -- --products N [--seed S] [--bumped P]
 // Inserts N generated products (no images) into the configured database (DATA_DIR's SQLite
 // file, or DATABASE_URL), for benchmarks. Run it on a database made for that, not on real data.
+// --bumped P: P % of the offers bumped within the last 30 days (default 0; the products are the
+// same either way).
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '100000' },
     seed: { type: 'string' },
+    bumped: { type: 'string', default: '0' },
   },
 });
 const count = Number(values.products);
-if (!Number.isSafeInteger(count) || count < 1) {
-  console.error('usage: npm run seed:bulk -- --products N (a whole number of at least 1)');
+const bumped = Number(values.bumped);
+if (!Number.isSafeInteger(count) || count < 1 || !(bumped >= 0 && bumped <= 100)) {
+  console.error(
+    'usage: npm run seed:bulk -- --products N (a whole number of at least 1) [--bumped P (0-100)]',
+  );
   process.exit(2);
 }
 
@@ -48,6 +54,7 @@ try {
   const result = await insertBulkProducts(db, {
     count,
     seed: values.seed ? Number(values.seed) : undefined,
+    bumped: bumped / 100,
     onProgress: (done) => {
       if (Date.now() - lastReport > 5000 || done === count) {
         lastReport = Date.now();

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
+import { liveUntil } from '../../test/fixtures';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
 import {
   PLACES,
   buildWorld,
@@ -11,7 +14,10 @@ import {
 
 // Issue 32 in search (search-bumps.repository.ts): "newest" counts an offer's last bump on every path, on
 // both engines, and pages stay consistent. The world's Hilux is its oldest offer; bumped, it comes
-// first wherever it is found newest first, and nowhere else moves.
+// first wherever it is found newest first, and nowhere else moves. Behind 1,001 newer matches, a
+// bumped offer is read from the bumped ones (SQLite: their own text index, migration 038): one
+// hidden or expired stays out, and one no longer bumped leaves that index and goes back to its
+// place.
 
 const DAY_MS = 86_400_000;
 
@@ -134,6 +140,121 @@ describeEachEngine('search: a bumped offer is newest again (issue 32)', (ctx) =>
         expect.soft(seen.length, label).toBeGreaterThan(99);
         expect.soft(new Set(seen).size, label).toBe(seen.length);
         expect.soft(seen, label).not.toContain('hilux');
+      }
+    });
+  });
+
+  it('never brings back a bumped offer that is hidden or expired; an unbumped one leaves', async () => {
+    const db = ctx().app.db;
+    const sqlite = ctx().app.dialect === 'sqlite';
+    const DAY = 86_400_000;
+    // Three Hilux offers of the seller, older than the world's, then 1,001 newer matches: the
+    // three are found first only through their bumps.
+    const posted = new Date(Date.now() - 10 * DAY).toISOString();
+    const twins: Record<string, number> = {};
+    for (const [i, label] of ['shown', 'hidden', 'expired'].entries()) {
+      const { id } = await db
+        .insertInto('products')
+        .values({
+          type: 'offer',
+          shop_id: w.sellerShop,
+          user_id: w.seller.user.id,
+          psubcategory_id: w.cars,
+          name: `Toyota Hilux twin ${label}`,
+          price: 1_500_000,
+          offer_type: 'sale',
+          number: 1,
+          contact_methods: '["call"]',
+          ...searchColumns([`Toyota Hilux twin ${label}`], ['cars'], []),
+          created_at: posted,
+          updated_at: posted,
+          expires_at: liveUntil(posted),
+          // The hidden and the expired one bumped last: they would come first.
+          bumped_at: new Date(Date.now() + (5 + i) * 1000).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      twins[label] = Number(id);
+    }
+    await postNewerHiluxes(db, w, 1001);
+    await db
+      .updateTable('products')
+      .set({ moderation_status: 'hidden' })
+      .where('id', '=', twins.hidden)
+      .execute();
+    await db
+      .updateTable('products')
+      .set({ expires_at: new Date(Date.now() - DAY).toISOString() })
+      .where('id', '=', twins.expired)
+      .execute();
+    /** The ids the text index of bumped offers finds for a word (SQLite). */
+    const inBumpedText = async (word: string) =>
+      (
+        await sql<{ id: number }>`select rowid as id from products_bumped_fts
+          where products_bumped_fts match ${word} order by rowid`.execute(db)
+      ).rows.map((r) => Number(r.id));
+    if (sqlite) {
+      expect(await inBumpedText('hilux')).toEqual(
+        expect.arrayContaining([twins.shown, twins.hidden, twins.expired]),
+      );
+    }
+    const bodies = [
+      { name: 'toyota' },
+      { name: 'hilux twin' },
+      { name: 'hilux', psubcategory_id: w.cars },
+      { pcategory_id: w.vehiclesCategory },
+      {},
+    ];
+    const gone = [`#${twins.hidden}`, `#${twins.expired}`];
+    await eachSearchWay(async (way) => {
+      for (const body of bodies) {
+        const label = `${way}: ${JSON.stringify(body)}`;
+        const first = await found({ ...body, page_size: 5 });
+        expect.soft(first[0], label).toBe(`#${twins.shown}`);
+        const later: string[] = [];
+        for (let page = 10; page <= 12; page++) {
+          later.push(...(await found({ ...body, page, page_size: 99 })));
+        }
+        expect
+          .soft(
+            [...first, ...later].filter((l) => gone.includes(l)),
+            label,
+          )
+          .toEqual([]);
+      }
+    });
+
+    // No longer bumped: out of the bumped offers' index, back behind the newer ones.
+    await db
+      .updateTable('products')
+      .set({ bumped_at: null })
+      .where('id', '=', twins.shown)
+      .execute();
+    if (sqlite) {
+      const ids = await inBumpedText('hilux');
+      expect(ids).not.toContain(twins.shown);
+      expect(ids).toEqual(expect.arrayContaining([twins.hidden, twins.expired]));
+      // Its words changed while bumped: found by the new ones only.
+      await db
+        .updateTable('products')
+        .set(searchColumns(['Toyota Hilux twin caché'], ['cars'], []))
+        .where('id', '=', twins.hidden)
+        .execute();
+      expect(await inBumpedText('cache')).toEqual([twins.hidden]);
+      expect(await inBumpedText('hidden')).toEqual([]);
+    }
+    await eachSearchWay(async (way) => {
+      // (Not its own words: it is their only match.)
+      for (const body of bodies.filter((b) => b.name !== 'hilux twin')) {
+        const label = `${way}: ${JSON.stringify(body)}`;
+        const first = await found({ ...body, page_size: 5 });
+        expect.soft(first, label).not.toContain(`#${twins.shown}`);
+        expect
+          .soft(
+            first.filter((l) => gone.includes(l)),
+            label,
+          )
+          .toEqual([]);
       }
     });
   });

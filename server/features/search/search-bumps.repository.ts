@@ -17,9 +17,11 @@ import type { SearchColumns } from './search-words';
 // with the bumped matches that share its place or price.
 
 /**
- * Bumped offers after the walk's oldest row: up to `few` of them are read with their search
- * columns and their words tested in JS (the tier's own test, search-words.ts); more, and the
- * words are tested by the text index in SQL. (An object so that a test can force both.)
+ * Bumped offers after the walk's oldest row, with words. SQLite: their words are matched by the
+ * text index of bumped offers only (products_bumped_fts, migration 038). PostgreSQL: up to `few`
+ * of them are read with their search columns and their words tested in JS (the tier's own test,
+ * search-words.ts); more, and the words are tested by the text index in SQL. (An object so that a
+ * test can force both.)
  */
 export const bumpTuning = { few: 2000 };
 
@@ -76,11 +78,20 @@ async function bumpedSince(
     limit ${bumpTuning.few + 1}) found`.execute(db);
   const n = Number(counted[0]?.n);
   if (!n) return [];
-  const inJs = !!test && n <= bumpTuning.few;
+  // SQLite: the words' matches among the bumped offers only, from their own text index (not
+  // the rows bumped since then read and tested one by one, nor every match of a common word).
+  const bumpedText =
+    dialect === 'sqlite' && q.text
+      ? [
+          sql`products.id in (select rowid from products_bumped_fts
+            where products_bumped_fts match ${q.text.fts})`,
+        ]
+      : [];
+  const inJs = !bumpedText.length && !!test && n <= bumpTuning.few;
   // The filters as the walk has them, but over every id (no window), the words' list leading.
   const filters: SearchQuery = {
     ...q,
-    text: inJs ? undefined : q.text,
+    text: inJs || bumpedText.length ? undefined : q.text,
     commonWords: false,
     matchesFirst: false,
     window: undefined,
@@ -88,6 +99,7 @@ async function bumpedSince(
   const where = sql.join(
     [
       ...conditions(dialect, filters),
+      ...bumpedText,
       sql`products.bumped_at >= ${since}`,
       ...(key === undefined ? [] : [sameKey(dialect, q, key)]),
     ],
@@ -122,35 +134,41 @@ async function timesOf(db: Executor, ids: number[]) {
   );
 }
 
-/** Ids of these products that were bumped (any time). */
+/** These products that were bumped (any time), with their last bump. */
 async function bumpedAmong(db: Executor, ids: number[]) {
-  if (!ids.length) return new Set<number>();
-  const { rows } = await sql<{ id: number }>`select id from products
+  if (!ids.length) return new Map<number, string>();
+  const { rows } = await sql<{ id: number; at: string }>`select id, bumped_at as at from products
     where id in (${sql.join(ids.map((id) => sql`${id}`))}) and bumped_at is not null`.execute(db);
-  return new Set(rows.map((r) => Number(r.id)));
+  return new Map(rows.map((r) => [Number(r.id), r.at] as const));
 }
 
 /**
  * Newest first, the walk's rows never bumped (in id order, which is creation order) and the
  * bumped ones merged: each bumped offer goes just before the walked rows created before its
  * bump, found by one seek of (type, created_at) per bumped offer (the newest offer created by
- * then), rather than by reading every walked row's time.
+ * then), rather than by reading every walked row's time. The seeks are one query (a query each
+ * was a round trip each to the search's worker: 150 bumped matches of a common word).
  */
 async function placedByCreation(
   db: Executor,
+  dialect: Dialect,
   q: SearchQuery,
   walked: Row[],
   outside: Bumped[],
   inOutside: Set<number>,
   n: number,
 ) {
-  const place = new Map<number, number>();
-  for (const b of outside) {
-    const { rows } = await sql<{ id: number }>`select id from products
-      where type = ${q.type} and created_at <= ${b.at}
-      order by created_at desc, id desc limit 1`.execute(db);
-    place.set(Number(b.id), Number(rows[0]?.id ?? 0) + 0.5);
-  }
+  const times = outside.map((b) => b.at);
+  const list =
+    dialect === 'sqlite'
+      ? sql`(select value as at from json_each(${JSON.stringify(times)})) bumps`
+      : sql`unnest(cast(${times} as text[])) as bumps(at)`;
+  const { rows: seeks } = await sql<{ at: string; id: number | null }>`select bumps.at,
+      (select id from products where type = ${q.type} and created_at <= bumps.at
+        order by created_at desc, id desc limit 1) as id
+    from ${list}`.execute(db);
+  const before = new Map(seeks.map((r) => [r.at, Number(r.id ?? 0)]));
+  const place = new Map(outside.map((b) => [Number(b.id), (before.get(b.at) ?? 0) + 0.5]));
   const at = new Map(outside.map((b) => [Number(b.id), b.at]));
   const order = (r: Row) => place.get(Number(r.id)) ?? Number(r.id);
   const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
@@ -201,8 +219,20 @@ export async function withBumps(
     tied.map((r) => r.id),
   );
   if (!outside.length && !bumped.size) return walked;
+  if (!key) {
+    // Newest first: either the read holds every match (the bumped ones among them move) or it
+    // does not (the bumped ones since its last row join); each is placed by its bump.
+    const moved = [
+      ...outside,
+      ...walked.flatMap((r) => {
+        const at = bumped.get(Number(r.id));
+        return at === undefined ? [] : [{ ...r, at }];
+      }),
+    ];
+    const ids = new Set(moved.map((b) => Number(b.id)));
+    return placedByCreation(db, dialect, q, walked, moved, ids, n);
+  }
   const inOutside = new Set(outside.map((b) => Number(b.id)));
-  if (!key && !bumped.size) return placedByCreation(db, q, walked, outside, inOutside, n);
   const rows: Row[] = [...walked.filter((r) => !inOutside.has(Number(r.id))), ...outside];
   const times = await timesOf(
     db,
