@@ -7,8 +7,9 @@ import { LISTED } from './020-search-covering-indexes';
 // in no useful order: a common word's newest 1,001 were found by walking the primary key and
 // testing each row's text, or by reading every match and sorting them. RUM (Debian's
 // postgresql-15-rum) keeps each product's id next to it in the word's postings, ordered by id
-// (`order_by_attach`), so that `order by id <=| <largest id>` reads the postings newest first
-// and stops at the limit.
+// (`order_by_attach`), so that `order by id <=| <largest id>` gives the matches newest first
+// from the index alone; only the rows given are read from the table (docs/search.md: RUM 1.3
+// still reads and sorts all of a word's postings, so it pays for middling words only).
 //
 // Optional: the extension is created only where it is installed and the migration's role may
 // create it (a superuser; once created, any role can use it). Otherwise nothing is done and the

@@ -172,8 +172,8 @@ export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, of
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
   // RUM (PostgreSQL): the distance of each id below the largest integer, smallest first, is
-  // newest first, and the index's own order (migration 037): it reads the words' postings in
-  // that order and stops once the limit is met, instead of reading every match.
+  // newest first, and the index's own order (migration 037): it sorts the words' postings by id
+  // in the index, and only the first matches' rows are read, instead of every match's.
   const order = q.rum ? sql`products.id <=| ${sql.raw(String(MAX_ID))}` : orderBy(q.order);
   // A window of common words with a subcategory or a category (SQLite): the subcategories'
   // covering index, walked within the window's ids, holds every other filter; the planner would
