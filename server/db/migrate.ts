@@ -34,6 +34,7 @@ import { keepDeletedAuthors } from './migrations/033-keep-deleted-authors';
 import { ratingAnnouncements } from './migrations/034-rating-announcements';
 import { smsAlerts } from './migrations/035-sms-alerts';
 import { searchBumps } from './migrations/036-search-bumps';
+import { searchRum } from './migrations/037-search-rum';
 import { searchBumpedText } from './migrations/038-search-bumped-text';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
@@ -74,6 +75,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '034-rating-announcements': ratingAnnouncements,
     '035-sms-alerts': smsAlerts,
     '036-search-bumps': searchBumps(dialect),
+    '037-search-rum': searchRum(dialect),
     '038-search-bumped-text': searchBumpedText(dialect),
   };
 }

@@ -51,6 +51,11 @@ export interface SearchQuery {
    * set for words of middling frequency.
    */
   matchesFirst?: boolean;
+  /**
+   * PostgreSQL, newest first: the words' matches read in that order from the RUM index
+   * (migration 037, see orderedQuery); set by search-plan.ts when the index exists.
+   */
+  rum?: boolean;
   /** SQLite: only the ids in this range (a window of the newest-first walk, see windowedRows). */
   window?: { lo: number; hi: number };
   origin?: { latitude: number; longitude: number };
@@ -159,11 +164,17 @@ export function compareRows(order: SearchSort): ((a: Row, b: Row) => number) | u
   }
 }
 
+/** The largest id (PostgreSQL's integer): newest first is nearest to it from below. */
+const MAX_ID = 2_147_483_647;
+
 /** The query of the rows in the search's order (newest first unless asked otherwise). */
-function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
+export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
-  const order = orderBy(q.order);
+  // RUM (PostgreSQL): the distance of each id below the largest integer, smallest first, is
+  // newest first, and the index's own order (migration 037): it sorts the words' postings by id
+  // in the index, and only the first matches' rows are read, instead of every match's.
+  const order = q.rum ? sql`products.id <=| ${sql.raw(String(MAX_ID))}` : orderBy(q.order);
   // A window of common words with a subcategory or a category (SQLite): the subcategories'
   // covering index, walked within the window's ids, holds every other filter; the planner would
   // walk the window's rows in the table instead (a category: 150 ms for 200,000 ids at
@@ -246,7 +257,8 @@ export function orderedRows(
   const subcategories = q.pcategorySubcategoryIds ?? [];
   const nearest = q.order === 'nearest';
   // (SQLite would read the words' matches again for each subcategory: there, the words lead.)
-  const wordsLead = dialect === 'sqlite' && q.text !== undefined;
+  // (PostgreSQL, RUM: the words' postings lead, newest first, once for the whole category.)
+  const wordsLead = (dialect === 'sqlite' && q.text !== undefined) || !!q.rum;
   if (nearest || wordsLead || q.psubcategoryIds.length || subcategories.length < 2) {
     return orderedQuery(dialect, q, limit, offset)
       .execute(db)
