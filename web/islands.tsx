@@ -1,7 +1,7 @@
 import './lib/report-error-install';
 import './app/pwa/register';
 import { StrictMode, startTransition, useEffect, type ComponentType } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers';
 import { serverState } from './app/server-state';
@@ -17,7 +17,7 @@ import {
 import { ServerRenderProvider } from './lib/render-seed';
 import { meQuery } from './lib/use-me';
 import { reportError } from './lib/report-error';
-import type { IslandComponents } from './components/island';
+import { islandRunning, type IslandComponents } from './components/island';
 import { offerIslands } from './features/products/components/offer-islands';
 
 // The first view of a page with islands (docs/decisions.md "Islands on the offer page"): the
@@ -25,8 +25,8 @@ import { offerIslands } from './features/products/components/offer-islands';
 // hydrate, each with a root of its own, inside the same providers as the app's (the page's
 // messages, a query client seeded from the page's data). No router and no page code: this entry's
 // scripts are React, TanStack Query and the islands' own components.
-// The rest of the page is the whole app's (web/app/start.tsx): it starts, taking the islands' query
-// client and their elements over, at the visitor's first input outside the islands (a click held
+// The rest of the page is the whole app's (web/app/start.tsx): it starts, with the islands' query
+// client, around the islands (which keep running), at the visitor's first input outside the islands (a click held
 // meanwhile is given again to the same element once the page runs), or when a part hydrated
 // later (the offer's tabs: web/app/deferred-part.tsx) comes near the screen. Links are the
 // server's: followed before then, they load their page (kept by the server's page cache).
@@ -57,7 +57,6 @@ loadRestOfDictionaryOnInput();
 const i18n = createI18n(language, messages ?? (await loadDictionary(language)));
 
 const elements = [...page.querySelectorAll<HTMLElement>('[data-island]')];
-const roots: { element: HTMLElement; root: Root }[] = [];
 let hydrating = elements.length;
 
 /** Counts the islands that have hydrated; the page is ready once all have. */
@@ -91,7 +90,7 @@ startTransition(() => {
         },
       },
     );
-    roots.push({ element, root });
+    islandRunning(element, () => root.unmount());
   }
 });
 if (!elements.length) ready();
@@ -106,21 +105,12 @@ function ready() {
   }, SIGNED_IN_WHOLE_AFTER_MS);
 }
 
-// The whole app, once: the islands hand their query client over, and give their elements back
-// (unmounted, their HTML as it is now put back in place for the app to hydrate).
+// The whole app, once, with the islands' query client (what a tap changed is in it); the islands
+// keep running inside it (web/components/island.tsx).
 let whole: Promise<void> | null = null;
 function startWholeApp(): Promise<void> {
   whole ??= import('./app/start').then(async ({ startApp }) => {
-    await startApp(state, {
-      queryClient,
-      release: () => {
-        for (const { element, root } of roots) {
-          const html = element.innerHTML;
-          root.unmount();
-          element.innerHTML = html;
-        }
-      },
-    });
+    await startApp(state, queryClient);
     await appRunning;
   });
   return whole;

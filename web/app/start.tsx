@@ -15,19 +15,12 @@ import {
 } from '../lib/i18n';
 import type { ServerState } from '../entry-server';
 
-export interface Takeover {
-  /** The islands' query client, with what they changed since (web/islands.tsx). */
-  queryClient: QueryClient;
-  /** Called just before the whole page hydrates: the islands give their elements back. */
-  release: () => void;
-}
-
 /**
  * Starts the whole app on the page: hydrates the server's HTML (`state`: its data), or renders it
- * alone. `takeover`: the page's first view ran as islands, which hand their query client and their
- * elements over (web/islands.tsx).
+ * alone. `islands`: the query client of the page's islands, which ran its first view and keep
+ * running inside the app (web/islands.tsx): its data is the page's, with what a tap changed.
  */
-export async function startApp(state: ServerState | null, takeover?: Takeover) {
+export async function startApp(state: ServerState | null, islands?: QueryClient) {
   // Before the router listens to Back and Forward (lib/history-guard.ts).
   installHistoryGuard();
   const language = currentLanguage();
@@ -35,13 +28,13 @@ export async function startApp(state: ServerState | null, takeover?: Takeover) {
   // A page the server rendered came with the messages it shows: hydrating it needs only the first
   // part of the dictionary and those, not the rest (loaded when the visitor acts).
   const messages = state?.messages;
-  if (messages && !takeover) keepServerMessagesUntilInput();
+  if (messages && !islands) keepServerMessagesUntilInput();
   // The first page's code loads at the same time as the dictionary, not after it.
   const page = preloadPage(window.location.pathname, messages ? { withDictionary: false } : {});
-  const queryClient = takeover?.queryClient ?? createQueryClient();
+  const queryClient = islands ?? createQueryClient();
   const root = document.getElementById('root')!;
   // The home page needs only the dictionary's first part; the rest comes when the visitor acts.
-  if (!takeover) loadRestOfDictionaryOnInput();
+  if (!islands) loadRestOfDictionaryOnInput();
 
   if (!state) {
     createRoot(root).render(
@@ -53,7 +46,7 @@ export async function startApp(state: ServerState | null, takeover?: Takeover) {
   }
   // The server rendered this page (web/entry-server.tsx): take over its HTML as it is, with the
   // data it was rendered from, once the page's code and the dictionary are here.
-  if (!takeover) hydrate(queryClient, state.queries);
+  if (!islands) hydrate(queryClient, state.queries);
   // A server's message (an error the page shows) may be anywhere in the dictionary.
   const failed =
     state.queries.queries.some((query) => query.state.error) || !!state.server.form?.posted;
@@ -62,7 +55,6 @@ export async function startApp(state: ServerState | null, takeover?: Takeover) {
     page,
     failed ? loadRestOfDictionary() : null,
   ]);
-  takeover?.release();
   // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
   // between them, instead of in one long task: on a slow phone the page answers a tap sooner
   // (Lighthouse's Total Blocking Time). A tap during hydration hydrates its part first.
