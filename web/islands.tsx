@@ -1,9 +1,10 @@
 import './lib/report-error-install';
 import './app/pwa/register';
 import { StrictMode, startTransition, useEffect, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createQueryClient, Providers } from './app/providers';
+import { OfflineNotice } from './app/pwa/network-status';
 import { serverState } from './app/server-state';
 import { appRunning, markReady } from './lib/app-ready';
 import {
@@ -95,6 +96,16 @@ startTransition(() => {
 });
 if (!elements.length) ready();
 
+// The shell's "you are offline" (docs/offline.md), at its place, until the whole app shows its own.
+const notice = document.createElement('div');
+document.getElementById('main')?.prepend(notice);
+const noticeRoot = createRoot(notice);
+noticeRoot.render(
+  <Providers i18n={i18n} queryClient={queryClient}>
+    <OfflineNotice />
+  </Providers>,
+);
+
 function ready() {
   markReady();
   if (!queryClient.getQueryData(meQuery.queryKey)) return;
@@ -110,7 +121,13 @@ function ready() {
 let whole: Promise<void> | null = null;
 function startWholeApp(): Promise<void> {
   whole ??= import('./app/start').then(async ({ startApp }) => {
-    await startApp(state, queryClient);
+    await startApp(state, {
+      queryClient,
+      beforeHydrate: () => {
+        noticeRoot.unmount();
+        notice.remove();
+      },
+    });
     await appRunning;
   });
   return whole;

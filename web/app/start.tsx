@@ -15,12 +15,19 @@ import {
 } from '../lib/i18n';
 import type { ServerState } from '../entry-server';
 
+/** A first view's islands (web/islands.tsx), which the whole app starts around. */
+export interface Islands {
+  /** Their query client: the page's data, with what a tap changed. */
+  queryClient: QueryClient;
+  /** Called just before the app hydrates the page: what the islands added outside theirs goes. */
+  beforeHydrate: () => void;
+}
+
 /**
  * Starts the whole app on the page: hydrates the server's HTML (`state`: its data), or renders it
- * alone. `islands`: the query client of the page's islands, which ran its first view and keep
- * running inside the app (web/islands.tsx): its data is the page's, with what a tap changed.
+ * alone. `islands`: the page's first view ran as islands, which keep running inside the app.
  */
-export async function startApp(state: ServerState | null, islands?: QueryClient) {
+export async function startApp(state: ServerState | null, islands?: Islands) {
   // Before the router listens to Back and Forward (lib/history-guard.ts).
   installHistoryGuard();
   const language = currentLanguage();
@@ -31,7 +38,7 @@ export async function startApp(state: ServerState | null, islands?: QueryClient)
   if (messages && !islands) keepServerMessagesUntilInput();
   // The first page's code loads at the same time as the dictionary, not after it.
   const page = preloadPage(window.location.pathname, messages ? { withDictionary: false } : {});
-  const queryClient = islands ?? createQueryClient();
+  const queryClient = islands?.queryClient ?? createQueryClient();
   const root = document.getElementById('root')!;
   // The home page needs only the dictionary's first part; the rest comes when the visitor acts.
   if (!islands) loadRestOfDictionaryOnInput();
@@ -55,6 +62,7 @@ export async function startApp(state: ServerState | null, islands?: QueryClient)
     page,
     failed ? loadRestOfDictionary() : null,
   ]);
+  islands?.beforeHydrate();
   // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
   // between them, instead of in one long task: on a slow phone the page answers a tap sooner
   // (Lighthouse's Total Blocking Time). A tap during hydration hydrates its part first.
