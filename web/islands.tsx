@@ -170,9 +170,11 @@ async function start() {
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
 addEventListener('click', onClick, true);
 
-const later = [...page.querySelectorAll('.deferred-part')].map(
-  (part) => part.parentElement ?? part,
-);
+// The parts hydrated later (their panel), and the shop's map (the browser draws it).
+const later = [
+  ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
+  ...page.querySelectorAll('[data-slot="shop-map"]'),
+];
 const observer =
   later.length && typeof IntersectionObserver !== 'undefined'
     ? new IntersectionObserver(
