@@ -156,6 +156,10 @@ function dictionarySplit({ whole }: { whole: boolean }): Plugin {
       isFirstView = module.firstViewKeys();
       module.staticImports(path.resolve(HOME_PAGE), homeModules);
       for (const page of OTHER_FIRST_VIEWS) module.staticImports(path.resolve(page), otherModules);
+      module.staticImports(path.resolve(MAIN_ENTRY), mainModules);
+      module.staticImports(path.resolve(ISLANDS_ENTRY), islandsModules);
+      withStyles(mainModules);
+      withStyles(islandsModules);
     },
     // A module of its own (not the JSON file's), so that no JSON plugin reads it.
     resolveId(source, importer) {
@@ -179,7 +183,7 @@ function dictionarySplit({ whole }: { whole: boolean }): Plugin {
 
 /**
  * What the service worker precaches (docs/offline.md): the shell (the entry, what it imports, its
- * styles), both dictionaries (both parts of each), the offline page and the outbox, read from the build's manifest; the
+ * styles), the islands' entry and what it imports, both dictionaries (both parts of each), the offline page and the outbox, read from the build's manifest; the
  * pages' own chunks are cached as they are visited, not all downloaded on the first visit.
  */
 function precacheSelection(outDir: string): ManifestTransform {
@@ -198,6 +202,8 @@ function precacheSelection(outDir: string): ManifestTransform {
     // The outbox of offers posted offline (loaded for signed-in users only) is needed offline too.
     const keys = [
       'index.html',
+      // The first view of an offer's page (its islands) may be opened offline too.
+      'islands.tsx',
       'locales/ar.ts',
       'locales/ar-rest.ts',
       'locales/fr.ts',
@@ -215,6 +221,69 @@ function precacheSelection(outDir: string): ManifestTransform {
 }
 
 const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
+
+/** The whole app's entry, and the entry of a first view with islands (docs/performance.md). */
+const MAIN_ENTRY = path.join('web', 'main.tsx');
+const ISLANDS_ENTRY = path.join('web', 'islands.tsx');
+/** What each entry imports, without `import()` (filled at the start of the build). */
+const mainModules = new Set<string>();
+const islandsModules = new Set<string>();
+
+/** Adds to a set of source files the stylesheets they import (after `staticImports`). */
+function withStyles(modules: Set<string>): Set<string> {
+  for (const file of [...modules]) {
+    if (!/\.tsx?$/.test(file)) continue;
+    const code = fs.readFileSync(file, 'utf8');
+    for (const [, css] of code.matchAll(/^import\s+'(\.[^']+\.css)'/gm)) {
+      modules.add(path.resolve(path.dirname(file), css));
+    }
+  }
+  return modules;
+}
+
+/** The libraries both entries start with (React, TanStack Query); not the router. */
+const SHARED_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/;
+
+/** A module only the islands' first view starts with: not in the whole app's first chunk. */
+function islandsOnly(id: string): boolean {
+  return (
+    (islandsModules.has(id) && !mainModules.has(id)) ||
+    /[\\/]node_modules[\\/]embla-carousel/.test(id)
+  );
+}
+
+/**
+ * The islands' first view (web/islands.tsx): its HTML names the entry and the modules to preload
+ * (`souq-islands`, a data block the server's page keeps), which the boot script
+ * (server/plugins/page-boot.ts) loads instead of the whole app's on a page with islands.
+ */
+function islandsBoot(): Plugin {
+  return {
+    name: 'souq-islands-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'islands');
+        if (!entry) throw new Error('souq-islands-boot: no islands entry in the build');
+        const modules = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = chunks.find((output) => output.fileName === file);
+          if (!chunk || modules.has(`/${file}`)) return;
+          modules.add(`/${file}`);
+          chunk.imports.forEach(visit);
+        };
+        entry.imports.forEach(visit);
+        const boot = JSON.stringify({ entry: `/${entry.fileName}`, modules: [...modules] });
+        return html.replace(
+          '</head>',
+          `  <script type="application/json" id="souq-islands">${boot.replace(/</g, '\\u003c')}</script>\n  </head>`,
+        );
+      },
+    },
+  };
+}
 
 /** The home page's modules (filled at the start of the build by dictionarySplit). */
 const homeModules = new Set<string>();
@@ -243,6 +312,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? []
       : [
           globalStylesFirst(),
+          islandsBoot(),
           precompress(),
           moduleSizes(),
           // The service worker (web/app/pwa/sw.ts); the manifest is served by the server, per language.
@@ -281,13 +351,33 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          // The whole app (index.html: web/main.tsx) and the first view of a page with islands.
+          input: { index: path.resolve('web/index.html'), islands: path.resolve(ISLANDS_ENTRY) },
           output: {
             codeSplitting: {
               groups: [
+                // What both entries start with: React, TanStack Query, the translations…
+                {
+                  name: 'base',
+                  tags: ['$initial'],
+                  test: (id) =>
+                    id.startsWith('\0') ||
+                    SHARED_LIBRARIES.test(id) ||
+                    (islandsModules.has(id) && mainModules.has(id)),
+                  priority: 5,
+                },
                 {
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id) => !/[\\/]web[\\/](main\.tsx|index\.html)/.test(id),
+                  test: (id) =>
+                    !/[\\/]web[\\/](main\.tsx|islands\.tsx|index\.html)/.test(id) &&
+                    !islandsOnly(id),
+                  priority: 4,
+                },
+                // The offer's buttons: the islands', and the home page's cards'.
+                {
+                  name: 'actions',
+                  test: (id) => islandsOnly(id) && homeModules.has(id),
                   priority: 3,
                 },
                 {

@@ -2,94 +2,9 @@ import './lib/report-error-install';
 import './app/pwa/register';
 // First, so that every component's and page's own CSS comes after the base rules.
 import './app/styles.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
-import { App, createQueryClient } from './app/app';
-import { preloadPage } from './app/router';
-import { HttpError } from './lib/http';
-import { installHistoryGuard } from './lib/history-guard';
-import { reportError } from './lib/report-error';
-import {
-  createI18n,
-  currentLanguage,
-  keepServerMessagesUntilInput,
-  loadDictionary,
-  loadRestOfDictionary,
-  loadRestOfDictionaryOnInput,
-} from './lib/i18n';
-import type { ServerState } from './entry-server';
+import { serverState } from './app/server-state';
+import { startApp } from './app/start';
 
-// Before the router listens to Back and Forward (lib/history-guard.ts).
-installHistoryGuard();
-const language = currentLanguage();
-const dictionary = loadDictionary(language);
-const state = serverState();
-// A page the server rendered came with the messages it shows: hydrating it needs only the first
-// part of the dictionary and those, not the rest (loaded when the visitor acts).
-const messages = state?.messages;
-if (messages) keepServerMessagesUntilInput();
-// The first page's code loads at the same time as the dictionary, not after it.
-const page = preloadPage(window.location.pathname, messages ? { withDictionary: false } : {});
-const queryClient = createQueryClient();
-const root = document.getElementById('root')!;
-// The home page needs only the dictionary's first part; the rest comes when the visitor acts.
-loadRestOfDictionaryOnInput();
-
-if (state) {
-  // The server rendered this page (web/entry-server.tsx): take over its HTML as it is, with the
-  // data it was rendered from, once the page's code and the dictionary are here.
-  hydrate(queryClient, state.queries);
-  // A server's message (an error the page shows) may be anywhere in the dictionary.
-  const failed =
-    state.queries.queries.some((query) => query.state.error) || !!state.server.form?.posted;
-  const [i18nDictionary] = await Promise.all([
-    dictionary,
-    page,
-    failed ? loadRestOfDictionary() : null,
-  ]);
-  // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser
-  // between them, instead of in one long task: on a slow phone the page answers a tap sooner
-  // (Lighthouse's Total Blocking Time). A tap during hydration hydrates its part first.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App
-          i18n={createI18n(
-            language,
-            messages ? { ...messages, ...i18nDictionary } : i18nDictionary,
-          )}
-          queryClient={queryClient}
-          server={state.server}
-        />
-      </StrictMode>,
-      {
-        // A part whose HTML did not match (React #418) is rendered again by the browser, silently
-        // but for this: said in the console (the browser tests fail on it) and reported to staff.
-        onRecoverableError: (error, info) => {
-          console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
-          reportError(error, 'recoverable');
-        },
-      },
-    );
-  });
-} else {
-  createRoot(root).render(
-    <StrictMode>
-      <App i18n={createI18n(language, await dictionary)} queryClient={queryClient} />
-    </StrictMode>,
-  );
-}
-
-/** The server's page data (a JSON script beside #root), errors revived as HttpErrors. */
-function serverState(): ServerState | null {
-  const script = document.getElementById('souq-state');
-  if (!script?.textContent) return null;
-  const parsed = JSON.parse(script.textContent) as ServerState;
-  for (const query of parsed.queries.queries) {
-    const error = query.state.error as { status: number; errors: HttpError['errors'] } | null;
-    if (error) query.state.error = new HttpError(error.status, error.errors);
-  }
-  return parsed;
-}
+// The whole app: every page but the first view of a page with islands (web/islands.tsx, which
+// starts this same app when the visitor goes further).
+await startApp(serverState());

@@ -8,10 +8,15 @@ import { escapeHtml } from './page-tags';
 // and the first images, and run before the first paint. The page names its modules in a data
 // block (`souq-boot`); this small inline script adds them (preloads, then the entry) on the frame
 // after the first paint, or at once in a tab that is not shown (it paints nothing).
+// A page with islands (web/components/island.tsx: the offer's) starts with the islands' entry
+// instead (web/islands.tsx, without the router or the page's code): the build writes it and its
+// modules in the document template (`souq-islands`, vite.config.ts), and the script takes those
+// when the page's HTML has an island.
 
 /** The inline script: the same text on every page, allowed by its hash in the CSP (app.ts). */
 export const BOOT_SCRIPT =
-  '(function(){var d=document,b=JSON.parse(d.getElementById("souq-boot").textContent);' +
+  '(function(){var d=document,b=JSON.parse(d.getElementById("souq-boot").textContent),' +
+  'i=d.getElementById("souq-islands");if(i&&d.querySelector("[data-island]"))b=JSON.parse(i.textContent);' +
   'function add(t,a){var e=d.createElement(t);e.crossOrigin="";for(var k in a)e[k]=a[k];d.head.appendChild(e)}' +
   'function start(){b.modules.forEach(function(m){add("link",{rel:"modulepreload",href:m})});' +
   'add("script",{type:"module",src:b.entry})}' +

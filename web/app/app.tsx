@@ -1,48 +1,14 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { I18n } from '../lib/i18n';
-import { I18nProvider } from '../lib/use-translation';
 import { BrowserRouter, StaticRouter } from 'react-router';
-import { HttpError } from '../lib/http';
 import { ServerRenderProvider, type ServerRender } from '../lib/render-seed';
+import { RouterNavigation } from '../lib/router-navigation';
 import { OfferSlotsProvider } from '../features/products/components/offer-slots';
 import { offerSlots } from './offer-slots';
 import { AppRoutes } from './router';
+import { Providers } from './providers';
 
-/** A 4xx will not get better by asking again; a network hiccup might. */
-const isClientError = (error: unknown) =>
-  error instanceof HttpError && error.status >= 400 && error.status < 500;
-
-export function createQueryClient({ server = false } = {}) {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        retry: (failures, error) => !server && failures < 2 && !isClientError(error),
-        // A page the server rendered as "not found" stays so while it hydrates (no refetch that
-        // would flash a loader over it).
-        retryOnMount: (query) => !isClientError(query.state.error),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
-export function Providers({
-  i18n,
-  queryClient,
-  children,
-}: {
-  i18n: I18n;
-  queryClient: QueryClient;
-  children: ReactNode;
-}) {
-  return (
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nProvider>
-  );
-}
+export { createQueryClient, Providers } from './providers';
 
 /**
  * The whole web app. In the browser it follows the address bar; on the server (`location`) it
@@ -62,9 +28,11 @@ export function App({
   server?: ServerRender | null;
 }) {
   const routes = (
-    <OfferSlotsProvider value={offerSlots}>
-      <AppRoutes />
-    </OfferSlotsProvider>
+    <RouterNavigation>
+      <OfferSlotsProvider value={offerSlots}>
+        <AppRoutes />
+      </OfferSlotsProvider>
+    </RouterNavigation>
   );
   return (
     <Providers i18n={i18n} queryClient={queryClient}>

@@ -3,6 +3,10 @@ import { afterDictionary } from '../lib/i18n';
 import { Loader } from '../components/loader';
 import type { OfferSlots } from '../features/products/components/offer-slots';
 import { deferredPart } from './deferred-part';
+// The tabs' HTML comes with the page (the server renders them) and shows before their code arrives,
+// or without JavaScript: the sign-in prompt's button must wrap there as it does once they run (it
+// is wider than a 320 px phone in French).
+import '../features/comments/components/sign-in-prompt.css';
 
 // The app composes what features cannot import from each other (docs/products-ui.md): the full
 // offer view, on its page and in the details modal, shows the conversations feature's tabs and

@@ -8,8 +8,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '../lib/use-translation';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { SLIDER_AUTO_MS } from '../../shared/constants';
+import { onFirstInput } from '../lib/first-input';
+import { useServerRender } from '../lib/render-seed';
 import { ChevronEndIcon, ChevronStartIcon } from './icons';
 import { PauseIcon, PlayIcon } from './page-icons';
 import './slider.css';
@@ -38,6 +40,44 @@ function dragsSlider(event: MouseEvent | TouchEvent): boolean {
 }
 
 /**
+ * embla-carousel on the viewport (`ref`), from `start`. On the server's page (the offer's first
+ * view) it is loaded at the visitor's first touch, click or key anywhere, not with the page: until
+ * then the slider shows its first slide and its buttons keep count (embla starts on the current
+ * one). Rendered by the browser itself it is loaded at once.
+ */
+function useEmbla(options: EmblaOptionsType, start: () => number) {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const [waits] = useState(useServerRender() !== null);
+  const settings = useRef({ options, start });
+  useEffect(() => {
+    settings.current = { options, start };
+  });
+  const direction = options.direction;
+  useEffect(() => {
+    if (!viewport) return;
+    let carousel: EmblaCarouselType | undefined;
+    let gone = false;
+    const load = () => {
+      void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+        if (gone) return;
+        const { options: current, start: from } = settings.current;
+        carousel = EmblaCarousel(viewport, { ...current, direction, startIndex: from() });
+        setApi(carousel);
+      });
+    };
+    const cancel = waits ? onFirstInput(load) : (load(), () => {});
+    return () => {
+      gone = true;
+      cancel();
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport, waits, direction]);
+  return [setViewport, api] as const;
+}
+
+/**
  * SPEC §2's slider on embla-carousel (issue 15): swipe on touch screens (following the reading
  * direction), previous and next (wrapping around), an 'n / total' counter, one dot per slide, the
  * arrow keys while it has focus, and optional auto-rotation. A slide's content is in the page once
@@ -49,15 +89,18 @@ export function Slider({ children, label, auto = false, onIndexChange, className
   const rtl = i18n.dir() === 'rtl';
   const slides = Children.toArray(children);
   const total = slides.length;
-  const [viewport, api] = useEmblaCarousel({
-    direction: rtl ? 'rtl' : 'ltr',
-    // Wrapping is done by the buttons: embla's loop needs more than two slides' width.
-    loop: false,
-    containScroll: false,
-    watchDrag: (_api, event) => dragsSlider(event),
-  });
-  const [index, setIndex] = useState(0);
   const shown = useRef(0);
+  const [viewport, api] = useEmbla(
+    {
+      direction: rtl ? 'rtl' : 'ltr',
+      // Wrapping is done by the buttons: embla's loop needs more than two slides' width.
+      loop: false,
+      containScroll: false,
+      watchDrag: (_api, event) => dragsSlider(event),
+    },
+    () => shown.current,
+  );
+  const [index, setIndex] = useState(0);
   /** Slides whose content has been put in the page (the current one and its neighbours). */
   const [reached, setReached] = useState(() => new Set([0, 1, total - 1]));
   const [playing, setPlaying] = useState(auto);

@@ -1,15 +1,13 @@
-import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../lib/paths';
+import { useNavigation } from '../lib/navigation';
 
 /**
  * SPEC §1: saving, reporting and reacting need a signed-in user. An anonymous click leads to the
  * sign-in page, which brings the visitor back here afterwards.
  */
 export function useSignInRedirect() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const navigation = useNavigation();
   return () => {
-    const here = location.pathname + location.search;
-    navigate(`${paths.signIn}?next=${encodeURIComponent(here)}`);
+    navigation.navigate(`${paths.signIn}?next=${encodeURIComponent(navigation.here())}`);
   };
 }

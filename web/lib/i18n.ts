@@ -63,6 +63,18 @@ export function keepServerMessagesUntilInput() {
     serverMessagesOnly = false;
   });
 }
+/**
+ * Whether the page's messages include the dictionary's first part. Not on a first view of islands
+ * (web/islands.tsx), which starts with the messages the server used only: the first part then
+ * comes with the rest.
+ */
+let firstPartInPage = true;
+
+/** Set by the islands' start-up: the first part of the dictionary comes with the rest. */
+export function firstPartWithRest() {
+  firstPartInPage = false;
+}
+
 /** Each language's part on its way (a test, or a page, may ask for either). */
 const restLoading: Partial<Record<Language, Promise<void>>> = {};
 
@@ -73,9 +85,12 @@ const restLoading: Partial<Record<Language, Promise<void>>> = {};
 export function loadRestOfDictionary(): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   const language = currentLanguage();
-  restLoading[language] ??= restLoaders[language]().then(
-    (part) => {
-      rest[language] = part.dictionary;
+  restLoading[language] ??= Promise.all([
+    restLoaders[language](),
+    firstPartInPage ? null : loaders[language](),
+  ]).then(
+    ([part, first]) => {
+      rest[language] = first ? { ...first.dictionary, ...part.dictionary } : part.dictionary;
       // Only if a message was missing: otherwise nothing on screen changes, and rendering the
       // whole app again at the visitor's first tap would slow the answer to that tap.
       if (missed) {

@@ -6,6 +6,7 @@ import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import type { Language } from '../../shared/constants';
 import { createI18n } from '../lib/i18n';
+import { RouterNavigation } from '../lib/router-navigation';
 import type { Me } from '../lib/use-me';
 import { dictionary as ar } from '../locales/ar';
 import { dictionary as fr } from '../locales/fr';
@@ -63,7 +64,9 @@ export function renderApp(path: string, language: Language = 'fr') {
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>
           <LocationProbe onLocation={onLocation} />
-          <AppRoutes />
+          <RouterNavigation>
+            <AppRoutes />
+          </RouterNavigation>
         </MemoryRouter>
       </QueryClientProvider>
     </I18nProvider>,

@@ -7,6 +7,7 @@ import type { Language } from '../../shared/constants';
 import { dictionary as ar } from '../locales/ar';
 import { dictionary as fr } from '../locales/fr';
 import { createI18n } from '../lib/i18n';
+import { RouterNavigation } from '../lib/router-navigation';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   language?: Language;
@@ -26,7 +27,9 @@ export function renderWithApp(ui: ReactElement, options: Options = {}) {
     return (
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            <RouterNavigation>{children}</RouterNavigation>
+          </MemoryRouter>
         </QueryClientProvider>
       </I18nProvider>
     );

@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Loader } from '../../components/loader';
 import { useRenderNow } from '../../lib/render-seed';
+import { markAppRunning } from '../../lib/app-ready';
 import { NetworkStatus } from '../pwa/network-status';
 import { BottomNav } from './bottom-nav';
 import { FlashNotice } from './flash-notice';
@@ -26,9 +27,7 @@ function useScrollToTopOnNewPage() {
  * sent is interactive from then on (the browser tests wait for it after loading a page).
  */
 function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = '';
-  }, []);
+  useEffect(() => markAppRunning(), []);
   return null;
 }
 

@@ -30,19 +30,25 @@ export function useOnline(): boolean {
   );
 }
 
-export function NetworkStatus() {
+/** "You are offline", while the browser says so (also on the islands' first view: web/islands.tsx). */
+export function OfflineNotice() {
   const { t } = useTranslation();
   const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="container">
+      <p className="offline-notice" role="status">
+        {t('offline_notice')}
+      </p>
+    </div>
+  );
+}
+
+export function NetworkStatus() {
   const { data: me } = useMe();
   return (
     <>
-      {!online && (
-        <div className="container">
-          <p className="offline-notice" role="status">
-            {t('offline_notice')}
-          </p>
-        </div>
-      )}
+      <OfflineNotice />
       {me && (
         <Suspense fallback={null}>
           <PendingPosts />

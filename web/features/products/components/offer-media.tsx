@@ -1,12 +1,18 @@
-import { useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Pfile } from '../../../../shared/schemas/products';
 import { ExpandIcon, ImageIcon } from '../../../components/product-icons';
 import { ProductImage } from '../../../components/product-image';
 import { Slider } from '../../../components/slider';
-import { PhotoGallery } from './photo-gallery';
+import { afterDictionary } from '../../../lib/i18n';
 import './offer-media.css';
 import { useRenderRandom } from '../../../lib/render-seed';
+
+// The full-screen viewer (with embla, its swiping) is loaded when first opened: it is most of the
+// offer's photos' code, which the offer page's first view (its islands) would load for nothing.
+const PhotoGallery = lazy(() =>
+  afterDictionary(import('./photo-gallery')).then((m) => ({ default: m.PhotoGallery })),
+);
 
 /** Fisher–Yates: SPEC §4 shuffles an offer's images on every load. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
@@ -128,12 +134,14 @@ export function OfferMedia({ files, name, placeholder = true }: OfferMediaProps)
         ))}
       </Slider>
       {expanded !== null && (
-        <PhotoGallery
-          images={images}
-          start={expanded}
-          name={name}
-          onClose={() => setExpanded(null)}
-        />
+        <Suspense fallback={null}>
+          <PhotoGallery
+            images={images}
+            start={expanded}
+            name={name}
+            onClose={() => setExpanded(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -15,28 +15,23 @@ import { Loader } from '../../../components/loader';
 import { OfferCard } from './offer-card';
 import { OfferFacts } from './offer-facts';
 import { PricePosition } from './price-hint';
-import { OfferMedia } from './offer-media';
 import { useOfferSlots } from './offer-slots';
 import { CountPanel, OfferTabs } from './offer-tabs';
-import { PhoneButton } from './phone-button';
-import { TapPhoneButton } from './product-phone-button';
 import { sendProductEvent } from '../api/product-events';
 import { EditIcon, TrashIcon } from '../../../components/product-icons';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSimilar } from '../api/similar';
 import { dealKind, isSoldOut, productInfos, productName } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
-import { ReactionsBar } from './reactions-bar';
 import { ReadMore } from '../../../components/read-more';
 import { RelativeTime } from '../../../components/relative-time';
-import { ReportButton } from './report-button';
 import { SellerTrust } from './seller-trust';
 import { ModerationNotice } from './moderation-notice';
 import { LazyListingActions as ListingActions } from './lazy-listing-actions';
 import { isExpired } from '../../../../shared/domain/listing';
-import { SaveButton } from './save-button';
 import { Scroller } from '../../../components/scroller';
-import { ShareMenu } from '../../../components/share-menu';
+import { Island } from '../../../components/island';
+import { offerActionsOf, offerIslands } from './offer-islands';
 import { UserText } from '../../../components/user-text';
 import { shopRoleOf } from '../../../components/viewer';
 import './offer-view.css';
@@ -47,7 +42,6 @@ const SOLD_OUT_NOTICE = {
   rent: 'product_rented',
   sale: 'product_sold',
 } as const;
-import { useOrigin } from '../../../lib/use-origin';
 
 interface OfferViewProps {
   product: Product;
@@ -86,13 +80,10 @@ export function OfferView({
   // Issue 32: past its end, the page stays (for its owner to renew) with a notice and similar live offers.
   const expired = !!product.expires_at && isExpired({ expires_at: product.expires_at });
   const Heading = headingLevel;
-  const url = `${useOrigin()}${paths.product(product.id)}`;
-  const showReport = me === null || (!!me && can.reportProduct(me, role));
   const map = shop.is_professional && shop.latitude !== null && shop.longitude !== null;
   // Issue 19 item 6: the shop's insights count a view each time the page or the modal opens
   // (the server keeps one per visitor and day, and ignores robots and the shop's own staff).
   useEffect(() => sendProductEvent(product.id, 'view'), [product.id]);
-  const onContact = (kind: 'call' | 'whatsapp') => sendProductEvent(product.id, kind);
 
   return (
     <article className="offer-view">
@@ -107,48 +98,33 @@ export function OfferView({
             </span>
           </span>
         </Link>
-        {/* Issue 29 item 2: the page carries no numbers but for the shop's staff (and site
-            staff), who see them written out; others get the button that asks on a tap. */}
-        {shop.phone_1 || shop.phone_2 ? (
-          <div className="offer-view__phones">
-            {shop.phone_1 && (
-              <PhoneButton
-                phone={shop.phone_1}
-                whatsapp={shop.first_whatsapp_number}
-                onAction={onContact}
-              />
-            )}
-            {shop.phone_2 && (
-              <PhoneButton
-                phone={shop.phone_2}
-                whatsapp={shop.second_whatsapp_number}
-                onAction={onContact}
-              />
-            )}
-          </div>
-        ) : (
-          shop.has_phone && (
-            <div className="offer-view__phones">
-              <TapPhoneButton
-                source={{ kind: 'product', id: product.id }}
-                compact={false}
-                onAction={onContact}
-              />
-            </div>
-          )
+        {(shop.phone_1 || shop.phone_2 || shop.has_phone) && (
+          <Island
+            of={offerIslands}
+            name="phones"
+            className="offer-view__phones"
+            props={{
+              productId: product.id,
+              phones: {
+                phone_1: shop.phone_1,
+                phone_2: shop.phone_2,
+                first_whatsapp_number: shop.first_whatsapp_number,
+                second_whatsapp_number: shop.second_whatsapp_number,
+              },
+            }}
+          />
         )}
       </header>
       <SellerTrust shopId={shop.id} />
 
       <div className="offer-view__layout">
-        <div className="offer-view__media">
-          <OfferMedia
-            key={`${product.id}:${product.pfiles.map((f) => f.id).join(',')}`}
-            files={product.pfiles}
-            name={name}
-            placeholder={product.type !== 'demand'}
-          />
-        </div>
+        <Island
+          key={`${product.id}:${product.pfiles.map((f) => f.id).join(',')}`}
+          of={offerIslands}
+          name="media"
+          className="offer-view__media"
+          props={{ files: product.pfiles, name, placeholder: product.type !== 'demand' }}
+        />
 
         <div className="offer-view__body">
           <div className="offer-view__title-row">
@@ -189,31 +165,12 @@ export function OfferView({
             </p>
           )}
 
-          <div className="offer-view__actions">
-            <ReactionsBar
-              type="product"
-              id={product.id}
-              counts={product}
-              reaction={product.reaction}
-            />
-            <SaveButton
-              productId={product.id}
-              saved={product.saved}
-              savedCount={product.saved_count}
-            />
-            <ShareMenu
-              url={url}
-              title={name}
-              onShare={() => sendProductEvent(product.id, 'share')}
-            />
-            {showReport && (
-              <ReportButton
-                productId={product.id}
-                reported={product.reported}
-                className="button button--ghost report-button"
-              />
-            )}
-          </div>
+          <Island
+            of={offerIslands}
+            name="actions"
+            className="offer-view__actions"
+            props={{ offer: offerActionsOf(product), name }}
+          />
           <StaffActions product={product} onDeleted={onDeleted} />
           {can.manageListing(me, role, product) && <ListingActions item={product} />}
 

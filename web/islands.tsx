@@ -1,0 +1,187 @@
+import './lib/report-error-install';
+import './app/pwa/register';
+import { StrictMode, startTransition, useEffect, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createQueryClient, Providers } from './app/providers';
+import { OfflineNotice } from './app/pwa/network-status';
+import { serverState } from './app/server-state';
+import { appRunning, markReady } from './lib/app-ready';
+import {
+  createI18n,
+  currentLanguage,
+  firstPartWithRest,
+  keepServerMessagesUntilInput,
+  loadDictionary,
+  loadRestOfDictionaryOnInput,
+} from './lib/i18n';
+import { ServerRenderProvider } from './lib/render-seed';
+import { meQuery } from './lib/use-me';
+import { reportError } from './lib/report-error';
+import { islandRunning, type IslandComponents } from './components/island';
+import { offerIslands } from './features/products/components/offer-islands';
+
+// The first view of a page with islands (docs/decisions.md "Islands on the offer page"): the
+// server's HTML stays as it is, and only the parts a person can touch (web/components/island.tsx)
+// hydrate, each with a root of its own, inside the same providers as the app's (the page's
+// messages, a query client seeded from the page's data). No router and no page code: this entry's
+// scripts are React, TanStack Query and the islands' own components.
+// The rest of the page is the whole app's (web/app/start.tsx): it starts, with the islands' query
+// client, around the islands (which keep running), at the visitor's first input outside the islands (a click held
+// meanwhile is given again to the same element once the page runs), or when a part hydrated
+// later (the offer's tabs: web/app/deferred-part.tsx) comes near the screen. Links are the
+// server's: followed before then, they load their page (kept by the server's page cache).
+// A signed-in visitor's header is live (the bell's count and its stream, issue 18): their page
+// runs whole a little after the islands answer, once the browser is idle.
+
+/** Every island a page may have, by the name its element carries. */
+const ISLANDS: IslandComponents = { ...offerIslands };
+
+/** How far below the screen a part hydrated later brings the whole app (deferred-part.tsx's). */
+const NEAR = '300px 0px';
+/** How long a signed-in visitor's page runs as islands alone (the first taps) before it runs whole. */
+const SIGNED_IN_WHOLE_AFTER_MS = 2_000;
+
+const page = document.getElementById('root')!;
+const state = serverState();
+const queryClient = createQueryClient();
+const language = currentLanguage();
+if (state) hydrate(queryClient, state.queries);
+// The messages the server used are the page's dictionary; the rest (first part included) comes at
+// the first input, or when a message is missing.
+const messages = state?.messages;
+if (messages) {
+  firstPartWithRest();
+  keepServerMessagesUntilInput();
+}
+loadRestOfDictionaryOnInput();
+const i18n = createI18n(language, messages ?? (await loadDictionary(language)));
+
+const elements = [...page.querySelectorAll<HTMLElement>('[data-island]')];
+let hydrating = elements.length;
+
+/** Counts the islands that have hydrated; the page is ready once all have. */
+function Hydrated() {
+  useEffect(() => {
+    hydrating -= 1;
+    if (hydrating === 0) ready();
+  }, []);
+  return null;
+}
+
+startTransition(() => {
+  for (const element of elements) {
+    const Part = ISLANDS[element.dataset.island ?? ''] as ComponentType<object> | undefined;
+    if (!Part) throw new Error(`islands: no island named ${element.dataset.island}`);
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    const root = hydrateRoot(
+      element,
+      <StrictMode>
+        <Providers i18n={i18n} queryClient={queryClient}>
+          <ServerRenderProvider value={state?.server ?? null}>
+            <Part {...props} />
+            <Hydrated />
+          </ServerRenderProvider>
+        </Providers>
+      </StrictMode>,
+      {
+        onRecoverableError: (error, info) => {
+          console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
+          reportError(error, 'recoverable');
+        },
+      },
+    );
+    islandRunning(element, () => root.unmount());
+  }
+});
+if (!elements.length) ready();
+
+// The shell's "you are offline" (docs/offline.md), at its place, until the whole app shows its own.
+const notice = document.createElement('div');
+document.getElementById('main')?.prepend(notice);
+const noticeRoot = createRoot(notice);
+noticeRoot.render(
+  <Providers i18n={i18n} queryClient={queryClient}>
+    <OfflineNotice />
+  </Providers>,
+);
+
+function ready() {
+  markReady();
+  if (!queryClient.getQueryData(meQuery.queryKey)) return;
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => void start(), { timeout: 2_000 });
+    else void start();
+  }, SIGNED_IN_WHOLE_AFTER_MS);
+}
+
+// The whole app, once, with the islands' query client (what a tap changed is in it); the islands
+// keep running inside it (web/components/island.tsx).
+let whole: Promise<void> | null = null;
+function startWholeApp(): Promise<void> {
+  whole ??= import('./app/start').then(async ({ startApp }) => {
+    await startApp(state, {
+      queryClient,
+      beforeHydrate: () => {
+        noticeRoot.unmount();
+        notice.remove();
+      },
+    });
+    await appRunning;
+  });
+  return whole;
+}
+
+/** An element of the page that no island answers for (the app's). */
+function outsideIslands(target: EventTarget | null): target is HTMLElement {
+  return target instanceof HTMLElement && page.contains(target) && !target.closest('[data-island]');
+}
+
+const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
+let held: HTMLElement | null = null;
+
+function onInput(event: Event) {
+  if (outsideIslands(event.target)) void start();
+}
+
+function onClick(event: MouseEvent) {
+  if (!outsideIslands(event.target)) return;
+  // A click to open elsewhere (a new tab, a window) is the browser's.
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held = event.target;
+  void start();
+}
+
+async function start() {
+  for (const type of INPUTS) removeEventListener(type, onInput, true);
+  observer?.disconnect();
+  await startWholeApp();
+  removeEventListener('click', onClick, true);
+  const element = held;
+  held = null;
+  if (element?.isConnected) element.click();
+}
+
+for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
+addEventListener('click', onClick, true);
+
+// The parts hydrated later (their panel), and the shop's map (the browser draws it).
+const later = [
+  ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
+  ...page.querySelectorAll('[data-slot="shop-map"]'),
+];
+const observer =
+  later.length && typeof IntersectionObserver !== 'undefined'
+    ? new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) void start();
+        },
+        { rootMargin: NEAR },
+      )
+    : null;
+for (const part of later) observer?.observe(part);
