@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { afterDictionary } from '../lib/i18n';
 import { Loader } from '../components/loader';
 import type { OfferSlots } from '../features/products/components/offer-slots';
+import { Personal } from '../lib/personal';
 import { deferredPart } from './deferred-part';
 
 // The app composes what features cannot import from each other (docs/products-ui.md): the full
@@ -19,8 +20,17 @@ const CommandsTab = deferredPart(() =>
 );
 
 export const offerSlots: OfferSlots = {
-  comments: (product) => <CommentsTab productId={product.id} fallback={<Loader />} />,
-  commands: (product) => <CommandsTab product={product} fallback={<Loader />} />,
+  // The tabs hold the visitor's forms and own messages (lib/personal.tsx).
+  comments: (product) => (
+    <Personal>
+      <CommentsTab productId={product.id} fallback={<Loader />} />
+    </Personal>
+  ),
+  commands: (product) => (
+    <Personal item={product}>
+      {(own) => <CommandsTab product={own} fallback={<Loader />} />}
+    </Personal>
+  ),
   shopMap: (product) => (
     <Suspense fallback={null}>
       <ShopMap shop={product.shop} />

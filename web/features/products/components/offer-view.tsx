@@ -48,6 +48,7 @@ const SOLD_OUT_NOTICE = {
   sale: 'product_sold',
 } as const;
 import { useOrigin } from '../../../lib/use-origin';
+import { Personal } from '../../../lib/personal';
 
 interface OfferViewProps {
   product: Product;
@@ -72,13 +73,11 @@ export function OfferView({
 }: OfferViewProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const { data: me } = useMe();
   const slots = useOfferSlots();
   const name = productName(product, language);
   const infos = productInfos(product, language);
   const priced = product.psubcategory.can_be_priced === 'yes';
   const price = priced ? priceText(product, language, t) : null;
-  const role = shopRoleOf(me, product.shop.id);
   const shop = product.shop;
   // SPEC §9: professional shops show the updated date, other shops the created date.
   const date = shop.is_professional ? product.updated_at : product.created_at;
@@ -87,7 +86,6 @@ export function OfferView({
   const expired = !!product.expires_at && isExpired({ expires_at: product.expires_at });
   const Heading = headingLevel;
   const url = `${useOrigin()}${paths.product(product.id)}`;
-  const showReport = me === null || (!!me && can.reportProduct(me, role));
   const map = shop.is_professional && shop.latitude !== null && shop.longitude !== null;
   // Issue 19 item 6: the shop's insights count a view each time the page or the modal opens
   // (the server keeps one per visitor and day, and ignores robots and the shop's own staff).
@@ -189,33 +187,9 @@ export function OfferView({
             </p>
           )}
 
-          <div className="offer-view__actions">
-            <ReactionsBar
-              type="product"
-              id={product.id}
-              counts={product}
-              reaction={product.reaction}
-            />
-            <SaveButton
-              productId={product.id}
-              saved={product.saved}
-              savedCount={product.saved_count}
-            />
-            <ShareMenu
-              url={url}
-              title={name}
-              onShare={() => sendProductEvent(product.id, 'share')}
-            />
-            {showReport && (
-              <ReportButton
-                productId={product.id}
-                reported={product.reported}
-                className="button button--ghost report-button"
-              />
-            )}
-          </div>
-          <StaffActions product={product} onDeleted={onDeleted} />
-          {can.manageListing(me, role, product) && <ListingActions item={product} />}
+          <Personal item={product}>
+            {(own) => <OfferActions product={own} url={url} name={name} onDeleted={onDeleted} />}
+          </Personal>
 
           <OfferFacts product={product} />
 
@@ -253,6 +227,44 @@ export function OfferView({
 
       <SimilarOffers product={product} onOpen={onOpenSimilar} />
     </article>
+  );
+}
+
+/**
+ * Reactions, save, share and report, then the staff's and the owner's actions: the visitor's own
+ * (lib/personal.tsx), with the visitor's marks on `product`.
+ */
+function OfferActions({
+  product,
+  url,
+  name,
+  onDeleted,
+}: {
+  product: Product;
+  url: string;
+  name: string;
+  onDeleted?: () => void;
+}) {
+  const { data: me } = useMe();
+  const role = shopRoleOf(me, product.shop.id);
+  const showReport = me === null || (!!me && can.reportProduct(me, role));
+  return (
+    <>
+      <div className="offer-view__actions">
+        <ReactionsBar type="product" id={product.id} counts={product} reaction={product.reaction} />
+        <SaveButton productId={product.id} saved={product.saved} savedCount={product.saved_count} />
+        <ShareMenu url={url} title={name} onShare={() => sendProductEvent(product.id, 'share')} />
+        {showReport && (
+          <ReportButton
+            productId={product.id}
+            reported={product.reported}
+            className="button button--ghost report-button"
+          />
+        )}
+      </div>
+      <StaffActions product={product} onDeleted={onDeleted} />
+      {can.manageListing(me, role, product) && <ListingActions item={product} />}
+    </>
   );
 }
 
