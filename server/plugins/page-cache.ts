@@ -83,7 +83,8 @@ export function createPageCache<R = unknown>(maxBytes: number) {
   const filling = new Map<string, Promise<KeptPage | null>>();
   let bytes = 0;
   let generation = 0;
-  const stats = { hits: 0, misses: 0, evictions: 0 };
+  // keptServed: signed-in visitors' pages sent from a kept render (pages.ts).
+  const stats = { hits: 0, misses: 0, evictions: 0, keptServed: 0 };
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -136,11 +137,9 @@ export function createPageCache<R = unknown>(maxBytes: number) {
       if (entry && entry.generation === generation && Date.now() - entry.at < TTL_MS) {
         renders.delete(key);
         renders.set(key, entry);
-        stats.hits += 1;
         return entry.value;
       }
       if (entry) dropRender(key);
-      stats.misses += 1;
       return null;
     },
     /** Keeps a render begun at generation `started` (not if a write came since), of `size` bytes. */

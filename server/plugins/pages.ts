@@ -214,7 +214,7 @@ export default fp<PagesOptions>(async (app, options) => {
     // Someone signed in gets it from the render kept for every signed-in visitor, their own parts
     // rendered for them, where the page allows it.
     const signedIn = posted ? null : app.pageCache.signedInKeyOf(request, reply.statusCode);
-    if (signedIn && render.keeps(request.url)) {
+    if (signedIn) {
       const own = await fromKeptRender(reply, meta, signedIn);
       if (own !== null) return own;
     }
@@ -256,6 +256,7 @@ export default fp<PagesOptions>(async (app, options) => {
     const user = request.user!;
     let kept = app.pageCache.keptRender(key) as KeptDocument | null;
     if (!kept) {
+      if (!render!.keeps(request.url)) return null;
       const started = app.pageCache.generation;
       const page = await render!({
         url: request.url,
@@ -292,6 +293,7 @@ export default fp<PagesOptions>(async (app, options) => {
       onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
     });
     if (!own) return null;
+    app.pageCache.stats.keptServed += 1;
     return (
       reply
         .status(kept.status)
