@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Fragment, StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToString } from 'react-dom/server';
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../shared/constants';
@@ -164,6 +165,16 @@ async function htmlOf(element: ReactNode, onError?: (error: unknown) => void): P
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * The parts' HTML from a synchronous render (no streams: most of a kept page's request), or null
+ * if a part waited for something (code not loaded yet): then rendered by `htmlOf`, which waits.
+ */
+function partsHtml(parts: ReactNode): string | null {
+  const html = renderToString(parts);
+  // A boundary React left to the browser (`<!--$!-->`): a part suspended.
+  return html.includes('<!--$!') ? null : html;
+}
+
 export async function render({
   url,
   language,
@@ -317,7 +328,7 @@ export async function renderParts(
       ? part.render({ ...part.item, ...marks[part.item.id] } as never)
       : part.render(undefined as never);
   // Every part after its placeholder, in one render: the HTML is cut at the placeholders.
-  const html = await htmlOf(
+  const element = (
     <StrictMode>
       <ServerRedirectProvider value={{ to: null }}>
         <Providers i18n={i18n} queryClient={client}>
@@ -335,9 +346,9 @@ export async function renderParts(
           </ServerRenderProvider>
         </Providers>
       </ServerRedirectProvider>
-    </StrictMode>,
-    onError,
+    </StrictMode>
   );
+  const html = partsHtml(element) ?? (await htmlOf(element, onError));
   const { pieces, order } = cut(html);
   // Anything before the first part (a resource React hoists) has no place in the kept page.
   if (
