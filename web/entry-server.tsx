@@ -1,16 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { StrictMode } from 'react';
+import { Fragment, StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { StaticRouter } from 'react-router';
 import type { Language } from '../shared/constants';
 import type { FormState } from '../shared/domain/forms';
-import { App, createQueryClient } from './app/app';
+import type { ViewerState } from '../shared/schemas/products';
+import { App, createQueryClient, Providers } from './app/app';
+import { offerSlots } from './app/offer-slots';
+import { OfferSlotsProvider } from './features/products/components/offer-slots';
+import { PersonalPartsProvider, type PersonalPart } from './lib/personal';
+import { ServerRenderProvider } from './lib/render-seed';
 import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
 import { HttpError, setTransport, type Transport } from './lib/http';
 import { createI18n, loadDictionary } from './lib/i18n';
 import type { ServerRender } from './lib/render-seed';
-import { meQuery } from './lib/use-me';
+import { meKeys, meQuery, type Me } from './lib/use-me';
 import { unreadCountQuery } from './features/notifications';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): built by Vite into
@@ -37,6 +44,12 @@ export interface RenderOptions {
   form?: FormState;
   /** A part that failed to render (the browser renders it again): for the server's log. */
   onError?: (error: unknown) => void;
+  /**
+   * The render to keep for every signed-in visitor (`transport` answers as no one): the visitor's
+   * own parts (lib/personal.tsx) are placeholders, and the result's `kept` renders them for each
+   * (`render.parts`). Only for the pages in KEPT_PAGES (else `kept` is null).
+   */
+  keep?: boolean;
 }
 
 export interface RenderResult {
@@ -56,6 +69,8 @@ export interface RenderResult {
   state: ServerState;
   /** The page's HTML (#root's content). */
   html: string;
+  /** With `keep`: what renders the visitor's parts (opaque to the server), else null. */
+  kept: KeptRender | null;
 }
 
 export interface ServerState {
@@ -93,16 +108,85 @@ async function prefetch(
   return page.notFound ? 404 : 200;
 }
 
+/** What a render kept for every signed-in visitor needs to render one visitor's parts. */
+export interface KeptRender {
+  url: string;
+  language: Language;
+  whole: boolean;
+  /** The kept render's seed and clock: the visitor's parts and the browser use the same. */
+  seed: number;
+  now: number;
+  parts: PersonalPart[];
+  /** The kept HTML cut at the parts' placeholders, and which part goes after each piece. */
+  pieces: string[];
+  order: number[];
+  /** The page's data as no one sees it, without the signed-in user's (me, unread count). */
+  queries: DehydratedState;
+  messages: Record<string, string>;
+  /** The offers and cards the parts show (the visitor's marks on them are asked), and their shops. */
+  items: number[];
+  shops: number[];
+}
+
+/**
+ * The pages whose every part that depends on the visitor is a `Personal` (lib/personal.tsx),
+ * checked by server/plugins/pages-fragments.test.ts: a signed-in visitor gets them from a kept
+ * render. Any other page renders whole for them.
+ */
+const KEPT_PAGES: ReadonlySet<string> = new Set(['features/products/product-page.tsx']);
+
+/** The signed-in user's own queries: never in a kept render's data. */
+const isVisitorQuery = (key: readonly unknown[]) =>
+  key[0] === meKeys.all[0] ||
+  JSON.stringify(key) === JSON.stringify(unreadCountQuery(true).queryKey);
+
+const dehydrateOptions = (keep: boolean) => ({
+  shouldDehydrateQuery: (query: {
+    queryKey: readonly unknown[];
+    state: { status: string; error: unknown };
+  }) =>
+    !(keep && isVisitorQuery(query.queryKey)) &&
+    (query.state.status === 'success' ||
+      (query.state.status === 'error' && query.state.error instanceof HttpError)),
+});
+
+// prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and
+// writes each in place, where streaming would send late parts with inline scripts to move them,
+// which the page's Content-Security-Policy (script-src 'self') forbids. Crawlers and visitors
+// without JavaScript read it all; the status and the head depend on the data anyway.
+async function htmlOf(element: ReactNode, onError?: (error: unknown) => void): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    onError: (error) => onError?.(error),
+    // React moves a large part out of line (with a script to put it back) unless told not to.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The parts' HTML from a synchronous render (no streams: most of a kept page's request), or null
+ * if a part waited for something (code not loaded yet): then rendered by `htmlOf`, which waits.
+ */
+function partsHtml(parts: ReactNode): string | null {
+  const html = renderToString(parts);
+  // A boundary React left to the browser (`<!--$!-->`): a part suspended.
+  return html.includes('<!--$!') ? null : html;
+}
+
 export async function render({
   url,
   language,
   transport,
   form,
   onError,
+  keep = false,
 }: RenderOptions): Promise<RenderResult> {
   const address = new URL(url, 'http://souq.invalid');
   const page = matchPage(address.pathname);
   if (!page) throw new Error(`entry-server: no route for ${address.pathname}`);
+  const keeping = keep && KEPT_PAGES.has(page.handle.module);
   const client = createQueryClient({ server: true });
   const status = await pageTransport.run(transport, () => prefetch(client, address, page));
   const server: ServerRender = {
@@ -115,31 +199,19 @@ export async function render({
   const whole = page.handle.wholeDictionary;
   const i18n = createI18n(language, await loadDictionary(language), whole ? messages : undefined);
 
-  // prerender, not renderToPipeableStream: it waits for every part (lazy ones included) and
-  // writes each in place, where streaming would send late parts with inline scripts to move them,
-  // which the page's Content-Security-Policy (script-src 'self') forbids. Crawlers and visitors
-  // without JavaScript read it all; the status and the head depend on the data anyway.
   const redirect: ServerRedirect = { to: null };
-  const { prelude } = await prerenderToNodeStream(
+  const parts: PersonalPart[] = [];
+  const app = <App i18n={i18n} queryClient={client} location={url} server={server} />;
+  const html = await htmlOf(
     <StrictMode>
       <ServerRedirectProvider value={redirect}>
-        <App i18n={i18n} queryClient={client} location={url} server={server} />
+        {keeping ? <PersonalPartsProvider value={parts}>{app}</PersonalPartsProvider> : app}
       </ServerRedirectProvider>
     </StrictMode>,
-    {
-      onError: (error) => onError?.(error),
-      // React moves a large part out of line (with a script to put it back) unless told not to.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    },
+    onError,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const html = Buffer.concat(chunks).toString('utf8');
-  const queries = dehydrate(client, {
-    shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' ||
-      (query.state.status === 'error' && query.state.error instanceof HttpError),
-  });
+  const queries = dehydrate(client, dehydrateOptions(keeping));
+  const items = parts.flatMap((part) => (part.item ? [part.item] : []));
   return {
     status,
     redirect: redirect.to,
@@ -147,5 +219,159 @@ export async function render({
     wholeDictionary: false,
     state: whole ? { server, queries, messages } : { server, queries },
     html,
+    kept:
+      keeping && !redirect.to
+        ? {
+            url,
+            language,
+            whole,
+            seed: server.seed,
+            now: server.now,
+            parts,
+            ...cut(html),
+            queries,
+            messages,
+            items: [...new Set(items.map((item) => item.id))],
+            shops: [...new Set(items.flatMap((item) => shopOf(item) ?? []))],
+          }
+        : null,
   };
 }
+
+/** The placeholders of the visitor's parts (lib/personal.tsx). */
+const PLACEHOLDER = /<template data-part="(\d+)"><\/template>/;
+
+/** HTML cut at the placeholders: the pieces between them, and the part of each. */
+function cut(html: string): { pieces: string[]; order: number[] } {
+  const split = html.split(new RegExp(PLACEHOLDER.source, 'g'));
+  return {
+    pieces: split.filter((_, i) => i % 2 === 0),
+    order: split.filter((_, i) => i % 2 === 1).map(Number),
+  };
+}
+
+/** The shop of an offer or a card a part shows. */
+function shopOf(item: { id: number }): number | null {
+  const shop = (item as { shop?: { id?: number } }).shop;
+  return typeof shop?.id === 'number' ? shop.id : null;
+}
+
+/** The page's data with the visitor's marks on its offers and cards, as the API gives it to them. */
+function withMarks(state: DehydratedState, marks: Record<number, ViewerState>): DehydratedState {
+  const mark = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(mark);
+    if (!value || typeof value !== 'object') return value;
+    const { id } = value as { id?: unknown };
+    return typeof id === 'number' && 'saved' in value && marks[id]
+      ? { ...value, ...marks[id] }
+      : value;
+  };
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, data: mark(query.state.data) },
+    })),
+  };
+}
+
+/**
+ * Whether the kept render's parts are all this user sees differently from anyone: not for site
+ * staff, nor for the staff of a shop whose offers the page shows (their phone numbers, their
+ * actions and moderation notices): those get the page rendered whole.
+ */
+function keptFits(me: Me, kept: KeptRender): boolean {
+  return me.role === 'user' && !me.shops.some((shop) => kept.shops.includes(shop.id));
+}
+
+/**
+ * One signed-in visitor's parts of a kept render (`render({ keep: true })`), and the page's data for
+ * their browser: the kept data with the visitor's marks, who they are and their unread count. Null
+ * when the kept render does not fit the visitor (keptFits): the server renders the page whole.
+ */
+export async function renderParts(
+  kept: KeptRender,
+  {
+    transport,
+    form,
+    marks,
+    onError,
+  }: {
+    transport: Transport;
+    form: FormState;
+    marks: Record<number, ViewerState>;
+    onError?: (error: unknown) => void;
+  },
+): Promise<{ html: string; state: ServerState } | null> {
+  const client = createQueryClient({ server: true });
+  const me = await pageTransport.run(transport, async () => {
+    const found = await client.fetchQuery(meQuery).catch(() => null);
+    if (found) await client.prefetchQuery(unreadCountQuery(true));
+    return found;
+  });
+  if (!me || !keptFits(me, kept)) return null;
+  hydrate(client, withMarks(kept.queries, marks));
+  const server: ServerRender = {
+    seed: kept.seed,
+    now: kept.now,
+    form,
+    unread: client.getQueryData(unreadCountQuery(true).queryKey),
+  };
+  const messages = { ...kept.messages };
+  const i18n = createI18n(
+    kept.language,
+    await loadDictionary(kept.language),
+    kept.whole ? messages : undefined,
+  );
+  const own = (part: PersonalPart) =>
+    part.item
+      ? part.render({ ...part.item, ...marks[part.item.id] } as never)
+      : part.render(undefined as never);
+  // Every part after its placeholder, in one render: the HTML is cut at the placeholders.
+  const element = (
+    <StrictMode>
+      <ServerRedirectProvider value={{ to: null }}>
+        <Providers i18n={i18n} queryClient={client}>
+          <ServerRenderProvider value={server}>
+            <StaticRouter location={kept.url}>
+              <OfferSlotsProvider value={offerSlots}>
+                {kept.parts.map((part, index) => (
+                  <Fragment key={index}>
+                    <template data-part={index} />
+                    {own(part)}
+                  </Fragment>
+                ))}
+              </OfferSlotsProvider>
+            </StaticRouter>
+          </ServerRenderProvider>
+        </Providers>
+      </ServerRedirectProvider>
+    </StrictMode>
+  );
+  const html = partsHtml(element) ?? (await htmlOf(element, onError));
+  const { pieces, order } = cut(html);
+  // Anything before the first part (a resource React hoists) has no place in the kept page.
+  if (
+    pieces[0] !== '' ||
+    order.length !== kept.parts.length ||
+    order.some((part, i) => part !== i)
+  ) {
+    return null;
+  }
+  const parts = pieces.slice(1);
+  const queries = dehydrate(client, dehydrateOptions(false));
+  return {
+    html: kept.pieces.map((piece, i) => (i ? parts[kept.order[i - 1]] : '') + piece).join(''),
+    state: kept.whole ? { server, queries, messages } : { server, queries },
+  };
+}
+
+/** Whether a signed-in visitor's page at `url` can come from a kept render (KEPT_PAGES). */
+export function keeps(url: string): boolean {
+  const page = matchPage(new URL(url, 'http://souq.invalid').pathname);
+  return !!page && KEPT_PAGES.has(page.handle.module);
+}
+
+// The server reaches them through `render` (server/plugins/page-render.ts loads one export).
+render.parts = renderParts;
+render.keeps = keeps;

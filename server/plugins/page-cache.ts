@@ -67,12 +67,24 @@ declare module 'fastify' {
 const shows = (tables: Set<string> | 'all') =>
   tables === 'all' || [...tables].some((table) => !PRIVATE_TABLES.has(table));
 
-export function createPageCache(maxBytes: number) {
+/** A render kept for signed-in visitors (pages.ts), with the generation it was begun in. */
+interface KeptFor<T> {
+  value: T;
+  generation: number;
+  at: number;
+  size: number;
+}
+
+export function createPageCache<R = unknown>(maxBytes: number) {
   const entries = new Map<string, KeptPage>();
+  // Renders kept for signed-in visitors (docs/decisions.md "Signed-in pages from kept parts"):
+  // the same generation, age and byte budget as the pages, least recently used going first.
+  const renders = new Map<string, KeptFor<R>>();
   const filling = new Map<string, Promise<KeptPage | null>>();
   let bytes = 0;
   let generation = 0;
-  const stats = { hits: 0, misses: 0, evictions: 0 };
+  // keptServed: signed-in visitors' pages sent from a kept render (pages.ts).
+  const stats = { hits: 0, misses: 0, evictions: 0, keptServed: 0 };
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -81,7 +93,19 @@ export function createPageCache(maxBytes: number) {
     bytes -= entry.size;
   }
 
+  function dropRender(key: string) {
+    const entry = renders.get(key);
+    if (!entry) return;
+    renders.delete(key);
+    bytes -= entry.size;
+  }
+
   function evict() {
+    for (const [old] of renders) {
+      if (bytes <= maxBytes) break;
+      dropRender(old);
+      stats.evictions += 1;
+    }
     for (const [old] of entries) {
       if (bytes <= maxBytes) break;
       drop(old);
@@ -93,6 +117,38 @@ export function createPageCache(maxBytes: number) {
     stats,
     get bytes() {
       return bytes;
+    },
+    /** The generation now: a render begun now is kept with it (`keepRender`). */
+    get generation() {
+      return generation;
+    },
+    /**
+     * The key of a signed-in visitor's page, whose render may be kept for every signed-in visitor
+     * (the parts that are theirs rendered apart), else null.
+     */
+    signedInKeyOf(request: FastifyRequest, presetStatus: number): string | null {
+      if (maxBytes === 0 || !request.user) return null;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+      return `${request.language} ${presetStatus} ${request.url}`;
+    },
+    /** The render kept for `key` if nothing it shows was written since it began, nor TTL_MS passed. */
+    keptRender(key: string): R | null {
+      const entry = renders.get(key);
+      if (entry && entry.generation === generation && Date.now() - entry.at < TTL_MS) {
+        renders.delete(key);
+        renders.set(key, entry);
+        return entry.value;
+      }
+      if (entry) dropRender(key);
+      return null;
+    },
+    /** Keeps a render begun at generation `started` (not if a write came since), of `size` bytes. */
+    keepRender(key: string, value: R, size: number, started: number) {
+      if (started !== generation || size > maxBytes / 8) return;
+      dropRender(key);
+      renders.set(key, { value, generation: started, at: Date.now(), size });
+      bytes += size;
+      evict();
     },
     /** Anything a page shows may have changed: every kept page is stale. */
     invalidate() {

@@ -12,6 +12,9 @@ import * as notifications from '../features/notifications/notifications.service'
 import * as ratings from '../features/ratings/ratings.service';
 import { allPcategories } from '../features/catalog/pcategories.service';
 import { psubcategoriesOf } from '../features/catalog/psubcategories.service';
+import { viewerMarks } from '../features/products/cards.repository';
+import { viewerStateOf } from '../features/products/products.mapper';
+import type { ViewerState } from '../../shared/schemas/products';
 
 // Issue 31 item 2: a page's data (web/entry-server.tsx asks it through the web app's own query
 // functions, as URLs) comes from the services directly — the functions the routes call, with the
@@ -145,13 +148,27 @@ function json(status: number, text: string): Response {
 }
 
 /**
+ * A signed-in visitor's own marks (saved, reported, reaction) on the offers `ids`, as the API adds
+ * them to each offer and card it answers them (products.mapper.ts): for a page kept for every
+ * signed-in visitor (pages.ts), whose data is read as no one's.
+ */
+export async function viewerMarksOf(
+  app: FastifyInstance,
+  viewer: NonNullable<FastifyRequest['user']>,
+  ids: number[],
+): Promise<Record<number, ViewerState>> {
+  const marks = ids.length ? await viewerMarks(app.db, viewer.id, ids) : null;
+  return Object.fromEntries(ids.map((id) => [id, viewerStateOf(marks, id)]));
+}
+
+/**
  * The transport of a page's render (web/lib/http.ts's Transport): each request is answered by its
- * route's reader, as `request`'s visitor. An address no reader knows is a server error (logged):
+ * route's reader, as `request`'s visitor (or as `viewer`: null for a render kept for everyone). An address no reader knows is a server error (logged):
  * the page then renders without that data, and the browser asks for it.
  */
 export function pageDataTransport(app: FastifyInstance) {
   let routes: Route[] | null = null;
-  return (request: FastifyRequest) =>
+  return (request: FastifyRequest, viewer: FastifyRequest['user'] = request.user) =>
     async (url: string, init: RequestInit): Promise<Response> => {
       routes ??= routesOf(app);
       const method = (init.method ?? 'GET').toUpperCase();
@@ -177,7 +194,7 @@ export function pageDataTransport(app: FastifyInstance) {
           refuseNulBytes(input.params, 'path');
           refuseNulBytes(input.query);
           refuseNulBytes(input.body);
-          const answer = await route.read(app, request.user, input);
+          const answer = await route.read(app, viewer, input);
           if (answer instanceof Ready) return json(200, answer.json);
           const shape = route.schema.response?.[200];
           return json(200, JSON.stringify(shape ? shape.parse(answer) : answer));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '../../shared/constants';
 import type { FormState } from '../../shared/domain/forms';
+import type { ViewerState } from '../../shared/schemas/products';
 import { jsonScript } from './page-boot';
 import { escapeHtml } from './page-tags';
 
@@ -11,14 +12,18 @@ import { escapeHtml } from './page-tags';
 // HTML, its data read from the services as the visitor (page-data.ts). This module finds that
 // function and links what the page's chunk needs from the build.
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
 /** What web/entry-server.tsx exports (the server does not import web code: only its shape). */
-export type PageRenderer = (options: {
+export type PageRenderer = ((options: {
   url: string;
   language: Language;
-  transport: (url: string, init: RequestInit) => Promise<Response>;
+  transport: Transport;
   /** The visitor's XSRF token for the page's forms, and the form posted without scripts. */
   form: FormState;
   onError?: (error: unknown) => void;
+  /** The render to keep for signed-in visitors (`transport` answers as no one): see `kept`. */
+  keep?: boolean;
 }) => Promise<{
   status: number;
   redirect: string | null;
@@ -26,7 +31,30 @@ export type PageRenderer = (options: {
   wholeDictionary: boolean;
   state: unknown;
   html: string;
-}>;
+  /** With `keep`, on a page kept for signed-in visitors: what `parts` renders each one's parts from. */
+  kept: KeptRender | null;
+}>) & {
+  /**
+   * One signed-in visitor's page from a kept render: its HTML (#root's content) and data, or null
+   * when the kept render does not fit them (site staff, the staff of a shop it shows).
+   */
+  /** Whether a signed-in visitor's page at `url` can come from a kept render. */
+  keeps(url: string): boolean;
+  parts(
+    kept: KeptRender,
+    visitor: {
+      transport: Transport;
+      form: FormState;
+      marks: Record<number, ViewerState>;
+      onError?: (error: unknown) => void;
+    },
+  ): Promise<{ html: string; state: unknown } | null>;
+};
+
+/** A render kept for signed-in visitors (opaque here), and the offers its parts show. */
+export interface KeptRender {
+  items: number[];
+}
 
 /** The built renderer beside the built web app (dist/ssr beside dist/web), if there is one. */
 export async function loadRenderer(webDir: string): Promise<PageRenderer | null> {

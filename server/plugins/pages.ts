@@ -8,8 +8,8 @@ import { directionOf, isLanguage } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
-import { pageAssets, stateScript, type PageRenderer } from './page-render';
-import { pageDataTransport } from './page-data';
+import { pageAssets, stateScript, type KeptRender, type PageRenderer } from './page-render';
+import { pageDataTransport, viewerMarksOf } from './page-data';
 import { sendKept } from './page-cache';
 import { bootTags, splitTemplate } from './page-boot';
 import { languageOfQuery } from './page-urls';
@@ -37,6 +37,20 @@ declare module 'fastify' {
 }
 
 export const LANGUAGE_COOKIE = 'lang';
+
+/** A page kept for signed-in visitors: the document around #root and the data, and the render. */
+interface KeptDocument {
+  render: KeptRender;
+  status: number;
+  before: string;
+  between: string;
+  after: string;
+}
+/** Where a kept document's #root content and data go (characters no page holds). */
+const ROOT_SLOT = '\u0000root\u0000';
+const STATE_SLOT = '\u0000state\u0000';
+/** The token a kept render's forms get: in its HTML, a form is outside the visitor's parts. */
+const STAND_IN_TOKEN = 'kept-render-stand-in-token';
 
 /**
  * The address's `?lang=` (issue 16: each language's page has its own URL; the cookie is left as
@@ -197,12 +211,97 @@ export default fp<PagesOptions>(async (app, options) => {
     const key = posted ? null : app.pageCache.keyOf(request, reply.statusCode);
     const kept = key ? await app.pageCache.get(key) : null;
     if (kept) return sendKept(reply, kept);
+    // Someone signed in gets it from the render kept for every signed-in visitor, their own parts
+    // rendered for them, where the page allows it.
+    const signedIn = posted ? null : app.pageCache.signedInKeyOf(request, reply.statusCode);
+    if (signedIn) {
+      const own = await fromKeptRender(reply, meta, signedIn);
+      if (own !== null) return own;
+    }
     const filling = key ? app.pageCache.begin(key) : null;
     try {
       return await renderNew(reply, meta, posted, filling);
     } finally {
       filling?.done(null);
     }
+  }
+
+  /** The meta of a page as rendered: a page that is not there says so in its title. */
+  function shownMeta(request: FastifyRequest, meta: PageMeta, status: number, preset: number) {
+    // Issue 35 item 17: a page that is not there says so in its title (tab, history, bookmarks),
+    // as the app's not-found view does once running; a page with a title of its own keeps it.
+    const missing = status === 404 || preset === 404;
+    return missing && !meta.title
+      ? { ...meta, title: SITE_TEXTS[request.language].not_found_title }
+      : meta;
+  }
+
+  /** The modules a rendered page loads after the entry. */
+  function modulesOf(request: FastifyRequest, page: { module: string; wholeDictionary: boolean }) {
+    const assets = assetsOf(page.module);
+    return page.wholeDictionary
+      ? [...dictionaries[request.language].rest, ...assets.modules]
+      : assets.modules;
+  }
+
+  /**
+   * A signed-in visitor's page from the render kept for the address (docs/decisions.md "Signed-in
+   * pages from kept parts"): the document around #root and its parts kept, rendered once as no one
+   * (with a stand-in token: a form outside the visitor's parts would show it, and then the page is
+   * not kept); the visitor's parts, marks and data added. Null: rendered whole instead (a page not
+   * kept, or not fit for this visitor).
+   */
+  async function fromKeptRender(reply: FastifyReply, meta: PageMeta, key: string) {
+    const { request } = reply;
+    const user = request.user!;
+    let kept = app.pageCache.keptRender(key) as KeptDocument | null;
+    if (!kept) {
+      if (!render!.keeps(request.url)) return null;
+      const started = app.pageCache.generation;
+      const page = await render!({
+        url: request.url,
+        language: request.language,
+        transport: transportOf(request, null),
+        form: { xsrf: STAND_IN_TOKEN, posted: null },
+        onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+        keep: true,
+      });
+      if (
+        !page.kept ||
+        page.redirect ||
+        ![200, 404].includes(page.status) ||
+        page.html.includes(STAND_IN_TOKEN)
+      ) {
+        return null;
+      }
+      const document = pageHtml(
+        request,
+        shownMeta(request, meta, page.status, reply.statusCode),
+        ROOT_SLOT,
+        { head: assetsOf(page.module).css, tail: STATE_SLOT, modules: modulesOf(request, page) },
+      );
+      const [before, rest] = document.split(ROOT_SLOT);
+      const [between, after] = rest.split(STATE_SLOT);
+      kept = { render: page.kept, status: page.status, before, between, after };
+      const size = before.length + between.length + after.length + page.html.length * 2;
+      app.pageCache.keepRender(key, kept, size, started);
+    }
+    const own = await render!.parts(kept.render, {
+      transport: transportOf(request),
+      form: { xsrf: app.sessions.xsrfToken(request), posted: null },
+      marks: await viewerMarksOf(app, user, kept.render.items),
+      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+    });
+    if (!own) return null;
+    app.pageCache.stats.keptServed += 1;
+    return (
+      reply
+        .status(kept.status)
+        .type('text/html; charset=utf-8')
+        // The page holds the visitor's own data (who is signed in): never shared by caches.
+        .header('cache-control', 'private, no-cache')
+        .send(kept.before + own.html + kept.between + stateScript(own.state) + kept.after)
+    );
   }
 
   async function renderNew(
@@ -224,24 +323,15 @@ export default fp<PagesOptions>(async (app, options) => {
     if (page.redirect) {
       return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
     }
-    const assets = assetsOf(page.module);
-    // Issue 35 item 17: a page that is not there says so in its title (tab, history, bookmarks),
-    // as the app's not-found view does once running; a page with a title of its own keeps it.
-    const missing = page.status === 404 || reply.statusCode === 404;
-    const shown =
-      missing && !meta.title
-        ? { ...meta, title: SITE_TEXTS[request.language].not_found_title }
-        : meta;
+    const shown = shownMeta(request, meta, page.status, reply.statusCode);
     // A page without a script-less form (the token nowhere in its HTML) need not carry the token
     // in its data either: it can be kept and sent to any visitor not signed in.
     const keepable = filling && [200, 404].includes(page.status) && !page.html.includes(xsrf);
     const state = keepable ? withoutForm(page.state) : page.state;
     const html = pageHtml(request, shown, page.html, {
-      head: assets.css,
+      head: assetsOf(page.module).css,
       tail: stateScript(state),
-      modules: page.wholeDictionary
-        ? [...dictionaries[request.language].rest, ...assets.modules]
-        : assets.modules,
+      modules: modulesOf(request, page),
     });
     const stored = keepable ? filling.done({ status: page.status, html }) : null;
     if (stored) return sendKept(reply, stored);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { afterDictionary } from '../lib/i18n';
 import { Loader } from '../components/loader';
 import type { OfferSlots } from '../features/products/components/offer-slots';
+import { Personal } from '../lib/personal';
 import { deferredPart } from './deferred-part';
 // The tabs' HTML comes with the page (the server renders them) and shows before their code arrives,
 // or without JavaScript: the sign-in prompt's button must wrap there as it does once they run (it
@@ -23,8 +24,17 @@ const CommandsTab = deferredPart(() =>
 );
 
 export const offerSlots: OfferSlots = {
-  comments: (product) => <CommentsTab productId={product.id} fallback={<Loader />} />,
-  commands: (product) => <CommandsTab product={product} fallback={<Loader />} />,
+  // The tabs hold the visitor's forms and own messages (lib/personal.tsx).
+  comments: (product) => (
+    <Personal>
+      <CommentsTab productId={product.id} fallback={<Loader />} />
+    </Personal>
+  ),
+  commands: (product) => (
+    <Personal item={product}>
+      {(own) => <CommandsTab product={own} fallback={<Loader />} />}
+    </Personal>
+  ),
   shopMap: (product) => (
     <Suspense fallback={null}>
       <ShopMap shop={product.shop} />

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { PlusIcon } from '../../components/icons';
 import { afterDictionary } from '../../lib/i18n';
 import { useMe } from '../../lib/use-me';
+import { Personal } from '../../lib/personal';
 import { paths } from '../../lib/paths';
 import { LanguageLink } from './language-link';
 import { navItems } from './nav-items';
@@ -15,9 +16,23 @@ const NotificationBell = lazy(() =>
   afterDictionary(import('./notification-bell')).then((m) => ({ default: m.NotificationBell })),
 );
 
+/** The bell (signed in) and the user's menu: the visitor's own (lib/personal.tsx). */
+function SignedIn() {
+  const { data: me } = useMe();
+  return (
+    <>
+      {me && (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      )}
+      <UserMenu />
+    </>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
-  const { data: me } = useMe();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -51,12 +66,9 @@ export function Header() {
             <span className="post-link__label">{t('post_ad')}</span>
           </Link>
           <LanguageLink />
-          {me && (
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
-          )}
-          <UserMenu />
+          <Personal>
+            <SignedIn />
+          </Personal>
         </div>
       </div>
     </header>

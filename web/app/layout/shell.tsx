@@ -5,6 +5,7 @@ import { Loader } from '../../components/loader';
 import { useRenderNow } from '../../lib/render-seed';
 import { markAppRunning } from '../../lib/app-ready';
 import { NetworkStatus } from '../pwa/network-status';
+import { Personal } from '../../lib/personal';
 import { BottomNav } from './bottom-nav';
 import { FlashNotice } from './flash-notice';
 import { NoScriptFormNotice } from './no-script-form-notice';
@@ -46,7 +47,9 @@ export function Shell() {
       <PageLoadingBar />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <NetworkStatus />
+        <Personal>
+          <NetworkStatus />
+        </Personal>
         <FlashNotice />
         <NoScriptFormNotice />
         <PageErrorBoundary resetKey={location.pathname + location.search}>

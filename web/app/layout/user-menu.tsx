@@ -74,7 +74,7 @@ export function UserMenu() {
         type="button"
         className={me ? 'user-menu__button' : 'user-menu__button user-menu__button--guest'}
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         aria-label={t('user_menu')}
         disabled={isPending}
         onClick={(event) => {

@@ -7,6 +7,7 @@ import { isLanguage } from '../../../lib/i18n';
 import { formatRentMoment } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useMe } from '../../../lib/use-me';
+import { Personal } from '../../../lib/personal';
 import { Avatar } from '../../../components/avatar';
 import { ProductImage } from '../../../components/product-image';
 import { ProductPhoneButton } from './product-phone-button';
@@ -62,14 +63,10 @@ const CARD_BOX = { width: 480, height: 360 };
 export function OfferCard({ product, onOpen, eager = false, onSaveChange }: OfferCardProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const { data: me } = useMe();
   const name = productName(product, language);
   const price = priceText(product, language, t);
   const soldOut = isSoldOut(product);
   const left = availableNumber(product);
-  const role = shopRoleOf(me, product.shop.id);
-  // SPEC §6: report is hidden from the shop's staff; anonymous visitors see it and are sent to sign in.
-  const showReport = me === null || (!!me && can.reportProduct(me, role));
   const href = paths.product(product.id);
   // Issue 35 item 10: a demand without a photo has no empty image box (most demands have none).
   const compact = product.type === 'demand' && !product.image;
@@ -90,24 +87,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
             <RelativeTime date={product.created_at} className="offer-card__date" />
           </span>
         </Link>
-        <div className="offer-card__tools">
-          {product.shop.has_phone && <ProductPhoneButton productId={product.id} />}
-          {showReport && (
-            <Popover label={t('offer_menu')} trigger={<MoreIcon size={20} />}>
-              {(close) => (
-                <ul className="menu-list">
-                  <li>
-                    <ReportButton
-                      productId={product.id}
-                      reported={product.reported}
-                      onDone={close}
-                    />
-                  </li>
-                </ul>
-              )}
-            </Popover>
-          )}
-        </div>
+        <Personal item={product}>{(own) => <CardTools product={own} />}</Personal>
       </header>
       <Link to={href} className="offer-card__main" onClick={open}>
         <span
@@ -156,22 +136,62 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
           </span>
         )}
       </div>
-      <footer className="offer-card__footer">
-        <ReactionsBar
-          type="product"
-          id={product.id}
-          counts={product}
-          reaction={product.reaction}
-          compact
-        />
-        <SaveButton
-          productId={product.id}
-          saved={product.saved}
-          savedCount={product.saved_count}
-          onChange={onSaveChange}
-          compact
-        />
-      </footer>
+      <Personal item={product}>
+        {(own) => <CardFooter product={own} onSaveChange={onSaveChange} />}
+      </Personal>
     </article>
+  );
+}
+
+/** The card's phone and menu (report): the visitor's own (lib/personal.tsx). */
+function CardTools({ product }: { product: ProductCard }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const role = shopRoleOf(me, product.shop.id);
+  // SPEC §6: report is hidden from the shop's staff; anonymous visitors see it and are sent to sign in.
+  const showReport = me === null || (!!me && can.reportProduct(me, role));
+  return (
+    <div className="offer-card__tools">
+      {product.shop.has_phone && <ProductPhoneButton productId={product.id} />}
+      {showReport && (
+        <Popover label={t('offer_menu')} trigger={<MoreIcon size={20} />}>
+          {(close) => (
+            <ul className="menu-list">
+              <li>
+                <ReportButton productId={product.id} reported={product.reported} onDone={close} />
+              </li>
+            </ul>
+          )}
+        </Popover>
+      )}
+    </div>
+  );
+}
+
+/** The card's reactions and save, with the visitor's marks: the visitor's own. */
+function CardFooter({
+  product,
+  onSaveChange,
+}: {
+  product: ProductCard;
+  onSaveChange?: (state: SaveState) => void;
+}) {
+  return (
+    <footer className="offer-card__footer">
+      <ReactionsBar
+        type="product"
+        id={product.id}
+        counts={product}
+        reaction={product.reaction}
+        compact
+      />
+      <SaveButton
+        productId={product.id}
+        saved={product.saved}
+        savedCount={product.saved_count}
+        onChange={onSaveChange}
+        compact
+      />
+    </footer>
   );
 }

@@ -42,6 +42,7 @@ const SOLD_OUT_NOTICE = {
   rent: 'product_rented',
   sale: 'product_sold',
 } as const;
+import { Personal } from '../../../lib/personal';
 
 interface OfferViewProps {
   product: Product;
@@ -66,13 +67,11 @@ export function OfferView({
 }: OfferViewProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'ar';
-  const { data: me } = useMe();
   const slots = useOfferSlots();
   const name = productName(product, language);
   const infos = productInfos(product, language);
   const priced = product.psubcategory.can_be_priced === 'yes';
   const price = priced ? priceText(product, language, t) : null;
-  const role = shopRoleOf(me, product.shop.id);
   const shop = product.shop;
   // SPEC §9: professional shops show the updated date, other shops the created date.
   const date = shop.is_professional ? product.updated_at : product.created_at;
@@ -165,14 +164,9 @@ export function OfferView({
             </p>
           )}
 
-          <Island
-            of={offerIslands}
-            name="actions"
-            className="offer-view__actions"
-            props={{ offer: offerActionsOf(product), name }}
-          />
-          <StaffActions product={product} onDeleted={onDeleted} />
-          {can.manageListing(me, role, product) && <ListingActions item={product} />}
+          <Personal item={product}>
+            {(own) => <OfferActions product={own} name={name} onDeleted={onDeleted} />}
+          </Personal>
 
           <OfferFacts product={product} />
 
@@ -210,6 +204,35 @@ export function OfferView({
 
       <SimilarOffers product={product} onOpen={onOpenSimilar} />
     </article>
+  );
+}
+
+/**
+ * Reactions, save, share and report (an island: offer-islands.tsx), then the staff's and the
+ * owner's actions: the visitor's own (lib/personal.tsx), with the visitor's marks on `product`.
+ */
+function OfferActions({
+  product,
+  name,
+  onDeleted,
+}: {
+  product: Product;
+  name: string;
+  onDeleted?: () => void;
+}) {
+  const { data: me } = useMe();
+  const role = shopRoleOf(me, product.shop.id);
+  return (
+    <>
+      <Island
+        of={offerIslands}
+        name="actions"
+        className="offer-view__actions"
+        props={{ offer: offerActionsOf(product), name }}
+      />
+      <StaffActions product={product} onDeleted={onDeleted} />
+      {can.manageListing(me, role, product) && <ListingActions item={product} />}
+    </>
   );
 }
 

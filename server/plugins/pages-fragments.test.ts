@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '../../web/entry-server';
+import { buildApp } from '../app';
+import { TestClient } from '../test/client';
+import { describeEachEngine } from '../test/harness';
+import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
+
+// Issue 31 (docs/decisions.md "Signed-in pages from kept parts"): a signed-in visitor's offer page
+// comes from a render kept for every signed-in visitor, with their own parts (header, marks,
+// forms, data) rendered for them: exactly the page rendered whole for them, never another's.
+
+const page = (client: TestClient, url: string) =>
+  client.get(url, { xsrf: false, headers: { accept: 'text/html' } });
+
+/** #root's HTML and the page's data. */
+function parts(html: string) {
+  const root =
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="souq-state">/.exec(html);
+  const state = /<script type="application\/json" id="souq-state">([\s\S]*?)<\/script>/.exec(html);
+  expect(root).not.toBeNull();
+  const data = JSON.parse(state![1]) as {
+    server: { seed: number; now: number; form: unknown; unread?: number };
+    queries: { queries: { queryKey: unknown; state: { data: unknown } }[] };
+    messages?: Record<string, string>;
+  };
+  return {
+    root: root![1],
+    head: html.slice(0, html.indexOf('<div id="root">')),
+    form: data.server.form,
+    unread: data.server.unread,
+    messages: data.messages,
+    queries: Object.fromEntries(
+      data.queries.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]),
+    ),
+  };
+}
+
+describeEachEngine(
+  'signed-in pages from kept parts',
+  (ctx) => {
+    async function offerOf(firstName: string, name: string) {
+      const owner = await ctx().userClient('user', { first_name: firstName });
+      await ageAccounts(ctx().app.db, [owner.user.id]);
+      const shopId = await personalShopOf(ctx().app.db, owner.user.id);
+      const subcategory = await createSubcategory(ctx().app.db);
+      const made = async (title: string) =>
+        createProduct(ctx().app.db, {
+          shop_id: shopId,
+          psubcategory_id: subcategory.id,
+          user_id: owner.user.id,
+          name: title,
+          name_fr: title,
+          name_ar: title,
+        });
+      const product = await made(name);
+      const similar = await made(`${firstName}: une autre offre`);
+      // A write made outside any request is confirmed by the next answer (page-cache.ts).
+      await ctx().client().get('/healthz');
+      return { owner, product, similar, url: `/products/product/${product.id}` };
+    }
+
+    async function buyer(firstName: string) {
+      const made = await ctx().userClient('user', { first_name: firstName });
+      await ageAccounts(ctx().app.db, [made.user.id]);
+      await ctx().client().get('/healthz');
+      return made;
+    }
+
+    const counts = () => ({ ...ctx().app.pageCache.stats });
+
+    it('gives each signed-in visitor exactly the page rendered whole for them', async () => {
+      const { owner, product, similar, url } = await offerOf('Vendeur', 'Chamelle laitière');
+      const amina = await buyer('Aminetou');
+      const brahim = await buyer('Brahim');
+      // Amina's own marks: the offer saved and liked, the similar one reported.
+      expect((await amina.client.get(`/products/favorite/add/${product.id}`)).statusCode).toBe(200);
+      const liked = await amina.client.post(`/reactions/create/product/${product.id}`, {
+        name: 'love',
+      });
+      expect(liked.statusCode).toBe(200);
+      const reported = await amina.client.get(`/products/report/add/${similar.id}`);
+      expect(reported.statusCode).toBe(200);
+
+      const whole = await buildApp({ ...ctx().config, pageCacheMb: 0 }, { logger: false, render });
+      try {
+        for (const visitor of [amina, brahim, owner, amina, brahim]) {
+          const before = counts();
+          const kept = await page(visitor.client, url);
+          expect(kept.statusCode).toBe(200);
+          const elsewhere = new TestClient(whole);
+          for (const [name, value] of visitor.client.cookies) elsewhere.cookies.set(name, value);
+          const rendered = await page(elsewhere, url);
+          const a = parts(kept.body);
+          const b = parts(rendered.body);
+          expect(a.root).toBe(b.root);
+          expect(a.head).toBe(b.head);
+          expect(a.form).toEqual(b.form);
+          expect(a.unread).toEqual(b.unread);
+          expect(a.messages).toEqual(b.messages);
+          expect(a.queries).toEqual(b.queries);
+          // The owner's page is rendered whole (their phone numbers and actions); the others' kept.
+          expect(counts().keptServed).toBe(before.keptServed + (visitor === owner ? 0 : 1));
+        }
+      } finally {
+        await whole.close();
+      }
+    });
+
+    it("never shows a visitor another's header, marks, token or actions", async () => {
+      const { owner, product, url } = await offerOf('Propriétaire', 'Tente mauritanienne');
+      const amina = await buyer('Aminetou');
+      const brahim = await buyer('Brahim');
+      expect((await amina.client.get(`/products/favorite/add/${product.id}`)).statusCode).toBe(200);
+      const [a, b, o, a2] = [
+        await page(amina.client, url),
+        await page(brahim.client, url),
+        await page(owner.client, url),
+        await page(amina.client, url),
+      ];
+      const saved = /class="save-button save-button--saved" aria-pressed="true"/;
+      const editLink = `href="/products/edit/${product.id}"`;
+      expect(a.body).toMatch(saved);
+      expect(a.body).not.toContain('Brahim');
+      expect(b.body).not.toMatch(saved);
+      expect(b.body).not.toContain('Aminetou');
+      expect(a.body).not.toContain(editLink);
+      expect(b.body).not.toContain(editLink);
+      expect(o.body).toContain(editLink);
+      expect(o.body).not.toMatch(/Aminetou|Brahim/);
+      expect(a2.body).toMatch(saved);
+      for (const [res, client] of [
+        [a, amina.client],
+        [b, brahim.client],
+        [o, owner.client],
+      ] as const) {
+        const token = client.cookies.get('XSRF-TOKEN');
+        expect(token).toBeTruthy();
+        expect((parts(res.body).form as { xsrf: string }).xsrf).toBe(token);
+      }
+      const tokens = [amina, brahim, owner].map((v) => v.client.cookies.get('XSRF-TOKEN')!);
+      expect(a.body).not.toContain(tokens[1]);
+      expect(b.body).not.toContain(tokens[0]);
+      expect(b.body).not.toContain('kept-render-stand-in-token');
+      // Each name is in its own header (the user menu's avatar).
+      const amina2 = await page(amina.client, '/products/product/' + product.id);
+      expect(parts(amina2.body).queries['["me"]']).toMatchObject({ first_name: 'Aminetou' });
+    });
+
+    it('shows an edit to another signed-in visitor on their next load', async () => {
+      const { owner, product, url } = await offerOf('Vendeuse', 'Hilux avant');
+      const amina = await buyer('Aminetou');
+      await page(amina.client, url);
+      const before = counts();
+      expect((await page(amina.client, url)).body).toContain('Hilux avant');
+      expect(counts().keptServed).toBe(before.keptServed + 1);
+      const renamed = { name: 'Hilux après', name_ar: 'Hilux après', name_fr: 'Hilux après' };
+      expect((await owner.client.put(`/products/${product.id}`, renamed)).statusCode).toBe(200);
+      const after = await page(amina.client, url);
+      expect(after.body).toContain('Hilux après');
+      expect(after.body).not.toContain('Hilux avant');
+    });
+  },
+  { render },
+);
+
+describe('kept renders', () => {
+  it('are only for pages whose visitor parts are all marked', () => {
+    expect(render.keeps('/products/product/12')).toBe(true);
+    expect(render.keeps('/')).toBe(false);
+    expect(render.keeps('/search?name=x')).toBe(false);
+  });
+});
