@@ -159,6 +159,26 @@ describeEachEngine(
       expect(after.body).toContain('Hilux après');
       expect(after.body).not.toContain('Hilux avant');
     });
+
+    it('gives the author of a held offer their page, not the 404 a kept render as no one has', async () => {
+      const { owner, product, url } = await offerOf('Auteur', 'Offre en attente');
+      await ctx()
+        .app.db.updateTable('products')
+        .set({ moderation_status: 'review' })
+        .where('id', '=', product.id)
+        .execute();
+      await ctx().client().get('/healthz');
+      const amina = await buyer('Aminetou');
+      // Others (signed in or not) do not find it.
+      expect((await page(amina.client, url)).statusCode).toBe(404);
+      // Its author does, twice (the second after any render was kept), as staff would.
+      for (let i = 0; i < 2; i++) {
+        const own = await page(owner.client, url);
+        expect(own.statusCode).toBe(200);
+        expect(own.body).toContain('Offre en attente');
+      }
+      expect((await page(amina.client, url)).statusCode).toBe(404);
+    });
   },
   { render },
 );

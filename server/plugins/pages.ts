@@ -266,10 +266,13 @@ export default fp<PagesOptions>(async (app, options) => {
         onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
         keep: true,
       });
+      // The render as no one must answer as the route did for this visitor: an offer held or
+      // hidden is 404 to others but found by its author (and staff), who then get it whole.
       if (
         !page.kept ||
         page.redirect ||
         ![200, 404].includes(page.status) ||
+        page.status !== reply.statusCode ||
         page.html.includes(STAND_IN_TOKEN)
       ) {
         return null;
