@@ -109,10 +109,17 @@ export function describeEachEngine(
   title: string,
   /** `engine` is known while tests are collected: `it.skipIf(engine !== 'postgres')(…)`. */
   body: (ctx: () => TestContext, engine: Engine) => void,
-  options: { env?: Record<string, string>; render?: PageRenderer } = {},
+  options: {
+    env?: Record<string, string>;
+    render?: PageRenderer;
+    /** A suite about one engine's own feature: skipped, and said so, on the other. */
+    only?: Engine;
+  } = {},
 ): void {
   for (const engine of engines) {
-    describe(`${title} [${engine}]`, () => {
+    const runs = !options.only || options.only === engine;
+    const name = runs ? `${title} [${engine}]` : `${title} [${engine}: ${options.only} only]`;
+    (runs ? describe : describe.skip)(name, () => {
       let ctx: TestContext;
       let cleanup: () => Promise<void>;
       beforeAll(async () => {
