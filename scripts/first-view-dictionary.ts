@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOG_TREE } from '../server/features/catalog/seed/tree';
 
-// The build splits each language's dictionary in two (vite.config.ts, docs/performance.md): what
+// The build splits each language's dictionary in two (scripts/vite/first-views.ts, docs/performance.md): what
 // the first view needs — the app's shell and the home page — comes with the page; the rest is
 // loaded before any other page, any part loaded later (`afterDictionary`, web/lib/i18n.ts), any
 // API error (web/lib/http.ts: the server's message keys are in any area), or at the visitor's first

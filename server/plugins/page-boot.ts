@@ -10,7 +10,7 @@ import { escapeHtml } from './page-tags';
 // after the first paint, or at once in a tab that is not shown (it paints nothing).
 // A page with islands (web/components/island.tsx: the offer's) starts with the islands' entry
 // instead (web/islands.tsx, without the router or the page's code): the build writes it and its
-// modules in the document template (`souq-islands`, vite.config.ts), and the script takes those
+// modules in the document template (`souq-islands`, islandsBoot in scripts/vite/first-views.ts), and the script takes those
 // when the page's HTML has an island.
 
 /** The inline script: the same text on every page, allowed by its hash in the CSP (app.ts). */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstViewKeys, staticImports } from '../../scripts/first-view-dictionary';
 
-// The build's split of each dictionary (scripts/first-view-dictionary.ts, vite.config.ts): the
+// The build's split of each dictionary (scripts/first-view-dictionary.ts, scripts/vite/first-views.ts): the
 // first part holds what the shell and the home page show, and nothing of pages loaded later.
 
 describe('the first view of the dictionary', () => {
