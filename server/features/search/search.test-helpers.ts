@@ -314,29 +314,20 @@ const SEARCH_WAYS: [string, () => void][] = [
   ],
 ];
 
-const tuning = () =>
-  [
-    wordsTuning.commonWords,
-    windowTuning.firstSpan,
-    candidateTuning.max,
-    nearestTuning.atOnce,
-    pfieldTuning.fewValues,
-    bumpTuning.few,
-  ] as const;
+/** The tunings a way of reading sets (each an object of the module that reads it). */
+const TUNINGS = [
+  wordsTuning,
+  windowTuning,
+  candidateTuning,
+  nearestTuning,
+  pfieldTuning,
+  bumpTuning,
+] as const;
 
 /** Runs `work` once per way of reading, named; the tuning is as it was after each, and after all. */
 export async function eachSearchWay(work: (way: string) => Promise<void>) {
-  const saved = tuning();
-  const restore = () => {
-    [
-      wordsTuning.commonWords,
-      windowTuning.firstSpan,
-      candidateTuning.max,
-      nearestTuning.atOnce,
-      pfieldTuning.fewValues,
-      bumpTuning.few,
-    ] = saved;
-  };
+  const saved = TUNINGS.map((tuning) => ({ ...tuning }));
+  const restore = () => TUNINGS.forEach((tuning, i) => Object.assign(tuning, saved[i]));
   try {
     for (const [way, set] of SEARCH_WAYS) {
       set();
