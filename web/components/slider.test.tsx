@@ -108,6 +108,28 @@ describe('Slider', () => {
     expect(counter()).toBe('2 / 2');
   });
 
+  it('changes slide on a swipe made before the carousel code has arrived, in the reading direction', () => {
+    const { unmount } = renderWithApp(<Slider label="Photos">{slides}</Slider>);
+    const swipe = (from: number, to: number, dy = 0) => {
+      const viewport = document.querySelector<HTMLElement>('.slider__viewport')!;
+      fireEvent.pointerDown(viewport, { clientX: from, clientY: 100, isPrimary: true });
+      fireEvent.pointerUp(viewport, { clientX: to, clientY: 100 + dy, isPrimary: true });
+    };
+    // Towards the start of a left-to-right line: the next slide; back again: the previous.
+    swipe(300, 100);
+    expect(counter()).toBe('2 / 3');
+    swipe(100, 300);
+    expect(counter()).toBe('1 / 3');
+    // A short move, or one more up and down than sideways, is a tap or a scroll, not a swipe.
+    swipe(300, 270);
+    swipe(300, 200, 150);
+    expect(counter()).toBe('1 / 3');
+    unmount();
+    renderWithApp(<Slider label="صور">{slides}</Slider>, { language: 'ar' });
+    swipe(100, 300);
+    expect(counter()).toBe('2 / 3');
+  });
+
   it('has one dot per slide, the current one marked', async () => {
     const user = userEvent.setup();
     const onIndexChange = vi.fn();

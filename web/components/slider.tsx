@@ -5,6 +5,8 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from '../lib/use-translation';
@@ -75,6 +77,45 @@ function useEmbla(options: EmblaOptionsType, start: () => number) {
     };
   }, [viewport, waits, direction]);
   return [setViewport, api] as const;
+}
+
+/** How far a pointer must travel sideways, more than up or down, to count as a swipe. */
+const SWIPE_PX = 40;
+
+/**
+ * A swipe made before embla has arrived (it loads at the first input on a server page, and as
+ * its own chunk elsewhere) still changes slide: the direction is read from where the pointer went
+ * down and where it came up, and the click that follows is swallowed, as embla does after a drag.
+ * A swipe that began before embla was there is ours even if embla arrives before it ends, since
+ * embla never saw its start.
+ */
+function useEarlySwipe(ready: boolean, onSwipe: (towardsLeft: boolean) => void) {
+  const from = useRef<{ x: number; y: number } | null>(null);
+  const swallow = useRef(false);
+  return {
+    onPointerDown(event: ReactPointerEvent) {
+      swallow.current = false;
+      from.current = ready || event.isPrimary === false ? null : { x: event.clientX, y: event.clientY };
+    },
+    onPointerUp(event: ReactPointerEvent) {
+      const start = from.current;
+      from.current = null;
+      if (!start) return;
+      const dx = event.clientX - start.x;
+      if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
+      swallow.current = true;
+      onSwipe(dx < 0);
+    },
+    onPointerCancel() {
+      from.current = null;
+    },
+    onClickCapture(event: ReactMouseEvent) {
+      if (!swallow.current) return;
+      swallow.current = false;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+  };
 }
 
 /**
@@ -155,6 +196,9 @@ export function Slider({ children, label, auto = false, onIndexChange, className
     [api, current, total, select],
   );
 
+  // Dragging towards the start of the line brings the next slide, in either direction of reading.
+  const earlySwipe = useEarlySwipe(api !== undefined, (towardsLeft) => go(towardsLeft !== rtl ? 1 : -1));
+
   useEffect(() => {
     if (!playing || held || total < 2) return;
     const timer = window.setInterval(() => go(1), SLIDER_AUTO_MS);
@@ -187,6 +231,7 @@ export function Slider({ children, label, auto = false, onIndexChange, className
       <div
         className="slider__viewport"
         ref={viewport}
+        {...earlySwipe}
         dir={rtl ? 'rtl' : 'ltr'}
         // Focusable so that the arrow keys work on the carousel itself (issue 16 item 7).
         tabIndex={total > 1 ? 0 : undefined}
