@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SINGLE_READ_LIMIT } from '../../shared/constants';
 import { render } from '../../web/entry-server';
 import { buildApp } from '../app';
 import type { TestClient } from '../test/client';
@@ -141,6 +142,22 @@ describeEachEngine(
         expect(res.body).toContain(`value="${cookieOf(res, 'XSRF-TOKEN')}"`);
       }
       expect(signIns[0].body).not.toContain(cookieOf(signIns[1], 'XSRF-TOKEN'));
+    });
+
+    it('sends a kept page only after the checks that come before its route: the read limit', async () => {
+      const { offer } = await seller();
+      const product = await offer('Offre très lue');
+      const url = `/products/product/${product.id}`;
+      const reader = ctx().client();
+      Object.assign(reader, { address: '203.0.113.77' });
+      const before = counts();
+      const statuses: number[] = [];
+      for (let i = 0; i <= SINGLE_READ_LIMIT.limit; i++) {
+        statuses.push((await page(reader, url)).statusCode);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(SINGLE_READ_LIMIT.limit);
+      expect(statuses.at(-1)).toBe(429);
+      expect(counts().hits - before.hits).toBe(SINGLE_READ_LIMIT.limit - 1);
     });
 
     it('keeps each language apart', async () => {

@@ -113,6 +113,20 @@ export function createPageCache<R = unknown>(maxBytes: number) {
     }
   }
 
+  /** The kept page if there is one still fresh (not waiting for one being rendered). */
+  function fresh(key: string): KeptPage | null {
+    const entry = entries.get(key);
+    if (entry && entry.generation === generation && Date.now() - entry.at < TTL_MS) {
+      // Most recently used: to the end of the map's order.
+      entries.delete(key);
+      entries.set(key, entry);
+      stats.hits += 1;
+      return entry;
+    }
+    if (entry) drop(key);
+    return null;
+  }
+
   return {
     stats,
     get bytes() {
@@ -160,17 +174,11 @@ export function createPageCache<R = unknown>(maxBytes: number) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;
       return `${request.language} ${presetStatus} ${request.url}`;
     },
+    fresh,
     /** The kept page, or the one being rendered for the same key by another request. */
     async get(key: string): Promise<KeptPage | null> {
-      const entry = entries.get(key);
-      if (entry && entry.generation === generation && Date.now() - entry.at < TTL_MS) {
-        // Most recently used: to the end of the map's order.
-        entries.delete(key);
-        entries.set(key, entry);
-        stats.hits += 1;
-        return entry;
-      }
-      if (entry) drop(key);
+      const kept = fresh(key);
+      if (kept) return kept;
       const pending = filling.get(key);
       if (pending) {
         const page = await pending;

@@ -349,6 +349,18 @@ export default fp<PagesOptions>(async (app, options) => {
     );
   }
 
+  // A visitor's page kept for the address is sent before the route reads anything (the offer,
+  // its availability, its tags: all in the kept page already). The route's own checks before it
+  // (the address's parameters, sign-in, the read limit) have run; a route that would answer
+  // otherwise now (an offer hidden, deleted, edited) has had a write that made the page stale,
+  // and an offer that ends with time is stale within the cache's age (page-cache.ts).
+  app.addHook('preHandler', async (request, reply) => {
+    if (!render || request.wantsJson) return;
+    const key = app.pageCache.keyOf(request, reply.statusCode);
+    const kept = key ? app.pageCache.fresh(key) : null;
+    if (kept) return sendKept(reply, kept);
+  });
+
   app.decorateReply(
     'page',
     function (this: FastifyReply, meta: PageMeta = {}, posted?: PostedForm) {
