@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import type { DB } from '../../db/types';
 import { tableVersion } from '../../db/write-tracker';
 import type { Product } from '../../../shared/schemas/products';
+import type { RentHold } from '../../../shared/domain/rentals';
 
 // The product as anyone sees it, kept a moment in memory: the offer page and its JSON are the
 // hottest reads (DESIGN §12). An entry is dropped as soon as this process writes to any table the
@@ -33,13 +34,14 @@ export interface CachedProduct {
   gzip: Buffer;
 }
 
-interface Entry {
+interface Entry<T> {
   version: number;
   at: number;
-  value: Promise<CachedProduct | null>;
+  value: Promise<T>;
 }
 
-const caches = new WeakMap<DB, Map<number, Entry>>();
+const caches = new WeakMap<DB, Map<number, Entry<CachedProduct | null>>>();
+const holdCaches = new WeakMap<DB, Map<number, Entry<RentHold[]>>>();
 /** Reads answered from memory and reads that loaded, this process's (read by /metrics). */
 export const productCacheStats = { hits: 0, misses: 0 };
 const exact = new WeakMap<DB, () => boolean>();
@@ -49,28 +51,30 @@ export function exactInvalidation(db: DB, live: () => boolean): void {
   exact.set(db, live);
 }
 
-/** The cached product of `id`, else `load()`'s, kept for the next readers. */
-export function cachedProduct(
+/**
+ * `load()`'s value for `id`, kept in `store` while no write to `tables` came, and for TTL_MS at
+ * most unless every write to them reaches this process (`exactTables`); whether it was a hit.
+ */
+function kept<T>(
+  store: WeakMap<DB, Map<number, Entry<T>>>,
   db: DB,
   id: number,
-  load: () => Promise<Product | null>,
-): Promise<CachedProduct | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const version = tableVersion(PRODUCT_TABLES);
+  { tables, exactTables }: { tables: readonly string[]; exactTables: boolean },
+  load: () => Promise<T>,
+): { value: Promise<T>; hit: boolean } {
+  let cache = store.get(db);
+  if (!cache) store.set(db, (cache = new Map()));
+  const version = tableVersion(tables);
   const at = Date.now();
-  const hit = cache.get(id);
-  if (hit && hit.version === version && (at - hit.at < TTL_MS || exact.get(db)?.())) {
-    productCacheStats.hits += 1;
-    return hit.value;
+  const found = cache.get(id);
+  if (
+    found &&
+    found.version === version &&
+    (at - found.at < TTL_MS || (exactTables && exact.get(db)?.()))
+  ) {
+    return { value: found.value, hit: true };
   }
-  productCacheStats.misses += 1;
-
-  const value = load().then((product) => {
-    if (!product) return null;
-    const json = JSON.stringify({ product });
-    return { product, json, gzip: zlib.gzipSync(json) };
-  });
+  const value = load();
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.delete(id);
   cache.set(id, { version, at, value });
@@ -78,5 +82,39 @@ export function cachedProduct(
   value.catch(() => {
     if (cache.get(id)?.value === value) cache.delete(id);
   });
+  return { value, hit: false };
+}
+
+/** The cached product of `id`, else `load()`'s, kept for the next readers. */
+export function cachedProduct(
+  db: DB,
+  id: number,
+  load: () => Promise<Product | null>,
+): Promise<CachedProduct | null> {
+  const { value, hit } = kept(caches, db, id, { tables: PRODUCT_TABLES, exactTables: true }, () =>
+    load().then((product) => {
+      if (!product) return null;
+      const json = JSON.stringify({ product });
+      return { product, json, gzip: zlib.gzipSync(json) };
+    }),
+  );
+  if (hit) productCacheStats.hits += 1;
+  else productCacheStats.misses += 1;
   return value;
+}
+
+/**
+ * A rent offer's holds that had not ended when read (its commands' periods; rentals.service.ts),
+ * kept as its product is: its page and JSON give its availability now on every read. Still right
+ * later, since a hold that ended since is told apart by the time it is used at
+ * (`rentAvailability`). Dropped when this process writes commands; a command accepted by another
+ * process (commands are not announced, migration 012) shows within TTL_MS. The order form's
+ * check (`checkFree`) reads them afresh.
+ */
+export function cachedRentHolds(
+  db: DB,
+  id: number,
+  load: () => Promise<RentHold[]>,
+): Promise<RentHold[]> {
+  return kept(holdCaches, db, id, { tables: ['commands'], exactTables: false }, load).value;
 }

@@ -7,7 +7,8 @@ import type { Product, ProductType, ViewerState } from '../../../shared/schemas/
 import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
-import { cachedProduct, type CachedProduct } from './product-cache';
+import { cachedProduct, cachedRentHolds, type CachedProduct } from './product-cache';
+import { holdsOf as rentalHolds } from '../rentals/rentals.repository';
 import { canSeeTarget, moderationStateOf } from '../moderation/reports.service';
 import { findTarget } from '../moderation/holds.repository';
 import { seesShopNumbers, withoutShopNumbers } from '../insights/numbers';
@@ -78,7 +79,10 @@ export async function publicDetail(
   });
   if (!cached) return null;
   // Issue 32 item 7: a rent ending frees its units with no write: a rent offer's are read now.
-  const current = await rentals.currentAvailability(db, cached.product);
+  // Its holds kept as the product is (product-cache.ts): no read per request.
+  const current = await rentals.currentAvailability(db, cached.product, (at) =>
+    cachedRentHolds(db, id, () => rentalHolds(db, [id], at)),
+  );
   // Issue 19: an offer held, hidden or of a banned author is 404 but to its author and staff.
   if (cached.product.moderation) {
     const target = await findTarget(db, 'product', id);

@@ -115,6 +115,19 @@ describeEachEngine('rentals come back', (ctx) => {
     expect(await offerAnswer(w)).toMatchObject({ available_number: 0, available_from: at(6) });
   });
 
+  it('a rent that ends frees its unit at the next read, though the offer was read just before', async () => {
+    const w = await rentWorld(ctx(), { offer_type: 'hourly_rent' });
+    const at = (hours: number) => new Date(T0.getTime() + hours * 3_600_000).toISOString();
+    const rent = await order(w, w.buyer, { period: 1, starts_at: at(1) });
+    expect((await accept(w, rent.json().command.id)).statusCode).toBe(200);
+    // Half a second before its end, then half a second after: its holds are kept between the
+    // two reads (product-cache.ts), and the second reads them at its own time.
+    vi.setSystemTime(new Date(Date.parse(at(2)) - 500));
+    expect(await offerAnswer(w)).toMatchObject({ available_number: 0, available_from: at(2) });
+    vi.setSystemTime(new Date(Date.parse(at(2)) + 500));
+    expect(await offerAnswer(w)).toMatchObject({ available_number: 1, available_from: null });
+  });
+
   it('checks the start asked, only for rents; a sale answers without availability', async () => {
     const w = await rentWorld(ctx(), { offer_type: 'monthly_rent', number: 3 });
     const cases: [unknown, string][] = [
