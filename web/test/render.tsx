@@ -2,7 +2,8 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nProvider } from '../lib/use-translation';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
+import { noticeOf } from '../lib/notice';
 import type { Language } from '../../shared/constants';
 import { dictionary as ar } from '../locales/ar';
 import { dictionary as fr } from '../locales/fr';
@@ -35,4 +36,10 @@ export function renderWithApp(ui: ReactElement, options: Options = {}) {
     );
   }
   return { ...render(ui, { wrapper: Wrapper, ...rest }), i18n, queryClient: client };
+}
+
+/** A page's stand-in that shows the notice it was reached with (lib/notice.ts), as the real pages' flash does. */
+export function NoticeProbe() {
+  const location = useLocation();
+  return <p>{noticeOf(location.state)}</p>;
 }
