@@ -194,3 +194,21 @@ export async function xsrfToken(jar: {
 export async function deleteOffer(page: Page, productId: number): Promise<number> {
   return (await pageCall(page, 'DELETE', `/products/${productId}`)).status;
 }
+
+/**
+ * A swipe across the offer's slider with the mouse: towards the start of the line for the next
+ * slide (in the reading direction), towards its end for the previous one. Most of the slide's
+ * width: a swipe made slow by a loaded machine still lands (embla snaps a slow, short drag back).
+ */
+export async function swipeSlider(page: Page, language: Language, towardsNext: boolean) {
+  const viewport = (await page.locator('.offer-media .slider__viewport').boundingBox())!;
+  const leftwards = towardsNext !== (directionOf(language) === 'rtl');
+  const y = viewport.y + viewport.height / 2;
+  const x = viewport.x + viewport.width * (leftwards ? 0.85 : 0.15);
+  const dx = (leftwards ? -1 : 1) * viewport.width * 0.7;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 4 });
+  await page.mouse.move(x + dx, y, { steps: 4 });
+  await page.mouse.up();
+}

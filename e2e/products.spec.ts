@@ -3,7 +3,16 @@ import path from 'node:path';
 import type { Route } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import sharp from 'sharp';
-import { randomPhone, signIn, signOut, signUp, snap, testLanguage, VIEWPORTS } from './helpers';
+import {
+  randomPhone,
+  signIn,
+  signOut,
+  signUp,
+  snap,
+  swipeSlider,
+  testLanguage,
+  VIEWPORTS,
+} from './helpers';
 
 // Offers end to end (issue 5), in ar and fr: post an offer with two photos, see it, edit it, save
 // it, react and take the reaction back, open it as someone else, report it, copy its link, and
@@ -80,20 +89,7 @@ test('an offer from posting to deleting', async ({ page, context }, info) => {
   await expect(shown).toHaveAttribute('width', /^\d+$/);
   // A swipe towards the start of the line brings the next slide (in the reading direction), one
   // towards its end the previous; SPEC §4: after the first change of slide, the original.
-  const viewport = (await page.locator('.offer-media .slider__viewport').boundingBox())!;
-  const swipe = async (towardsNext: boolean) => {
-    // Most of the slide's width: a swipe made slow by a loaded machine still lands on the next
-    // slide (embla snaps a slow, short drag back).
-    const leftwards = towardsNext !== (lang === 'ar');
-    const y = viewport.y + viewport.height / 2;
-    const x = viewport.x + viewport.width * (leftwards ? 0.85 : 0.15);
-    const dx = (leftwards ? -1 : 1) * viewport.width * 0.7;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + dx / 2, y, { steps: 4 });
-    await page.mouse.move(x + dx, y, { steps: 4 });
-    await page.mouse.up();
-  };
+  const swipe = (towardsNext: boolean) => swipeSlider(page, lang, towardsNext);
   await expect.poll(() => heldCarousel.length).toBeGreaterThan(0);
   await swipe(true);
   await expect(counter).toHaveText(position(2));
