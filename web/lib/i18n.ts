@@ -129,8 +129,22 @@ export function currentLanguage(): Language {
 
 export const otherLanguage = (language: Language): Language => (language === 'ar' ? 'fr' : 'ar');
 
-export async function loadDictionary(language: Language): Promise<Dictionary> {
-  return (await loaders[language]()).dictionary;
+const loading: Partial<Record<Language, Promise<Dictionary>>> = {};
+
+/**
+ * The first part of a language's dictionary, imported once: the server renders with it on every
+ * request, and even an import already done costs a module resolution each time (about 1 ms a
+ * request under the bench's loader). A failed import (offline) is tried again next time.
+ */
+export function loadDictionary(language: Language): Promise<Dictionary> {
+  loading[language] ??= loaders[language]().then(
+    (module) => module.dictionary,
+    (error: unknown) => {
+      delete loading[language];
+      throw error;
+    },
+  );
+  return loading[language];
 }
 
 /** Values every message may interpolate (limits named in SPEC §9). */
