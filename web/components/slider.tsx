@@ -95,7 +95,8 @@ function useEarlySwipe(ready: boolean, onSwipe: (towardsLeft: boolean) => void) 
   return {
     onPointerDown(event: ReactPointerEvent) {
       swallow.current = false;
-      from.current = ready || event.isPrimary === false ? null : { x: event.clientX, y: event.clientY };
+      from.current =
+        ready || event.isPrimary === false ? null : { x: event.clientX, y: event.clientY };
     },
     onPointerUp(event: ReactPointerEvent) {
       const start = from.current;
@@ -197,7 +198,9 @@ export function Slider({ children, label, auto = false, onIndexChange, className
   );
 
   // Dragging towards the start of the line brings the next slide, in either direction of reading.
-  const earlySwipe = useEarlySwipe(api !== undefined, (towardsLeft) => go(towardsLeft !== rtl ? 1 : -1));
+  const earlySwipe = useEarlySwipe(api !== undefined, (towardsLeft) =>
+    go(towardsLeft !== rtl ? 1 : -1),
+  );
 
   useEffect(() => {
     if (!playing || held || total < 2) return;
