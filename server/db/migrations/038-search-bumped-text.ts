@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
+import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
 
 // Issue 30 (docs/search.md, "Bumps read from their own text index"): SQLite. "Newest" merges in
 // the matches of a search bumped since its walk's last row was created
@@ -37,8 +38,7 @@ async function sqliteUp(db: Kysely<any>) {
     type,
     content = 'products',
     content_rowid = 'id',
-    tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '2 3 4'
+    ${PRODUCTS_FTS_OPTIONS}
   )`.execute(db);
   const add = (row: 'new' | 'old') =>
     `insert into products_bumped_fts(rowid, ${COLUMNS}) select ${row}.id, ${values(row)}
