@@ -5,6 +5,8 @@ import { distanceExpr } from './search-geo';
 import { compareRows, orderedRows, type Row, type SearchQuery } from './search.repository';
 import type { SearchSort } from '../../../shared/schemas/search';
 import type { SearchColumns } from './search-words';
+import { notEndedConditions } from '../products/listing.repository';
+import { keptSince } from '../../db/migrations/039-search-bumps-listed';
 
 // "Newest" with bumps (issue 32, docs/search.md "Order"): an offer's time is its last bump, or
 // its creation (coalesce(bumped_at, created_at), as every other list orders). The text indexes
@@ -134,12 +136,45 @@ async function timesOf(db: Executor, ids: number[]) {
   );
 }
 
-/** These products that were bumped (any time), with their last bump. */
-async function bumpedAmong(db: Executor, ids: number[]) {
+/**
+ * These products (matches of `q`, all listed) that were bumped, with their last bump. SQLite: read
+ * from the bumped offers' own text index (a listed bumped offer is in it, migration 039), the
+ * tier's words (or its type alone) within the ids' range, each of those matches among the ids
+ * then looked up: a few rows, or none, where looking every id up read up to 1,001 rows.
+ */
+async function bumpedAmong(db: Executor, dialect: Dialect, q: SearchQuery, ids: number[]) {
   if (!ids.length) return new Map<number, string>();
-  const { rows } = await sql<{ id: number; at: string }>`select id, bumped_at as at from products
-    where id in (${sql.join(ids.map((id) => sql`${id}`))}) and bumped_at is not null`.execute(db);
+  const list = sql.join(ids.map((id) => sql`${id}`));
+  let query = sql<{ id: number; at: string }>`select id, bumped_at as at from products
+    where id in (${list}) and bumped_at is not null`;
+  if (dialect === 'sqlite') {
+    const words = q.text?.fts ?? `type : "${q.type}"`;
+    const [lo, hi] = [Math.min(...ids), Math.max(...ids)];
+    // (`+`: the list is tested on each match, not sought in the text index one id at a time.)
+    query = sql`select products.id, products.bumped_at as at
+      from products_bumped_fts cross join products on products.id = products_bumped_fts.rowid
+      where products_bumped_fts match ${words}
+        and products_bumped_fts.rowid between cast(${lo} as integer) and cast(${hi} as integer)
+        and +products_bumped_fts.rowid in (${list}) and products.bumped_at is not null`;
+  }
+  const { rows } = await query.execute(db);
   return new Map(rows.map((r) => [Number(r.id), r.at] as const));
+}
+
+/**
+ * SQLite: takes out of the bumped offers' text index (migration 039) those whose listing ended
+ * (expired, or sold SOLD_LISTED_DAYS ago: the lists' rule) before keptSince(at); a renewal or an
+ * undone sale puts one back (its trigger). How many went. PostgreSQL: nothing to take out (its
+ * bumps are read from an index on bumped_at, only those since the walk's end).
+ */
+export async function pruneEndedBumps(db: Executor, dialect: Dialect, at = Date.now()) {
+  if (dialect !== 'sqlite') return 0;
+  const live = sql.join(notEndedConditions(keptSince(at)), sql` and `);
+  const result = await sql`delete from products_bumped_fts where rowid in (
+      select products.id from products_bumped_fts
+        cross join products on products.id = products_bumped_fts.rowid
+      where not (${live}))`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**
@@ -216,6 +251,8 @@ export async function withBumps(
   );
   const bumped = await bumpedAmong(
     db,
+    dialect,
+    q,
     tied.map((r) => r.id),
   );
   if (!outside.length && !bumped.size) return walked;
