@@ -170,8 +170,8 @@ async function bumpedAmong(db: Executor, dialect: Dialect, q: SearchQuery, ids: 
  * (expired, or sold SOLD_LISTED_DAYS ago: the lists' rule) before keptSince(at); a renewal or an
  * undone sale puts one back (its trigger). How many went. One statement over the index's rows
  * (its size, not the table's): each run takes out the few offers ended since the last (16,450
- * rows read, 4 taken out: 35-50 ms); after a month's stop, 8,219 went in 0.55 s, where batches
- * of 200 or 2,000 took 5.3 and 2.4 s. PostgreSQL: nothing to take out (its bumps are read from an
+ * rows read, 4 taken out: 26-50 ms); after a month's stop, 8,219 went in 0.40-0.55 s, where
+ * batches of 200 or 2,000 took 5.3 and 2.4 s. PostgreSQL: nothing to take out (its bumps are read from an
  * index on bumped_at, only those since the walk's end).
  */
 export async function pruneEndedBumps(db: Executor, dialect: Dialect, at = Date.now()) {
