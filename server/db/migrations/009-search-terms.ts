@@ -100,7 +100,7 @@ async function addColumns(db: Kysely<any>) {
 
 /**
  * The tokenizer and prefix indexes of products_fts, shared by every text index of the products
- * (migration 038's bumped offers): the same query finds the same offers in each.
+ * (the bumped offers', migrations 038 and 039): the same query finds the same offers in each.
  */
 export const PRODUCTS_FTS_OPTIONS = sql.raw(
   `tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'`,

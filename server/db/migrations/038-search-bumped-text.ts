@@ -11,8 +11,10 @@ import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
 // bumped_at and the search columns: the words are matched among a few thousand offers.
 // PostgreSQL keeps its reads (no table there).
 
-const COLUMNS = 'search_text, search_stems, search_related, type';
-const values = (row: 'new' | 'old') =>
+/** The columns of products_fts (009), indexed for the bumped offers (and by 039). */
+export const COLUMNS = 'search_text, search_stems, search_related, type';
+/** Those columns of a trigger's row. */
+export const values = (row: 'new' | 'old') =>
   COLUMNS.split(', ')
     .map((c) => `${row}.${c}`)
     .join(', ');

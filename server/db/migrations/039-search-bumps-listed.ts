@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
-import { searchBumpedText } from './038-search-bumped-text';
+import { COLUMNS, searchBumpedText, values } from './038-search-bumped-text';
 import { notEndedConditions } from '../../features/products/listing.repository';
 
 // Issue 30 (docs/search.md, "Only the bumps a walk can reach"): SQLite. Migration 038's text
@@ -17,12 +17,6 @@ import { notEndedConditions } from '../../features/products/listing.repository';
 // external content index forgets a row only given the values it indexed, which its triggers can
 // no longer know once rows leave it at a time of their own. The options of products_fts (009):
 // the same match finds the same offers.
-
-const COLUMNS = 'search_text, search_stems, search_related, type';
-const values = (row: 'new' | 'old') =>
-  COLUMNS.split(', ')
-    .map((c) => `${row}.${c}`)
-    .join(', ');
 
 /** The writes that may change what the index holds of a row. */
 const WATCHED = `bumped_at, expires_at, sold_at, ${COLUMNS}`;

@@ -11,7 +11,8 @@ import { ExpirySmsQueue, type ListingSms } from './listing-sms';
 
 // The listing lifecycle's scheduled work (issue 32, DESIGN §12, docs/lifecycle.md). Expiry itself
 // needs none (lists read expires_at); this only tells owners before the end, deletes what ended
-// long ago and takes the offers that ended out of search's index of bumps (SQLite, issue 30). Batches of LISTING_HOUSEKEEPING_BATCH, each in its own transaction. Every process's
+// long ago and takes the offers that ended out of search's index of bumps (SQLite, issue 30).
+// Batches of LISTING_HOUSEKEEPING_BATCH, each in its own transaction. Every process's
 // housekeeping timer calls it; on PostgreSQL one process at a time runs it (an advisory lock
 // tried, never waited for), and each notice is claimed by a guarded UPDATE besides, so that no
 // owner is told twice of one period.

@@ -141,7 +141,7 @@ async function timesOf(db: Executor, ids: number[]) {
  * words: the bumped ones are those the bumped offers' own text index finds (a listed bumped offer
  * is in it, migration 039) for the tier's words within the ids' range, tested against the ids in
  * JS: only they are then looked up, and nothing is when none is bumped (a list of 1,000 bound ids
- * costs more to prepare than to read: 0.6-0.75 ms against 0.2-0.3 at 100,000 offers). Without
+ * costs more to prepare than to read: 0.59-0.76 ms against 0.17-0.33 at 100,000 offers). Without
  * words, each id is looked up: the index would give every bumped offer of the type in the range
  * (a narrow filter's few matches span all the ids). PostgreSQL: the ids as one array.
  */
@@ -171,8 +171,8 @@ async function bumpedAmong(db: Executor, dialect: Dialect, q: SearchQuery, ids: 
  * undone sale puts one back (its trigger). How many went. One statement over the index's rows
  * (its size, not the table's): each run takes out the few offers ended since the last (16,450
  * rows read, 4 taken out: 26-50 ms); after a month's stop, 8,219 went in 0.40-0.55 s, where
- * batches of 200 or 2,000 took 5.3 and 2.4 s. PostgreSQL: nothing to take out (its bumps are read from an
- * index on bumped_at, only those since the walk's end).
+ * batches of 200 or 2,000 took 5.3 and 2.4 s. PostgreSQL: nothing to take out (its bumps are
+ * read from an index on bumped_at, only those since the walk's end).
  */
 export async function pruneEndedBumps(db: Executor, dialect: Dialect, at = Date.now()) {
   if (dialect !== 'sqlite') return 0;
