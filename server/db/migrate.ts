@@ -36,6 +36,7 @@ import { smsAlerts } from './migrations/035-sms-alerts';
 import { searchBumps } from './migrations/036-search-bumps';
 import { searchRum } from './migrations/037-search-rum';
 import { searchBumpedText } from './migrations/038-search-bumped-text';
+import { searchBumpsListed } from './migrations/039-search-bumps-listed';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -77,6 +78,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '036-search-bumps': searchBumps(dialect),
     '037-search-rum': searchRum(dialect),
     '038-search-bumped-text': searchBumpedText(dialect),
+    '039-search-bumps-listed': searchBumpsListed(dialect),
   };
 }
 

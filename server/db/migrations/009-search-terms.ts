@@ -98,6 +98,14 @@ async function addColumns(db: Kysely<any>) {
     .execute();
 }
 
+/**
+ * The tokenizer and prefix indexes of products_fts, shared by every text index of the products
+ * (the bumped offers', migrations 038 and 039): the same query finds the same offers in each.
+ */
+export const PRODUCTS_FTS_OPTIONS = sql.raw(
+  `tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'`,
+);
+
 // The stems of a row as a table: SQLite has no split function, but a stem is letters and digits
 // only, so the space-separated list is turned into a JSON array safely.
 const sqliteStems = (row: 'new' | 'old') =>
@@ -119,8 +127,7 @@ async function sqliteUp(db: Kysely<any>) {
     type,
     content = 'products',
     content_rowid = 'id',
-    tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '2 3 4'
+    ${PRODUCTS_FTS_OPTIONS}
   )`.execute(db);
   const columns = sql.raw('search_text, search_stems, search_related, type');
   const values = (row: string) =>

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
+import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
 
 // Issue 30 (docs/search.md, "Bumps read from their own text index"): SQLite. "Newest" merges in
 // the matches of a search bumped since its walk's last row was created
@@ -10,8 +11,10 @@ import type { Dialect } from '../types';
 // bumped_at and the search columns: the words are matched among a few thousand offers.
 // PostgreSQL keeps its reads (no table there).
 
-const COLUMNS = 'search_text, search_stems, search_related, type';
-const values = (row: 'new' | 'old') =>
+/** The columns of products_fts (009), indexed for the bumped offers (and by 039). */
+export const COLUMNS = 'search_text, search_stems, search_related, type';
+/** Those columns of a trigger's row. */
+export const values = (row: 'new' | 'old') =>
   COLUMNS.split(', ')
     .map((c) => `${row}.${c}`)
     .join(', ');
@@ -37,8 +40,7 @@ async function sqliteUp(db: Kysely<any>) {
     type,
     content = 'products',
     content_rowid = 'id',
-    tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '2 3 4'
+    ${PRODUCTS_FTS_OPTIONS}
   )`.execute(db);
   const add = (row: 'new' | 'old') =>
     `insert into products_bumped_fts(rowid, ${COLUMNS}) select ${row}.id, ${values(row)}

@@ -6,11 +6,13 @@ import { notify } from '../notifications/notify';
 import { LISTING_HOUSEKEEPING_BATCH, LISTING_NOTICE_DAYS } from '../../../shared/constants';
 import { DAY_MS } from '../../../shared/domain/listing';
 import * as repo from './lifecycle.repository';
+import { pruneEndedBumps } from '../search/search-bumps.repository';
 import { ExpirySmsQueue, type ListingSms } from './listing-sms';
 
 // The listing lifecycle's scheduled work (issue 32, DESIGN §12, docs/lifecycle.md). Expiry itself
-// needs none (lists read expires_at); this only tells owners before the end and deletes what ended
-// long ago. Batches of LISTING_HOUSEKEEPING_BATCH, each in its own transaction. Every process's
+// needs none (lists read expires_at); this only tells owners before the end, deletes what ended
+// long ago and takes the offers that ended out of search's index of bumps (SQLite, issue 30).
+// Batches of LISTING_HOUSEKEEPING_BATCH, each in its own transaction. Every process's
 // housekeeping timer calls it; on PostgreSQL one process at a time runs it (an advisory lock
 // tried, never waited for), and each notice is claimed by a guarded UPDATE besides, so that no
 // owner is told twice of one period.
@@ -89,14 +91,16 @@ export async function purgeExpired(
   }
 }
 
-/** Both, under the lock on PostgreSQL; null when another process holds it. */
+/** All three, under the lock on PostgreSQL; null when another process holds it. */
 export async function runListingHousekeeping(
   deps: ListingHousekeeping,
   at = Date.now(),
-): Promise<{ noticed: number; purged: number } | null> {
+): Promise<{ noticed: number; purged: number; bumpsPruned: number } | null> {
   const work = async () => ({
     noticed: await noticeExpiring(deps.db, at, deps.sms),
     purged: await purgeExpired(deps.db, deps.media, deps.purgeDays, at),
+    // Issue 30: the ended offers out of the search's index of bumped offers (SQLite).
+    bumpsPruned: await pruneEndedBumps(deps.db, deps.dialect, at),
   });
   if (deps.dialect !== 'postgres') return work();
   return whileHoldingTryLock(deps.db, LISTING_LOCK_KEY, work);
