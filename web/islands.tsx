@@ -19,7 +19,7 @@ import { ServerRenderProvider } from './lib/render-seed';
 import { meQuery } from './lib/use-me';
 import { reportError } from './lib/report-error';
 import { islandRunning, type IslandComponents } from './components/island';
-import { offerIslands } from './features/products/components/offer-islands';
+import { cardIslands } from './features/products/components/card-islands';
 
 // The first view of a page with islands (docs/decisions.md "Islands on the offer page"): the
 // server's HTML stays as it is, and only the parts a person can touch (web/components/island.tsx)
@@ -34,8 +34,16 @@ import { offerIslands } from './features/products/components/offer-islands';
 // A signed-in visitor's header is live (the bell's count and its stream, issue 18): their page
 // runs whole a little after the islands answer, once the browser is idle.
 
-/** Every island a page may have, by the name its element carries. */
-const ISLANDS: IslandComponents = { ...offerIslands };
+/**
+ * The islands of a page, by the name its element carries: the offer cards' (home, search, shop)
+ * come with this entry; the offer page's (its photos' slider, its share menu) are loaded only by a
+ * page that has an island of theirs, so that the pages of cards do not pay for them.
+ */
+async function islandsOf(names: string[]): Promise<IslandComponents> {
+  if (names.every((name) => name in cardIslands)) return cardIslands;
+  const { offerIslands } = await import('./features/products/components/offer-islands');
+  return { ...offerIslands, ...cardIslands };
+}
 
 /** How far below the screen a part hydrated later brings the whole app (deferred-part.tsx's). */
 const NEAR = '300px 0px';
@@ -55,9 +63,13 @@ if (messages) {
   keepServerMessagesUntilInput();
 }
 loadRestOfDictionaryOnInput();
-const i18n = createI18n(language, messages ?? (await loadDictionary(language)));
-
 const elements = [...page.querySelectorAll<HTMLElement>('[data-island]')];
+// Both at once: the dictionary (a page without its messages: the home page) and the islands.
+const [dictionary, ISLANDS] = await Promise.all([
+  messages ?? loadDictionary(language),
+  islandsOf(elements.map((element) => element.dataset.island ?? '')),
+]);
+const i18n = createI18n(language, dictionary);
 let hydrating = elements.length;
 
 /** Counts the islands that have hydrated; the page is ready once all have. */
@@ -73,9 +85,7 @@ startTransition(() => {
   for (const element of elements) {
     const Part = ISLANDS[element.dataset.island ?? ''] as ComponentType<object> | undefined;
     if (!Part) throw new Error(`islands: no island named ${element.dataset.island}`);
-    const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    const root = hydrateRoot(
-      element,
+    const island = (props: object) => (
       <StrictMode>
         <Providers i18n={i18n} queryClient={queryClient}>
           <ServerRenderProvider value={state?.server ?? null}>
@@ -83,15 +93,20 @@ startTransition(() => {
             <Hydrated />
           </ServerRenderProvider>
         </Providers>
-      </StrictMode>,
-      {
-        onRecoverableError: (error, info) => {
-          console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
-          reportError(error, 'recoverable');
-        },
-      },
+      </StrictMode>
     );
-    islandRunning(element, () => root.unmount());
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    const root = hydrateRoot(element, island(props), {
+      onRecoverableError: (error, info) => {
+        console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
+        reportError(error, 'recoverable');
+      },
+    });
+    islandRunning(
+      element,
+      () => root.unmount(),
+      (next) => root.render(island(next)),
+    );
   }
 });
 if (!elements.length) ready();
@@ -170,10 +185,11 @@ async function start() {
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
 addEventListener('click', onClick, true);
 
-// The parts hydrated later (their panel), and the shop's map (the browser draws it).
+// The parts hydrated later (their panel), the shop's map (the browser draws it), and the home
+// page's rows that fetch their offers when they come near.
 const later = [
   ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
-  ...page.querySelectorAll('[data-slot="shop-map"]'),
+  ...page.querySelectorAll('[data-slot="shop-map"], .subcategory-row__placeholder'),
 ];
 const observer =
   later.length && typeof IntersectionObserver !== 'undefined'

@@ -76,6 +76,7 @@ export function SearchPage() {
           hrefFor={(page) => href({ ...search, page })}
           showDistance={byDistance}
           hideError={isBadInput}
+          cardIslands
           header={(page) => (
             <>
               <InterpretedNote
