@@ -172,11 +172,54 @@ function onClick(event: MouseEvent) {
   void start();
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** The page's fields a visitor changed before the app ran (a search typed while it loads). */
+const typed = new Set<Field>();
+
+function onTyped(event: Event) {
+  const field = event.target;
+  if (
+    outsideIslands(field) &&
+    (field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement)
+  ) {
+    typed.add(field);
+    void start();
+  }
+}
+
+/**
+ * Tells the app a value the visitor gave a field before the app hydrated it: React takes the
+ * field's value then for its own and would not see it as a change, so the page's state (a
+ * controlled input's) would still hold the server's value when the held click submits the form.
+ */
+function tellApp(field: Field) {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  // A box's click is held and given again, as any click.
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    return;
+  }
+  const value = field.value;
+  // What React last knew of the field (its setter on the element), then the visitor's value
+  // through the browser's own setter, which React does not watch: an input event is a change.
+  field.value = value === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 async function start() {
   for (const type of INPUTS) removeEventListener(type, onInput, true);
   observer?.disconnect();
   await startWholeApp();
   removeEventListener('click', onClick, true);
+  removeEventListener('input', onTyped, true);
+  removeEventListener('change', onTyped, true);
+  for (const field of typed) if (field.isConnected) tellApp(field);
+  typed.clear();
   const element = held;
   held = null;
   if (element?.isConnected) element.click();
@@ -184,6 +227,15 @@ async function start() {
 
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
 addEventListener('click', onClick, true);
+addEventListener('input', onTyped, { capture: true, passive: true });
+addEventListener('change', onTyped, { capture: true, passive: true });
+
+// Back or forward to an address the app had pushed before this page was loaded again: no router
+// runs yet to show it, so the browser loads it (the server's page cache answers).
+const loaded = location.pathname + location.search;
+addEventListener('popstate', () => {
+  if (!whole && location.pathname + location.search !== loaded) location.reload();
+});
 
 // The parts hydrated later (their panel), the shop's map (the browser draws it), and the home
 // page's rows that fetch their offers when they come near.
