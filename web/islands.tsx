@@ -149,8 +149,15 @@ function startWholeApp(): Promise<void> {
 }
 
 /** An element of the page that no island answers for (the app's). */
-function outsideIslands(target: EventTarget | null): target is HTMLElement {
-  return target instanceof HTMLElement && page.contains(target) && !target.closest('[data-island]');
+function outsideIslands(target: EventTarget | null): target is Element {
+  return target instanceof Element && page.contains(target) && !target.closest('[data-island]');
+}
+
+/** The HTML element an event's target is or is in (an icon's SVG is in its button). */
+function htmlElementOf(target: Element): HTMLElement | null {
+  let node: Element | null = target;
+  while (node && !(node instanceof HTMLElement)) node = node.parentElement;
+  return node;
 }
 
 const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
@@ -168,7 +175,7 @@ function onClick(event: MouseEvent) {
   }
   event.preventDefault();
   event.stopImmediatePropagation();
-  held = event.target;
+  held = htmlElementOf(event.target);
   void start();
 }
 
@@ -237,11 +244,14 @@ addEventListener('popstate', () => {
   if (!whole && location.pathname + location.search !== loaded) location.reload();
 });
 
-// The parts hydrated later (their panel), the shop's map (the browser draws it), and the home
-// page's rows that fetch their offers when they come near.
+// The parts hydrated later (their panel), the shop's map (the browser draws it: on the offer
+// page and in the shop page's header), and the home page's rows that fetch their offers when they
+// come near.
 const later = [
   ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
-  ...page.querySelectorAll('[data-slot="shop-map"], .subcategory-row__placeholder'),
+  ...page.querySelectorAll(
+    '[data-slot="shop-map"], .shop-header__map, .subcategory-row__placeholder',
+  ),
 ];
 const observer =
   later.length && typeof IntersectionObserver !== 'undefined'
