@@ -173,6 +173,8 @@ function onClick(event: MouseEvent) {
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
     return;
   }
+  // An icon's link (the header's bell) is followed by the browser, as it always was: a page load.
+  if (!(event.target instanceof HTMLElement) && event.target.closest('a[href]')) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   held = htmlElementOf(event.target);
