@@ -19,7 +19,7 @@ import { ServerRenderProvider } from './lib/render-seed';
 import { meQuery } from './lib/use-me';
 import { reportError } from './lib/report-error';
 import { islandRunning, type IslandComponents } from './components/island';
-import { offerIslands } from './features/products/components/offer-islands';
+import { cardIslands } from './features/products/components/card-islands';
 
 // The first view of a page with islands (docs/decisions.md "Islands on the offer page"): the
 // server's HTML stays as it is, and only the parts a person can touch (web/components/island.tsx)
@@ -34,8 +34,16 @@ import { offerIslands } from './features/products/components/offer-islands';
 // A signed-in visitor's header is live (the bell's count and its stream, issue 18): their page
 // runs whole a little after the islands answer, once the browser is idle.
 
-/** Every island a page may have, by the name its element carries. */
-const ISLANDS: IslandComponents = { ...offerIslands };
+/**
+ * The islands of a page, by the name its element carries: the offer cards' (home, search, shop)
+ * come with this entry; the offer page's (its photos' slider, its share menu) are loaded only by a
+ * page that has an island of theirs, so that the pages of cards do not pay for them.
+ */
+async function islandsOf(names: string[]): Promise<IslandComponents> {
+  if (names.every((name) => name in cardIslands)) return cardIslands;
+  const { offerIslands } = await import('./features/products/components/offer-islands');
+  return { ...offerIslands, ...cardIslands };
+}
 
 /** How far below the screen a part hydrated later brings the whole app (deferred-part.tsx's). */
 const NEAR = '300px 0px';
@@ -55,9 +63,13 @@ if (messages) {
   keepServerMessagesUntilInput();
 }
 loadRestOfDictionaryOnInput();
-const i18n = createI18n(language, messages ?? (await loadDictionary(language)));
-
 const elements = [...page.querySelectorAll<HTMLElement>('[data-island]')];
+// Both at once: the dictionary (a page without its messages: the home page) and the islands.
+const [dictionary, ISLANDS] = await Promise.all([
+  messages ?? loadDictionary(language),
+  islandsOf(elements.map((element) => element.dataset.island ?? '')),
+]);
+const i18n = createI18n(language, dictionary);
 let hydrating = elements.length;
 
 /** Counts the islands that have hydrated; the page is ready once all have. */
@@ -73,9 +85,7 @@ startTransition(() => {
   for (const element of elements) {
     const Part = ISLANDS[element.dataset.island ?? ''] as ComponentType<object> | undefined;
     if (!Part) throw new Error(`islands: no island named ${element.dataset.island}`);
-    const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    const root = hydrateRoot(
-      element,
+    const island = (props: object) => (
       <StrictMode>
         <Providers i18n={i18n} queryClient={queryClient}>
           <ServerRenderProvider value={state?.server ?? null}>
@@ -83,15 +93,20 @@ startTransition(() => {
             <Hydrated />
           </ServerRenderProvider>
         </Providers>
-      </StrictMode>,
-      {
-        onRecoverableError: (error, info) => {
-          console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
-          reportError(error, 'recoverable');
-        },
-      },
+      </StrictMode>
     );
-    islandRunning(element, () => root.unmount());
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    const root = hydrateRoot(element, island(props), {
+      onRecoverableError: (error, info) => {
+        console.error('Recoverable error while hydrating:', error, info.componentStack ?? '');
+        reportError(error, 'recoverable');
+      },
+    });
+    islandRunning(
+      element,
+      () => root.unmount(),
+      (next) => root.render(island(next)),
+    );
   }
 });
 if (!elements.length) ready();
@@ -134,8 +149,15 @@ function startWholeApp(): Promise<void> {
 }
 
 /** An element of the page that no island answers for (the app's). */
-function outsideIslands(target: EventTarget | null): target is HTMLElement {
-  return target instanceof HTMLElement && page.contains(target) && !target.closest('[data-island]');
+function outsideIslands(target: EventTarget | null): target is Element {
+  return target instanceof Element && page.contains(target) && !target.closest('[data-island]');
+}
+
+/** The HTML element an event's target is or is in (an icon's SVG is in its button). */
+function htmlElementOf(target: Element): HTMLElement | null {
+  let node: Element | null = target;
+  while (node && !(node instanceof HTMLElement)) node = node.parentElement;
+  return node;
 }
 
 const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
@@ -151,10 +173,51 @@ function onClick(event: MouseEvent) {
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
     return;
   }
+  // An icon's link (the header's bell) is followed by the browser, as it always was: a page load.
+  if (!(event.target instanceof HTMLElement) && event.target.closest('a[href]')) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  held = event.target;
+  held = htmlElementOf(event.target);
   void start();
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** The page's fields a visitor changed before the app ran (a search typed while it loads). */
+const typed = new Set<Field>();
+
+function onTyped(event: Event) {
+  const field = event.target;
+  if (
+    outsideIslands(field) &&
+    (field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement)
+  ) {
+    typed.add(field);
+    void start();
+  }
+}
+
+/**
+ * Tells the app a value the visitor gave a field before the app hydrated it: React takes the
+ * field's value then for its own and would not see it as a change, so the page's state (a
+ * controlled input's) would still hold the server's value when the held click submits the form.
+ */
+function tellApp(field: Field) {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  // A box's click is held and given again, as any click.
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    return;
+  }
+  const value = field.value;
+  // What React last knew of the field (its setter on the element), then the visitor's value
+  // through the browser's own setter, which React does not watch: an input event is a change.
+  field.value = value === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 async function start() {
@@ -162,6 +225,10 @@ async function start() {
   observer?.disconnect();
   await startWholeApp();
   removeEventListener('click', onClick, true);
+  removeEventListener('input', onTyped, true);
+  removeEventListener('change', onTyped, true);
+  for (const field of typed) if (field.isConnected) tellApp(field);
+  typed.clear();
   const element = held;
   held = null;
   if (element?.isConnected) element.click();
@@ -169,11 +236,24 @@ async function start() {
 
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
 addEventListener('click', onClick, true);
+addEventListener('input', onTyped, { capture: true, passive: true });
+addEventListener('change', onTyped, { capture: true, passive: true });
 
-// The parts hydrated later (their panel), and the shop's map (the browser draws it).
+// Back or forward to an address the app had pushed before this page was loaded again: no router
+// runs yet to show it, so the browser loads it (the server's page cache answers).
+const loaded = location.pathname + location.search;
+addEventListener('popstate', () => {
+  if (!whole && location.pathname + location.search !== loaded) location.reload();
+});
+
+// The parts hydrated later (their panel), the shop's map (the browser draws it: on the offer
+// page and in the shop page's header), and the home page's rows that fetch their offers when they
+// come near.
 const later = [
   ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
-  ...page.querySelectorAll('[data-slot="shop-map"]'),
+  ...page.querySelectorAll(
+    '[data-slot="shop-map"], .shop-header__map, .subcategory-row__placeholder',
+  ),
 ];
 const observer =
   later.length && typeof IntersectionObserver !== 'undefined'

@@ -13,6 +13,10 @@ const HOME_PAGE = path.join('web', 'app', 'pages', 'home-page.tsx');
 /** The whole app's entry, and the entry of a first view with islands (docs/performance.md). */
 const MAIN_ENTRY = path.join('web', 'main.tsx');
 export const ISLANDS_ENTRY = path.join('web', 'islands.tsx');
+/** The islands' entry loads these with `import()`, only on a page that has them (the offer's). */
+const ISLANDS_LOADED_LATER = [
+  path.join('web', 'features', 'products', 'components', 'offer-islands.tsx'),
+];
 /** What each entry imports, without `import()` (filled at the start of the build). */
 const mainModules = new Set<string>();
 const islandsModules = new Set<string>();
@@ -114,6 +118,8 @@ export function dictionarySplit({ whole }: { whole: boolean }): Plugin {
       for (const page of OTHER_FIRST_VIEWS) module.staticImports(path.resolve(page), otherModules);
       module.staticImports(path.resolve(MAIN_ENTRY), mainModules);
       module.staticImports(path.resolve(ISLANDS_ENTRY), islandsModules);
+      for (const file of ISLANDS_LOADED_LATER)
+        module.staticImports(path.resolve(file), islandsModules);
       withStyles(mainModules);
       withStyles(islandsModules);
     },

@@ -71,17 +71,19 @@ describeEachEngine(
         name: 'Hilux voisine',
         name_fr: 'Hilux voisine',
       });
-      return { shopId, product };
+      return { shopId, product, subcategory };
     }
 
     it('gives each page, for a visitor and for someone signed in, the API answers of that visitor', async () => {
-      const { shopId, product } = await fixtures();
+      const { shopId, product, subcategory } = await fixtures();
       const reader = await ctx().userClient('user');
       const viewer = { id: reader.user.id, role: 'user' as const, language: null };
       const pages = [
         `/products/product/${product.id}`,
         `/shops/shop/${shopId}`,
         '/search?name=Hilux',
+        // The panel's subcategories and, in the 'so advanced' mode, the subcategory's fields.
+        `/search?mode=so_advanced&pcategory_id=${subcategory.pcategory_id}&psubcategory_id=${subcategory.id}`,
         '/',
         '/?tab=shops',
         '/market',

@@ -12,6 +12,7 @@ import * as notifications from '../features/notifications/notifications.service'
 import * as ratings from '../features/ratings/ratings.service';
 import { allPcategories } from '../features/catalog/pcategories.service';
 import { psubcategoriesOf } from '../features/catalog/psubcategories.service';
+import { pfieldsOf } from '../features/catalog/pfields.service';
 import { viewerMarks } from '../features/products/cards.repository';
 import { viewerStateOf } from '../features/products/products.mapper';
 import type { ViewerState } from '../../shared/schemas/products';
@@ -74,6 +75,9 @@ const READERS: Record<string, Reader> = {
   'GET /pcategories/all': async (app) => ({ pcategories: await allPcategories(app.db) }),
   'GET /psubcategories/pcategory/:id': async (app, _viewer, { params }: any) => ({
     psubcategories: await psubcategoriesOf(app.db, params.id),
+  }),
+  'GET /pfields/psubcategory/:id': async (app, _viewer, { params }: any) => ({
+    pfields: await pfieldsOf(app.db, params.id),
   }),
   'GET /comments/comment/:id': async (app, viewer, { params }: any) => ({
     comment: await comments.get(app.db, params.id, viewer),

@@ -77,4 +77,34 @@ describe('Island', () => {
     expect(unmount).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('takes the app’s newer props while it runs inside it (a list read again)', async () => {
+    const shown = { said: Said };
+    const page = document.createElement('div');
+    const Saying = ({ text }: { text: string }) => (
+      <ServerRenderProvider value={server}>
+        <Island of={shown} name="said" props={{ text }} />
+      </ServerRenderProvider>
+    );
+    page.innerHTML = renderToString(<Saying text="saved 1" />);
+    document.body.append(page);
+    const element = page.querySelector<HTMLElement>('[data-island]')!;
+    const island = await act(async () => hydrateRoot(element, <Said text="saved 1" />));
+    islandRunning(
+      element,
+      () => island.unmount(),
+      (props) => island.render(<Said {...(props as { text: string })} />),
+    );
+    const app = await act(async () => hydrateRoot(page, <Saying text="saved 1" />));
+    roots.push(app);
+    expect(screen.getByText('saved 1')).toBeInTheDocument();
+
+    await act(async () => app.render(<Saying text="saved 2" />));
+    expect(screen.getByText('saved 2')).toBeInTheDocument();
+    expect(JSON.parse(element.dataset.props!)).toEqual({ text: 'saved 2' });
+  });
 });
+
+function Said({ text }: { text: string }) {
+  return <p>{text}</p>;
+}

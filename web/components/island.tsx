@@ -7,8 +7,8 @@ import { useServerRender } from '../lib/render-seed';
 // view of such a page, web/islands.tsx hydrates each of them alone, with a root of its own, and
 // leaves the rest of the server's HTML as it is; the whole app renders the same element and part.
 // When the whole app then hydrates that page, the islands keep running (what a visitor did in
-// them stays as it is): the app leaves their elements' content to them, and unmounts an island
-// when it removes its element.
+// them stays as it is): the app leaves their elements' content to them, gives an island its new
+// props when the page's data changes, and unmounts an island when it removes its element.
 
 /** The islands of a page, by name: the component each name hydrates. */
 export type IslandComponents = Record<string, (props: never) => ReactNode>;
@@ -16,12 +16,22 @@ export type IslandComponents = Record<string, (props: never) => ReactNode>;
 /** The props of a function component. */
 type PropsOf<C> = C extends (props: infer P) => ReactNode ? P : never;
 
-/** Islands running on roots of their own (web/islands.tsx): their element, and how to stop them. */
-const running = new Map<Element, () => void>();
+/** An island running on a root of its own (web/islands.tsx): how to stop it, and give it new props. */
+interface RunningIsland {
+  unmount: () => void;
+  update?: (props: object) => void;
+}
+
+/** Islands running on roots of their own, by their element. */
+const running = new Map<Element, RunningIsland>();
 
 /** Called by web/islands.tsx for each island it hydrated. */
-export function islandRunning(element: Element, unmount: () => void) {
-  running.set(element, unmount);
+export function islandRunning(
+  element: Element,
+  unmount: () => void,
+  update?: (props: object) => void,
+) {
+  running.set(element, { unmount, update });
 }
 
 export function Island<R extends IslandComponents, N extends keyof R & string>({
@@ -45,14 +55,23 @@ export function Island<R extends IslandComponents, N extends keyof R & string>({
     return () => {
       // After React's commit, once the element has left the page (not a remount in place).
       setTimeout(() => {
-        const unmount = running.get(node);
-        if (!unmount || node.isConnected) return;
+        const island = running.get(node);
+        if (!island || node.isConnected) return;
         running.delete(node);
-        unmount();
+        island.unmount();
       });
     };
   }, [kept]);
-  const attributes = { className, 'data-island': name, 'data-props': JSON.stringify(props) };
+  const json = JSON.stringify(props);
+  // The app's newer data for a kept island (a list read again after the offer's modal closed).
+  const given = useRef(json);
+  useEffect(() => {
+    const node = element.current;
+    if (!kept || !node || given.current === json) return;
+    given.current = json;
+    running.get(node)?.update?.(JSON.parse(json) as object);
+  }, [kept, json]);
+  const attributes = { className, 'data-island': name, 'data-props': json };
   // An element whose content React leaves as it is (an inner HTML it never changes, and does not
   // compare with the island's while hydrating).
   if (kept) {

@@ -63,12 +63,18 @@ export function usePsubcategories(pcategoryId: number | null, enabled = true) {
   });
 }
 
+export const pfieldsQuery = (psubcategoryId: number) =>
+  queryOptions({
+    queryKey: catalogKeys.pfields(psubcategoryId),
+    queryFn: ({ signal }) => fetchPfields(psubcategoryId, signal),
+    staleTime: CATALOG_STALE_MS,
+  });
+
 /** A subcategory's fields; nothing is asked until there is a subcategory. */
 export function usePfields(psubcategoryId: number | null) {
   return useQuery({
+    ...pfieldsQuery(psubcategoryId ?? 0),
     queryKey: catalogKeys.pfields(psubcategoryId),
-    queryFn: ({ signal }) => fetchPfields(psubcategoryId!, signal),
     enabled: psubcategoryId !== null,
-    staleTime: CATALOG_STALE_MS,
   });
 }

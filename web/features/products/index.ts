@@ -5,6 +5,7 @@ export { productKeys } from './api/keys';
 export { useProduct, productQuery, patchProduct } from './api/product';
 export type { SaveState } from './api/favorite';
 export { OfferCard } from './components/offer-card';
+export { CardIslands } from './components/card-islands';
 export { useOfferModalHistory } from './components/offer-history';
 export { PhoneButton } from './components/phone-button';
 export { TapPhoneButton } from './components/product-phone-button';

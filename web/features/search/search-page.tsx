@@ -20,7 +20,7 @@ import './components/results-count.css';
 import './search-page.css';
 import { SaveSearchButton } from './components/save-search-button';
 import type { PrefetchContext } from '../../lib/prefetch';
-import { pcategoriesQuery } from '../../lib/catalog';
+import { pcategoriesQuery, pfieldsQuery, psubcategoriesQuery } from '../../lib/catalog';
 import { searchQuery as productSearchQuery } from './api/search';
 
 const isBadInput = (error: unknown) => error instanceof HttpError && error.status === 422;
@@ -76,6 +76,7 @@ export function SearchPage() {
           hrefFor={(page) => href({ ...search, page })}
           showDistance={byDistance}
           hideError={isBadInput}
+          cardIslands
           header={(page) => (
             <>
               <InterpretedNote
@@ -108,10 +109,16 @@ export function SearchPage() {
 
 /** Server rendering: the results of the search in the address (not one around the visitor). */
 export async function prefetch({ searchParams, client }: PrefetchContext) {
-  const body = toSearchBody(readSearch(searchParams));
+  const search = readSearch(searchParams);
+  const body = toSearchBody(search);
+  const subcategory = search.mode === 'so_advanced' ? Number(search.psubcategory_id) : 0;
   await Promise.all([
-    // The panel's category list.
+    // The panel's category list, the chosen category's subcategories and, in the 'so advanced'
+    // mode, the subcategory's fields: the panel is whole without the app (its first view runs
+    // only the cards' islands, web/islands.tsx).
     client.prefetchQuery(pcategoriesQuery),
+    search.pcategory_id ? client.prefetchQuery(psubcategoriesQuery(+search.pcategory_id)) : null,
+    subcategory ? client.prefetchQuery(pfieldsQuery(subcategory)) : null,
     body.distance === undefined ? client.prefetchQuery(productSearchQuery('all', 0, body)) : null,
   ]);
 }

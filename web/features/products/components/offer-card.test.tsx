@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { fakeServer } from '../../../test/render-app';
+import { CardIslands } from './card-islands';
 import { OfferCard } from './offer-card';
 import { aCard, aUser, clientWith } from './product-fixtures.test-support';
 
@@ -32,6 +33,38 @@ function renderCard(
 }
 
 describe('OfferCard', () => {
+  it('makes its buttons islands with the least of the card, only under a page that says so', () => {
+    const card = aCard();
+    const { container, unmount } = renderWithApp(
+      <CardIslands.Provider value={true}>
+        <OfferCard product={card} />
+      </CardIslands.Provider>,
+      { queryClient: clientWith(aUser()) },
+    );
+    const islands = [...container.querySelectorAll<HTMLElement>('[data-island]')];
+    expect(islands.map((island) => island.dataset.island)).toEqual(['card-tools', 'card-footer']);
+    expect(JSON.parse(islands[0].dataset.props!)).toEqual({
+      offer: { id: card.id, shopId: card.shop.id, hasPhone: true, reported: false },
+    });
+    const footer = JSON.parse(islands[1].dataset.props!) as { offer: Record<string, unknown> };
+    expect(Object.keys(footer.offer).sort()).toEqual([
+      'counts',
+      'id',
+      'reaction',
+      'saved',
+      'savedCount',
+    ]);
+    // The buttons are inside their islands.
+    expect(within(islands[1]).getByRole('button', { name: /Sauvegarder/ })).toBeInTheDocument();
+    expect(within(islands[0]).getByRole('button', { name: 'Voir le numéro' })).toBeInTheDocument();
+    unmount();
+
+    // Elsewhere (the saved list, the market…) the card hydrates with its page.
+    renderCard(card);
+    expect(document.querySelector('[data-island]')).toBeNull();
+    expect(document.querySelector('.offer-card__footer')).not.toBeNull();
+  });
+
   it('shows the shop, date, name in the page language, image, price, mark, save and reactions', () => {
     renderCard();
     const card = screen.getByRole('article', { name: 'Toyota Hilux 2019 (très bon état)' });

@@ -1,18 +1,14 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
-import { can } from '../../../../shared/domain/permissions';
 import type { ProductCard } from '../../../../shared/schemas/products';
 import { isLanguage } from '../../../lib/i18n';
 import { formatRentMoment } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useMe } from '../../../lib/use-me';
 import { Personal } from '../../../lib/personal';
 import { Avatar } from '../../../components/avatar';
 import { ProductImage } from '../../../components/product-image';
-import { ProductPhoneButton } from './product-phone-button';
-import { Popover } from '../../../components/popover';
-import { ImageIcon, MoreIcon } from '../../../components/product-icons';
+import { ImageIcon } from '../../../components/product-icons';
 import {
   availableNumber,
   dealKind,
@@ -21,12 +17,10 @@ import {
 } from '../../../../shared/domain/products';
 import { priceText } from './product-text';
 import { isExpired } from '../../../../shared/domain/listing';
-import { ReactionsBar } from './reactions-bar';
 import { RelativeTime } from '../../../components/relative-time';
-import { ReportButton } from './report-button';
-import { SaveButton, type SaveState } from './save-button';
+import type { SaveState } from './save-button';
+import { CardFooterPart, CardToolsPart } from './card-islands';
 import { UserText } from '../../../components/user-text';
-import { shopRoleOf } from '../../../components/viewer';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import './offer-card.css';
 
@@ -87,7 +81,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
             <RelativeTime date={product.created_at} className="offer-card__date" />
           </span>
         </Link>
-        <Personal item={product}>{(own) => <CardTools product={own} />}</Personal>
+        <Personal item={product}>{(own) => <CardToolsPart product={own} />}</Personal>
       </header>
       <Link to={href} className="offer-card__main" onClick={open}>
         <span
@@ -137,61 +131,8 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
         )}
       </div>
       <Personal item={product}>
-        {(own) => <CardFooter product={own} onSaveChange={onSaveChange} />}
+        {(own) => <CardFooterPart product={own} onSaveChange={onSaveChange} />}
       </Personal>
     </article>
-  );
-}
-
-/** The card's phone and menu (report): the visitor's own (lib/personal.tsx). */
-function CardTools({ product }: { product: ProductCard }) {
-  const { t } = useTranslation();
-  const { data: me } = useMe();
-  const role = shopRoleOf(me, product.shop.id);
-  // SPEC §6: report is hidden from the shop's staff; anonymous visitors see it and are sent to sign in.
-  const showReport = me === null || (!!me && can.reportProduct(me, role));
-  return (
-    <div className="offer-card__tools">
-      {product.shop.has_phone && <ProductPhoneButton productId={product.id} />}
-      {showReport && (
-        <Popover label={t('offer_menu')} trigger={<MoreIcon size={20} />}>
-          {(close) => (
-            <ul className="menu-list">
-              <li>
-                <ReportButton productId={product.id} reported={product.reported} onDone={close} />
-              </li>
-            </ul>
-          )}
-        </Popover>
-      )}
-    </div>
-  );
-}
-
-/** The card's reactions and save, with the visitor's marks: the visitor's own. */
-function CardFooter({
-  product,
-  onSaveChange,
-}: {
-  product: ProductCard;
-  onSaveChange?: (state: SaveState) => void;
-}) {
-  return (
-    <footer className="offer-card__footer">
-      <ReactionsBar
-        type="product"
-        id={product.id}
-        counts={product}
-        reaction={product.reaction}
-        compact
-      />
-      <SaveButton
-        productId={product.id}
-        saved={product.saved}
-        savedCount={product.saved_count}
-        onChange={onSaveChange}
-        compact
-      />
-    </footer>
   );
 }

@@ -3,6 +3,7 @@ import { afterDictionary } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { CardIslands } from '../../products';
 import { paths } from '../../../lib/paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { pcategoriesQuery, psubcategoriesQuery } from '../../../lib/catalog';
@@ -76,11 +77,14 @@ export function HomeTabs() {
       {/* At least a screen high from the start: what follows (the join banner, the footer) is
           not on screen before the tab's content comes, so it never jumps down (layout shift). */}
       <div className="home-tabs__panel" style={{ minBlockSize: '100vh' }}>
-        <Suspense fallback={<Loader block />}>
-          {current === 'categories' && <CategoriesTab />}
-          {current === 'shops' && <ShopsTab />}
-          {current === 'search' && <SearchTab />}
-        </Suspense>
+        {/* The cards' buttons are islands: the page's first view hydrates only them. */}
+        <CardIslands.Provider value={true}>
+          <Suspense fallback={<Loader block />}>
+            {current === 'categories' && <CategoriesTab />}
+            {current === 'shops' && <ShopsTab />}
+            {current === 'search' && <SearchTab />}
+          </Suspense>
+        </CardIslands.Provider>
       </div>
     </section>
   );

@@ -15,7 +15,7 @@ import { HttpError } from '../../../lib/http';
 import { useOfferModal } from '../use-offer-modal';
 import { useScrollOnQueryChange } from '../use-scroll-on-change';
 import { ResultCard } from './result-card';
-import type { SaveState } from '../../products';
+import { CardIslands, type SaveState } from '../../products';
 import './product-results.css';
 
 type Item = ProductCard & { distance_km?: number | null };
@@ -36,6 +36,8 @@ interface ProductResultsProps {
   onSaveChange?: (product: Item, state: SaveState) => void;
   /** Errors the caller shows elsewhere (under the search panel's fields) are not repeated. */
   hideError?: (error: unknown) => boolean;
+  /** The cards' buttons are islands: the page's first view hydrates only them (web/islands.tsx). */
+  cardIslands?: boolean;
 }
 
 /** A paginated list of products with its states: loading, failure, empty, the end. */
@@ -54,7 +56,9 @@ export function ProductResults(props: ProductResultsProps) {
   }, [open, refetch]);
   return (
     <div ref={top} className="product-results" aria-busy={props.query.isFetching}>
-      <ResultsContent {...props} onOpen={details.open} />
+      <CardIslands.Provider value={props.cardIslands ?? false}>
+        <ResultsContent {...props} onOpen={details.open} />
+      </CardIslands.Provider>
       {details.modal}
     </div>
   );

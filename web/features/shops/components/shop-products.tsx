@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { EndOfList } from '../../../components/end-of-list';
 import { FormAlert } from '../../../components/form-field';
 import { Loader } from '../../../components/loader';
-import { OfferCard } from '../../products';
+import { CardIslands, OfferCard } from '../../products';
 import { Pagination } from '../../../components/pagination';
 import { formErrorsOf } from '../../../lib/form-errors';
 import { useShopProducts } from '../api/shop-products';
@@ -42,13 +42,16 @@ export function ShopProducts({ shopId, type, page, hrefFor }: ShopProductsProps)
   }
   return (
     <div className="shop-products" aria-busy={products.isPlaceholderData}>
-      <ul className="product-grid">
-        {list.data.map((product, index) => (
-          <li key={product.id} className="product-grid__item">
-            <OfferCard product={product} eager={index < EAGER_CARDS} />
-          </li>
-        ))}
-      </ul>
+      {/* The cards' buttons are islands: the page's first view hydrates only them. */}
+      <CardIslands.Provider value={true}>
+        <ul className="product-grid">
+          {list.data.map((product, index) => (
+            <li key={product.id} className="product-grid__item">
+              <OfferCard product={product} eager={index < EAGER_CARDS} />
+            </li>
+          ))}
+        </ul>
+      </CardIslands.Provider>
       <Pagination
         currentPage={list.current_page}
         lastPage={list.last_page}
