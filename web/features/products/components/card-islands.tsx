@@ -13,6 +13,7 @@ import { ProductPhoneButton } from './product-phone-button';
 import { ReactionsBar } from './reactions-bar';
 import { ReportButton } from './report-button';
 import { SaveButton, type SaveState } from './save-button';
+import { reactionCountsOf } from './reaction-counts';
 
 // The offer card's parts a person can touch (web/components/island.tsx, docs/performance.md
 // "Islands on home, search and shop"): its phone and menu, its reactions and save. On the pages
@@ -131,16 +132,7 @@ export function CardFooterPart({
 }) {
   const offer: CardFooterOffer = {
     id: product.id,
-    counts: {
-      like_count: product.like_count,
-      haha_count: product.haha_count,
-      love_count: product.love_count,
-      wow_count: product.wow_count,
-      sad_count: product.sad_count,
-      angry_count: product.angry_count,
-      reactions_count: product.reactions_count,
-      top: product.top,
-    },
+    counts: reactionCountsOf(product),
     reaction: product.reaction,
     saved: product.saved,
     savedCount: product.saved_count,

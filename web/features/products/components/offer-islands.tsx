@@ -15,6 +15,7 @@ import { TapPhoneButton } from './product-phone-button';
 import { ReactionsBar } from './reactions-bar';
 import { ReportButton } from './report-button';
 import { SaveButton } from './save-button';
+import { reactionCountsOf } from './reaction-counts';
 
 // The offer view's parts a person can touch (web/components/island.tsx): on the offer page's
 // first view these are all that hydrates (web/islands.tsx); their props are plain data, the least
@@ -35,16 +36,7 @@ export function offerActionsOf(product: Product): OfferActionsOffer {
   return {
     id: product.id,
     shopId: product.shop.id,
-    counts: {
-      like_count: product.like_count,
-      haha_count: product.haha_count,
-      love_count: product.love_count,
-      wow_count: product.wow_count,
-      sad_count: product.sad_count,
-      angry_count: product.angry_count,
-      reactions_count: product.reactions_count,
-      top: product.top,
-    },
+    counts: reactionCountsOf(product),
     reaction: product.reaction,
     saved: product.saved,
     savedCount: product.saved_count,
