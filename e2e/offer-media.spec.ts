@@ -89,7 +89,14 @@ for (const viewport of VIEWPORTS) {
       await expect(page.locator('.offer-media .slider__counter')).toHaveText(
         t.slide_position.replace('{{current}}', '2').replace('{{total}}', '2'),
       );
-      await page.waitForTimeout(400);
+      // The slide counted is the one in view, once the carousel has settled on it.
+      const frame = (await page.locator('.offer-media .slider__viewport').boundingBox())!;
+      await expect
+        .poll(async () => {
+          const current = await page.locator('.offer-media .slider__slide--current').boundingBox();
+          return Math.round(Math.abs(current!.x - frame.x));
+        })
+        .toBeLessThan(2);
       await snap(page, lang, 'offer-mixed-photos-second');
 
       // The viewer is a step of the history: Back closes it and stays on the offer.
