@@ -3,7 +3,7 @@ import { isLanguage } from '../../shared/domain/language';
 
 // A page's addresses for search engines (issue 16 item 3): its canonical address and one address
 // per language. Every page is reachable in both languages by URL: `?lang=ar` or `?lang=fr` picks
-// the page's language for that request (resolveLanguage in pages.ts); without it, the visitor's
+// the page's language for that request (resolveLanguage in page-language.ts); without it, the visitor's
 // own language (account, cookie, Accept-Language) is used, which is what `x-default` names.
 
 export const LANGUAGE_PARAM = 'lang';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
-import { directionOf, isLanguage } from '../../shared/domain/language';
+import type { Language } from '../../shared/constants';
+import { directionOf } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
@@ -12,7 +12,7 @@ import { pageAssets, stateScript, type KeptRender, type PageRenderer } from './p
 import { pageDataTransport, viewerMarksOf } from './page-data';
 import { sendKept } from './page-cache';
 import { bootTags, splitTemplate } from './page-boot';
-import { languageOfQuery } from './page-urls';
+import { dictionaryModules, resolveLanguage } from './page-language';
 import { appendVary } from './vary';
 import type { PostedForm } from '../../shared/domain/forms';
 
@@ -36,8 +36,6 @@ declare module 'fastify' {
   }
 }
 
-export const LANGUAGE_COOKIE = 'lang';
-
 /** A page kept for signed-in visitors: the document around #root and the data, and the render. */
 interface KeptDocument {
   render: KeptRender;
@@ -51,60 +49,6 @@ const ROOT_SLOT = '\u0000root\u0000';
 const STATE_SLOT = '\u0000state\u0000';
 /** The token a kept render's forms get: in its HTML, a form is outside the visitor's parts. */
 const STAND_IN_TOKEN = 'kept-render-stand-in-token';
-
-/**
- * The address's `?lang=` (issue 16: each language's page has its own URL; the cookie is left as
- * it was), else the user's language, else the cookie's, else the first of Accept-Language we
- * speak, else Arabic.
- */
-export function resolveLanguage(request: FastifyRequest): Language {
-  const asked = languageOfQuery(request.query);
-  if (asked) return asked;
-  if (request.user?.language && isLanguage(request.user.language)) return request.user.language;
-  const cookie = request.cookies[LANGUAGE_COOKIE];
-  if (isLanguage(cookie)) return cookie;
-  const accepted = (request.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag, q] = part.trim().split(';q=');
-      return { lang: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q) };
-    })
-    .sort((a, b) => b.q - a.q)
-    .find((a) => isLanguage(a.lang));
-  return accepted ? (accepted.lang as Language) : DEFAULT_LANGUAGE;
-}
-
-/** A language's dictionary modules: its first part, and its rest (web/lib/i18n.ts). */
-type DictionaryModules = Record<Language, { first: string[]; rest: string[] }>;
-
-/**
- * Per language, its dictionary's chunks and what they import, from the build's manifest:
- * preloaded with the app's own script (page-boot.ts) instead of after it has run; the second part
- * only for the pages that wait for it. None without a build.
- */
-function dictionaryModules(webDir: string): DictionaryModules {
-  const none = { first: [], rest: [] };
-  const modules: DictionaryModules = { ar: none, fr: none };
-  const file = path.join(webDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return modules;
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
-  const filesOf = (key: string, seen = new Set<string>()): Set<string> => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(chunk.file)) return seen;
-    seen.add(chunk.file);
-    for (const imported of chunk.imports ?? []) filesOf(imported, seen);
-    return seen;
-  };
-  for (const lang of LANGUAGES) {
-    const first = filesOf(`locales/${lang}.ts`);
-    const rest = [...filesOf(`locales/${lang}-rest.ts`)].filter((f) => !first.has(f));
-    modules[lang] = { first: [...first].map((f) => `/${f}`), rest: rest.map((f) => `/${f}`) };
-  }
-  return modules;
-}
 
 export interface PagesOptions {
   /** The web app's renderer (page-render.ts: the build's, or web/entry-server.tsx in tests); none: the shell. */

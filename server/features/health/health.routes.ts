@@ -4,7 +4,7 @@ import { type Language } from '../../../shared/constants';
 import { localPathOfUrl } from '../../../shared/domain/safe-path';
 import { errorsBody } from '../../../shared/schemas/common';
 import { healthResponse, languageParams, languageResponse } from '../../../shared/schemas/health';
-import { LANGUAGE_COOKIE } from '../../plugins/pages';
+import { LANGUAGE_COOKIE } from '../../plugins/page-language';
 import { withoutLanguageParam } from '../../plugins/page-urls';
 import { updateUser } from '../users/users.repository';
 import { ping } from './health.repository';

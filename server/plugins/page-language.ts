@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { isLanguage } from '../../shared/domain/language';
+import { languageOfQuery } from './page-urls';
+
+// A page's language (DESIGN §3, issue 16) and the dictionary modules the build made for each.
+
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The address's `?lang=` (issue 16: each language's page has its own URL; the cookie is left as
+ * it was), else the user's language, else the cookie's, else the first of Accept-Language we
+ * speak, else Arabic.
+ */
+export function resolveLanguage(request: FastifyRequest): Language {
+  const asked = languageOfQuery(request.query);
+  if (asked) return asked;
+  if (request.user?.language && isLanguage(request.user.language)) return request.user.language;
+  const cookie = request.cookies[LANGUAGE_COOKIE];
+  if (isLanguage(cookie)) return cookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, q] = part.trim().split(';q=');
+      return { lang: tag.slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q) };
+    })
+    .sort((a, b) => b.q - a.q)
+    .find((a) => isLanguage(a.lang));
+  return accepted ? (accepted.lang as Language) : DEFAULT_LANGUAGE;
+}
+
+/** A language's dictionary modules: its first part, and its rest (web/lib/i18n.ts). */
+type DictionaryModules = Record<Language, { first: string[]; rest: string[] }>;
+
+/**
+ * Per language, its dictionary's chunks and what they import, from the build's manifest:
+ * preloaded with the app's own script (page-boot.ts) instead of after it has run; the second part
+ * only for the pages that wait for it. None without a build.
+ */
+export function dictionaryModules(webDir: string): DictionaryModules {
+  const none = { first: [], rest: [] };
+  const modules: DictionaryModules = { ar: none, fr: none };
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return modules;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const filesOf = (key: string, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return seen;
+    seen.add(chunk.file);
+    for (const imported of chunk.imports ?? []) filesOf(imported, seen);
+    return seen;
+  };
+  for (const lang of LANGUAGES) {
+    const first = filesOf(`locales/${lang}.ts`);
+    const rest = [...filesOf(`locales/${lang}-rest.ts`)].filter((f) => !first.has(f));
+    modules[lang] = { first: [...first].map((f) => `/${f}`), rest: rest.map((f) => `/${f}`) };
+  }
+  return modules;
+}
