@@ -5,7 +5,7 @@ import type { Language } from '../../shared/constants';
 import type { FormState } from '../../shared/domain/forms';
 import type { ViewerState } from '../../shared/schemas/products';
 import { jsonScript } from './page-boot';
-import { escapeHtml } from './page-tags';
+import type { ViewStyles } from './page-styles';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): the web app's own render
 // function (web/entry-server.tsx, built by Vite into dist/ssr/) turns an address into the page's
@@ -79,11 +79,12 @@ export interface PageAssets {
 
 /**
  * Per page module, the stylesheets of its chunk and of the chunks it imports (linked from the
- * head: the page's own styles are in place when its HTML shows, with or without JavaScript), and
- * those chunks' files, which the app's script preloads with the entry (page-boot.ts), all from the
- * build's manifest, leaving out what the entry already loads.
+ * head, as one file: page-styles.ts; the page's own styles are in place when its HTML shows, with
+ * or without JavaScript), and those chunks' files, which the app's script preloads with the entry
+ * (page-boot.ts), all from the build's manifest, leaving out what the entry already loads. Every
+ * module's are named at once, so that this process serves the stylesheets another one linked.
  */
-export function pageAssets(webDir: string): (module: string) => PageAssets {
+export function pageAssets(webDir: string, styles: ViewStyles): (module: string) => PageAssets {
   const file = path.join(webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) return () => ({ css: '', modules: [] });
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -96,21 +97,14 @@ export function pageAssets(webDir: string): (module: string) => PageAssets {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = entry ? closure(entry) : new Set<string>();
   const cache = new Map<string, PageAssets>();
-  return (module) => {
-    let assets = cache.get(module);
-    if (assets === undefined) {
-      const chunks = [...closure(module)].filter((key) => !loaded.has(key));
-      assets = {
-        css: chunks
-          .flatMap((key) => manifest[key].css ?? [])
-          .map((css) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`)
-          .join('\n'),
-        modules: chunks.map((key) => `/${manifest[key].file}`),
-      };
-      cache.set(module, assets);
-    }
-    return assets;
-  };
+  for (const module of Object.keys(manifest)) {
+    const chunks = [...closure(module)].filter((key) => !loaded.has(key));
+    cache.set(module, {
+      css: styles.linksOf([...new Set(chunks.flatMap((key) => manifest[key].css ?? []))]),
+      modules: chunks.map((key) => `/${manifest[key].file}`),
+    });
+  }
+  return (module) => cache.get(module) ?? { css: '', modules: [] };
 }
 
 /** The page's data for the browser: JSON in a data block (not run, so the CSP allows it). */

@@ -8,6 +8,7 @@ import { directionOf } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
+import { viewStyles } from './page-styles';
 import { pageAssets, stateScript, type KeptRender, type PageRenderer } from './page-render';
 import { pageDataTransport, viewerMarksOf } from './page-data';
 import { sendKept } from './page-cache';
@@ -58,7 +59,7 @@ export interface PagesOptions {
 export default fp<PagesOptions>(async (app, options) => {
   const { webDir } = app.config;
   const render = options.render ?? null;
-  const assetsOf = pageAssets(webDir);
+  const assetsOf = pageAssets(webDir, viewStyles(app, webDir));
   const built = path.join(webDir, 'index.html');
   const templatePath = fs.existsSync(built) ? built : path.resolve('web/index.html');
   // The template's module script and preloads go to the end of the body (page-boot.ts).

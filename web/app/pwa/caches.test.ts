@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVATE, changesSession } from './caches';
+import { PRIVATE, STYLESHEET, changesSession } from './caches';
 
 // The worker drops what one user saw (pages, JSON) when the signed-in person may change
 // (docs/offline.md "Across users"). A password reset signs the device in as the account's owner
@@ -29,5 +29,15 @@ describe('PRIVATE', () => {
     expect(PRIVATE.test('/password/reset')).toBe(true);
     expect(PRIVATE.test('/password/forgot')).toBe(true);
     expect(PRIVATE.test('/passwords-are-fun')).toBe(false);
+  });
+});
+
+describe('STYLESHEET', () => {
+  it("keeps a first visit's stylesheets, its page's combined one too, and nothing else", () => {
+    expect(STYLESHEET.test('/assets/app-BWJ1k6tQ.css')).toBe(true);
+    expect(STYLESHEET.test('/assets/views/e00cfa1b84a7aa04.css')).toBe(true);
+    expect(STYLESHEET.test('/assets/base-Qsi1Bw47.js')).toBe(false);
+    expect(STYLESHEET.test('/media/a.css')).toBe(false);
+    expect(STYLESHEET.test('/assets/../admin.css')).toBe(false);
   });
 });

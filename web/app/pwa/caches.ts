@@ -42,6 +42,13 @@ export const DATA_GETS = [
   /^\/(pcategories|psubcategories|pfields)\//,
 ];
 
+/**
+ * A page's stylesheets (hashed names under /assets/, a page's own ones combined in
+ * /assets/views/: server/plugins/page-styles.ts). The first visit's were fetched before the worker
+ * was there: they are kept with its page, else that page would open offline without its styles.
+ */
+export const STYLESHEET = /^\/assets\/(views\/)?[\w-]+\.css$/;
+
 /** Reads the API makes with POST (DESIGN §4: lists and saved offers), cached by their body. */
 export const DATA_POSTS = [
   /^\/products\/[a-z_]+\/\d+\/search$/,

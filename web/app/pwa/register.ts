@@ -1,9 +1,9 @@
 // Registers the service worker (web/app/pwa/sw.ts, docs/offline.md) in production builds, after
 // the page has loaded so that it never competes with the first page's own requests. Once the
 // worker controls the page, it is told the page and the JSON this first visit read before it was
-// there, so that they can be opened offline too. A page the server rendered later, under the
+// there (and its stylesheets), so that they can be opened offline too. A page the server rendered later, under the
 // worker, came with its data inside it: that JSON never went through the worker, so it is named too.
-import { DATA_GETS } from './caches';
+import { DATA_GETS, STYLESHEET } from './caches';
 
 /** The JSON addresses among these that the worker keeps. */
 function dataUrls(urls: URL[]): string[] {
@@ -27,6 +27,9 @@ function rememberFirstVisit(worker: ServiceWorker) {
     type: 'remember',
     page: location.href,
     data: dataUrls([...resources, ...pageData()]),
+    styles: resources
+      .filter((url) => url.origin === location.origin && STYLESHEET.test(url.pathname))
+      .map((url) => url.href),
   });
 }
 

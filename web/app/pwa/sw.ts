@@ -17,6 +17,7 @@ import {
   DATA_POSTS,
   NETWORK_TIMEOUT_SECONDS,
   PRIVATE,
+  STYLESHEET,
   changesSession,
   USER_CACHES,
   postReadKey,
@@ -143,27 +144,41 @@ registerRoute(
 );
 
 // Page chunks and their styles that are not precached: hashed names, cache first.
-registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: CACHE.assets,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+const assets = new CacheFirst({
+  cacheName: CACHE.assets,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(({ url }) => sameOrigin(url) && url.pathname.startsWith('/assets/'), assets);
 
 // The first visit's page and offer were fetched before this worker controlled the page: the page
 // (web/app/pwa/register.ts) names them once it is controlled, and they are stored now.
 self.addEventListener('message', (event) => {
-  const message = event.data as { type?: string; page?: string; data?: string[] } | null;
+  const message = event.data as {
+    type?: string;
+    page?: string;
+    data?: string[];
+    styles?: string[];
+  } | null;
   if (message?.type !== 'remember') return;
-  event.waitUntil(remember(event, message.page, message.data ?? []));
+  event.waitUntil(remember(event, message.page, message.data ?? [], message.styles ?? []));
 });
 
-async function remember(event: ExtendableEvent, page: string | undefined, urls: string[]) {
+async function remember(
+  event: ExtendableEvent,
+  page: string | undefined,
+  urls: string[],
+  styles: string[],
+) {
   const tasks: Promise<unknown>[] = [];
+  for (const href of styles) {
+    const url = new URL(href, self.location.href);
+    if (sameOrigin(url) && STYLESHEET.test(url.pathname)) {
+      tasks.push(assets.handle({ event, request: new Request(url.href) }));
+    }
+  }
   const pageUrl = page ? new URL(page, self.location.href) : null;
   if (pageUrl && sameOrigin(pageUrl) && !PRIVATE.test(pageUrl.pathname)) {
     tasks.push(
