@@ -112,7 +112,9 @@ startTransition(() => {
 if (!elements.length) ready();
 
 // The shell's "you are offline" (docs/offline.md), at its place, until the whole app shows its own.
+// Empty while online: the page's frame is laid out as if it were not there (styles.css).
 const notice = document.createElement('div');
+notice.className = 'islands-notice';
 document.getElementById('main')?.prepend(notice);
 const noticeRoot = createRoot(notice);
 noticeRoot.render(
