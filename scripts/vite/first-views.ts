@@ -67,7 +67,17 @@ export function islandsBoot(): Plugin {
           chunk.imports.forEach(visit);
         };
         entry.imports.forEach(visit);
-        const boot = JSON.stringify({ entry: `/${entry.fileName}`, modules: [...modules] });
+        // What the entry loads with `import()` on a page with an island that is not a card's (the
+        // offer's: ISLANDS_LOADED_LATER), preloaded with it on such a page by the boot script
+        // rather than asked once the entry has run.
+        const first = new Set(modules);
+        const loadedLater = ISLANDS_LOADED_LATER.map((file) => path.resolve(file));
+        for (const file of entry.dynamicImports) {
+          const chunk = chunks.find((output) => output.fileName === file);
+          if (chunk?.facadeModuleId && loadedLater.includes(chunk.facadeModuleId)) visit(file);
+        }
+        const later = [...modules].filter((file) => !first.has(file));
+        const boot = JSON.stringify({ entry: `/${entry.fileName}`, modules: [...first], later });
         return html.replace(
           '</head>',
           `  <script type="application/json" id="souq-islands">${boot.replace(/</g, '\\u003c')}</script>\n  </head>`,

@@ -7,7 +7,8 @@ import { BOOT_SCRIPT, bootTags } from './page-boot';
 
 const ISLANDS =
   '<script type="application/json" id="souq-islands">' +
-  '{"entry":"/assets/islands.js","modules":["/assets/base.js","/assets/actions.js"]}</script>';
+  '{"entry":"/assets/islands.js","modules":["/assets/base.js","/assets/actions.js"],' +
+  '"later":["/assets/offer-islands.js"]}</script>';
 
 /** Runs the boot script on a page (a hidden tab: it starts at once) and says what it added. */
 function boot(body: string) {
@@ -36,10 +37,22 @@ describe('the boot script', () => {
     });
   });
 
-  it('starts the islands on a page with one, without the app’s modules', () => {
-    const page = '<div id="root"><div data-island="actions" data-props="{}"></div></div>';
+  it('starts the islands on a page of cards, without the app’s modules', () => {
+    const page =
+      '<div id="root"><div data-island="card-tools" data-props="{}"></div>' +
+      '<div data-island="card-footer" data-props="{}"></div></div>';
     expect(boot(page)).toEqual({
       preloads: ['/assets/base.js', '/assets/actions.js'],
+      entry: '/assets/islands.js',
+    });
+  });
+
+  it('preloads the offer’s islands, loaded later by the entry, on a page that has one', () => {
+    const page =
+      '<div id="root"><div data-island="actions" data-props="{}"></div>' +
+      '<div data-island="card-footer" data-props="{}"></div></div>';
+    expect(boot(page)).toEqual({
+      preloads: ['/assets/base.js', '/assets/actions.js', '/assets/offer-islands.js'],
       entry: '/assets/islands.js',
     });
   });

@@ -11,12 +11,14 @@ import { escapeHtml } from './page-tags';
 // A page with islands (web/components/island.tsx: the offer's) starts with the islands' entry
 // instead (web/islands.tsx, without the router or the page's code): the build writes it and its
 // modules in the document template (`souq-islands`, islandsBoot in scripts/vite/first-views.ts), and the script takes those
-// when the page's HTML has an island.
+// when the page's HTML has an island; with those the entry loads later (`later`: the offer's
+// islands) when one of its islands is not an offer card's (`card-…`, card-islands.tsx).
 
 /** The inline script: the same text on every page, allowed by its hash in the CSP (app.ts). */
 export const BOOT_SCRIPT =
   '(function(){var d=document,b=JSON.parse(d.getElementById("souq-boot").textContent),' +
-  'i=d.getElementById("souq-islands");if(i&&d.querySelector("[data-island]"))b=JSON.parse(i.textContent);' +
+  'i=d.getElementById("souq-islands");if(i&&d.querySelector("[data-island]")){b=JSON.parse(i.textContent);' +
+  'if(d.querySelector(\'[data-island]:not([data-island^="card-"])\'))b.modules=b.modules.concat(b.later||[])}' +
   'function add(t,a){var e=d.createElement(t);e.crossOrigin="";for(var k in a)e[k]=a[k];d.head.appendChild(e)}' +
   'function start(){b.modules.forEach(function(m){add("link",{rel:"modulepreload",href:m})});' +
   'add("script",{type:"module",src:b.entry})}' +

@@ -108,3 +108,14 @@ describe('Island', () => {
 function Said({ text }: { text: string }) {
   return <p>{text}</p>;
 }
+
+// The boot script (server/plugins/page-boot.ts) preloads the offer's islands on a page with an
+// island whose name does not start with `card-`: the cards' islands, and only they, are named so.
+describe('island names', () => {
+  it('names the cards’ islands card-…, and no other', async () => {
+    const { cardIslands } = await import('../features/products/components/card-islands');
+    const { offerIslands } = await import('../features/products/components/offer-islands');
+    expect(Object.keys(cardIslands).every((name) => name.startsWith('card-'))).toBe(true);
+    expect(Object.keys(offerIslands).some((name) => name.startsWith('card-'))).toBe(false);
+  });
+});
