@@ -279,15 +279,31 @@ const expansionStems = (expansion: string) => [
   ...new Set(meaningful(searchTokens(expansion)).map(stem)),
 ];
 
+/** A search box's words, each once, cut to a word's length. */
+const queryTokens = (text: string) => [
+  ...new Set(searchTokens(text).map((w) => [...w].slice(0, MAX_WORD_LENGTH).join(''))),
+];
+
+/**
+ * The generic words a query dropped because other words remained (queryTerms): they do not
+ * filter, they rank (issue 30): among matches of one tier, those holding them come first.
+ */
+export function rankingTerms(text: string): QueryWord[] {
+  const meant = meaningful(queryTokens(text));
+  if (meant.every((w) => GENERIC_WORDS.has(w))) return [];
+  return meant
+    .filter((w) => GENERIC_WORDS.has(w))
+    .slice(0, MAX_QUERY_WORDS)
+    .flatMap((w) => queryTerms(w));
+}
+
 /**
  * The words of a search box, each with what it may match. A phrase the lexicon knows ("تفرغ
  * زينة", "machine a laver") gives each of its words the phrase's other names as a whole (all
  * their words required), so that the phrase, word by word, still finds them.
  */
 export function queryTerms(text: string): QueryWord[] {
-  const tokens = [
-    ...new Set(searchTokens(text).map((w) => [...w].slice(0, MAX_WORD_LENGTH).join(''))),
-  ];
+  const tokens = queryTokens(text);
   const meant = meaningful(tokens);
   const specific = meant.filter((w) => !GENERIC_WORDS.has(w));
   const words = (specific.length ? specific : meant).slice(0, MAX_QUERY_WORDS);

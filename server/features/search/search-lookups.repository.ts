@@ -1,8 +1,10 @@
 import type { Executor } from '../../db/types';
+import type { SearchColumns } from './search-words';
 
 // What a search checks and reads besides its matches: the source it names (a shop, a
 // subcategory), a category's subcategories, the fields of its pfield filters, and the vocabulary
-// the typo tier compares words with, and the catalogue names a product is indexed with.
+// the typo tier compares words with, the catalogue names a product is indexed with, and the
+// search columns of the first matches (to rank them by a query's generic words).
 
 export async function shopExists(db: Executor, id: number): Promise<boolean> {
   return !!(await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst());
@@ -98,4 +100,17 @@ export async function setSearchColumns(
   columns: { search_text: string; search_stems: string; search_related: string },
 ) {
   await db.updateTable('products').set(columns).where('id', '=', id).execute();
+}
+
+/** The search columns of these products (a search's first matches: search-ranking.ts). */
+export async function searchColumnsOf(
+  db: Executor,
+  ids: number[],
+): Promise<Map<number, SearchColumns>> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'search_text', 'search_stems', 'search_related'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row]));
 }

@@ -18,6 +18,7 @@ import {
   editDistance,
   isLexiconWord,
   queryTerms,
+  rankingTerms,
   typoBudget,
   type QueryWord,
 } from '../../../shared/domain/search-terms';
@@ -27,6 +28,7 @@ import { fewCandidates, type Candidate } from './search-candidates';
 import { firstRows, searchPage } from './search-nearest';
 import { laterRows } from './search-bumps.repository';
 import { planned } from './search-plan';
+import { genericWordsFirst } from './search-ranking';
 import * as lookups from './search-lookups.repository';
 
 // SPEC §7's search: where to look (source), what to match (DESIGN §7, §11: the language
@@ -273,6 +275,7 @@ async function findPage(
   query: repo.SearchQuery,
   words: QueryWord[],
   body: SearchBody,
+  ranking: QueryWord[] = [],
 ): Promise<repo.Page & { interpreted: Interpreted | null }> {
   // Which field value leads does not depend on the tier's words: chosen once.
   const fieldsPlanned = await planned(db, dialect, query);
@@ -297,6 +300,7 @@ async function findPage(
   // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
   const compare = repo.compareRows(query.order);
   if (compare) rows.sort(compare);
+  else await genericWordsFirst(db, rows, tierOf, tiers, ranking, query.type);
   const corrected = tierOf.has('typo')
     ? typoWords.map((w) => (w.typos?.length ? w.typos[0] : w.word)).join(' ')
     : null;
@@ -319,7 +323,8 @@ export async function search(
 ): Promise<{ products: Pagination<SearchCard>; interpreted: Interpreted | null }> {
   const query = await toQuery(db, sourceName, sourceId, body);
   const words = body.name ? queryTerms(body.name) : [];
-  const { total, rows, interpreted } = await findPage(db, dialect, query, words, body);
+  const ranking = body.name ? rankingTerms(body.name) : [];
+  const { total, rows, interpreted } = await findPage(db, dialect, query, words, body, ranking);
   const ids = rows.map((r) => r.id);
   const [cards, marks] = await Promise.all([
     repo.searchCards(db, ids),
