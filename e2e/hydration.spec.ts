@@ -129,3 +129,25 @@ test('the first views do not move when their scripts start', async ({ page }, in
     expect(shifts, url).toEqual([]);
   }
 });
+
+// A click outside the islands before the app runs is held and given again once it runs (web/
+// islands.tsx); a link is followed by the browser. The header's bell (an icon and a badge in a
+// link, a part the app hydrates from a chunk of its own) was held and given again before that part
+// was the app's: the click was lost and the visitor stayed on the page.
+test('a tap on the bell before the app runs opens the notifications', async ({
+  browser,
+  baseURL,
+}, info) => {
+  const { lang } = testLanguage(info, 90_000);
+  const person = await newPerson(baseURL!, lang, 'Khadija', 'Mint Brahim');
+  const page = await pageOf(browser, person, lang);
+  // The whole app never comes (a signed-in page asks for it once idle): only the browser can
+  // follow the link.
+  await page.route(/\/assets\/start-[\w-]+\.js$/, () => {});
+  for (const part of ['svg', '']) {
+    await page.goto('/');
+    await page.locator(`.header-bell ${part}`.trim()).click();
+    await expect(page).toHaveURL(/\/notifications/);
+  }
+  await page.context().close();
+});

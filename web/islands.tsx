@@ -155,9 +155,10 @@ function outsideIslands(target: EventTarget | null): target is Element {
   return target instanceof Element && page.contains(target) && !target.closest('[data-island]');
 }
 
-/** The HTML element an event's target is or is in (an icon's SVG is in its button). */
-function htmlElementOf(target: Element): HTMLElement | null {
-  let node: Element | null = target;
+/** What a click on `target` acts on: its button or field (an icon's SVG is in its button). */
+const ACTIONABLE = 'button, summary, label, input, select, textarea, [role="button"]';
+function clickedElement(target: Element): HTMLElement | null {
+  let node: Element | null = target.closest(ACTIONABLE) ?? target;
   while (node && !(node instanceof HTMLElement)) node = node.parentElement;
   return node;
 }
@@ -166,6 +167,8 @@ const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
 let held: HTMLElement | null = null;
 
 function onInput(event: Event) {
+  // A tap on a link loads its page: the app is not fetched for it.
+  if (event.type === 'pointerdown' && (event.target as Element).closest?.('a[href]')) return;
   if (outsideIslands(event.target)) void start();
 }
 
@@ -175,11 +178,13 @@ function onClick(event: MouseEvent) {
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
     return;
   }
-  // An icon's link (the header's bell) is followed by the browser, as it always was: a page load.
-  if (!(event.target instanceof HTMLElement) && event.target.closest('a[href]')) return;
+  // A link is followed by the browser: its page comes from the server (its page cache), without
+  // the whole app. Held and given again, a link in a part the app hydrates later (the header's
+  // bell, its own chunk) was not yet the app's, and the click was lost.
+  if (event.target.closest('a[href]')) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  held = htmlElementOf(event.target);
+  held = clickedElement(event.target);
   void start();
 }
 
