@@ -213,6 +213,7 @@ const TABLE: Record<string, Row> = {
   'GET /offline.html':                                       all(404),
   'GET /favicon.svg':                                        all(404),
   'GET /icons/:file':                                        all(404),
+  'GET /assets/views/:file':                                 all(404),
 };
 
 const routeOf = (key: string) => key.split(' · ')[0];

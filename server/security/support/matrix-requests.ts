@@ -361,4 +361,6 @@ export const REQUESTS: Record<string, Builder> = {
   'GET /offline.html': fixed(() => '/offline.html'),
   'GET /favicon.svg': fixed(() => '/favicon.svg'),
   'GET /icons/:file': fixed(() => '/icons/icon-192.png'),
+  // A page's stylesheets as one file (server/plugins/page-styles.ts): no build here, none named.
+  'GET /assets/views/:file': fixed(() => '/assets/views/0123456789abcdef.css'),
 };
