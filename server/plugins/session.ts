@@ -94,7 +94,8 @@ export default fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sid', '');
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: a visitor whose sid is known to be anonymous (most requests) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookieSid = request.cookies[SID];
     const sid = cookieSid && SID_FORMAT.test(cookieSid) ? cookieSid : newSid();
     request.sid = sid;
@@ -116,11 +117,11 @@ export default fp(async (app) => {
           sid === cookieSid &&
           request.headers['x-requested-with'] === 'XMLHttpRequest' &&
           isToken(header, sid);
-        if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+        if (!ok) return done(new HttpError(419, { global: ['xsrf_token_mismatch'] }));
       }
     }
-    if (sid === cookieSid && !anonymous.get(sid)) await identify(request, sid);
-    if (refused) throw refused;
+    if (sid !== cookieSid || anonymous.get(sid)) return done(refused ?? undefined);
+    identify(request, sid).then(() => done(refused ?? undefined), done);
   });
 
   /** The signed-in user of the session `sid`, if it is one (else `sid` is remembered as anonymous). */
@@ -143,14 +144,15 @@ export default fp(async (app) => {
 
   // A script-less form's token (its `_xsrf` field), before the route's own validation: refused,
   // the page comes back with a fresh token (plugins/errors.ts), nothing done.
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config?.form || !isNoScriptPost(request)) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.routeOptions.config?.form || !isNoScriptPost(request)) return done();
     const body = (request.body ?? {}) as Record<string, unknown>;
     const values = postedValues(body);
     request.postedForm = { action: request.url.split('?', 1)[0], values, errors: {} };
     const ok = request.sid === request.cookies[SID] && isToken(body[XSRF_FIELD], request.sid);
-    if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+    if (!ok) return done(new HttpError(419, { global: ['xsrf_token_mismatch'] }));
     delete body[XSRF_FIELD];
+    done();
   });
 
   /** `value` is the XSRF token of `sid` (compared in constant time). */
