@@ -78,10 +78,7 @@ export default fp<PagesOptions>(async (app, options) => {
     },
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (negotiated.has(request)) {
-      appendVary(reply, 'Accept');
-      appendVary(reply, 'X-Requested-With');
-    }
+    if (negotiated.has(request)) appendVary(reply, 'Accept', 'X-Requested-With');
     done(null, payload);
   });
   app.decorateRequest('language', {
