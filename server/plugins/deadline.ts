@@ -11,7 +11,7 @@ import { serverBusy } from './errors';
 // (GET /notifications/stream) or a download (/media/...) then sends its body on the network's time,
 // and is neither cut at the deadline nor, by a second answer on a started one, logged as a 500
 // (issue 29 item 12).
-// One timer for all requests, not one each (a timer per request cost some 3 % of a cached read,
+// One timer for all requests, not one each (a timer per request cost some 2 % of a cached read,
 // docs/performance.md "The hook chain"): every request has the same time, so the requests in the
 // order they started are also in the order of their deadlines, and the timer waits for the first.
 
