@@ -40,6 +40,7 @@ import { exactInvalidation } from './features/products/product-cache';
 import messaging from './messaging/plugin';
 import searchAlerts from './features/searches/search-alerts.plugin';
 import metrics from './plugins/metrics';
+import { requestLog } from './plugins/request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,8 @@ export async function buildApp(
               }),
             },
           },
+    // The request's logger made when it first logs (request-log.ts); none without a log.
+    ...(options.logger === false ? {} : { childLoggerFactory: requestLog }),
     bodyLimit: BODY_LIMIT,
     // DESIGN §11: only the configured proxies may name the client (X-Forwarded-For); unset, the
     // socket's address is the client, whatever the request says.
@@ -121,13 +124,6 @@ export async function buildApp(
     app.readiness.closing = true;
     app.readiness.stopping = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!app.readiness.stopping) return;
-    return reply
-      .status(503)
-      .header('retry-after', '5')
-      .send({ errors: { global: ['shutting_down'] } });
-  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
@@ -137,14 +133,25 @@ export async function buildApp(
   });
   // close() waits for open connections, not for handlers whose client has gone away meanwhile:
   // the database closes once every request that came in has answered (or after DRAIN_MS).
+  // Callback-style hooks (here and in the plugins below): every request passes them, and an async
+  // hook costs promises each (docs/performance.md "The hook chain").
   const answering = new WeakSet<FastifyRequest>();
   let open = 0;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (app.readiness.stopping) {
+      reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ errors: { global: ['shutting_down'] } });
+      return;
+    }
     answering.add(request);
     open += 1;
+    done();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (answering.delete(request)) open -= 1;
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     const deadline = Date.now() + DRAIN_MS;
@@ -186,8 +193,8 @@ export async function buildApp(
       : false,
   });
   // Per-address route limits, keyed by clientLimitKey (IPv6 by /64, issue 29 item 6): in the
-  // database, shared by every process (issue 18 item 3), except hot reads, counted in memory
-  // (issue 31 item 1; server/limits/rate-limit-store.ts).
+  // database, shared by every process (issue 18 item 3). The hot reads count in memory, by their
+  // own hook (issue 31 item 1; server/limits/read-limit.ts, added by userLimits).
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore(connection.db),

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { USER_RATE_LIMITS, type UserRateScope } from '../../shared/constants';
 import { enforce, type RateRule } from './rate-limits';
+import { addReadLimits } from './read-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +19,10 @@ declare module 'fastify' {
 }
 
 // Per-user write limits (server/limits/rate-limits.ts); ended windows are pruned by the
-// housekeeping timer (server/plugins/housekeeping.ts).
+// housekeeping timer (server/plugins/housekeeping.ts). And the hot reads' per-address limits
+// (read-limit.ts), for the routes registered after this plugin.
 export default fp(async (app) => {
+  addReadLimits(app);
   const factor = app.config.userRateLimitFactor;
   app.decorate('limitUser', async (scope: UserRateScope, userId: number) => {
     const rule = USER_RATE_LIMITS[scope];

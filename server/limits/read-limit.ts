@@ -1,18 +1,35 @@
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { SINGLE_READ_LIMIT } from '../../shared/constants';
+import { HttpError } from '../errors';
+import { clientLimitKey } from '../plugins/client-address';
+import { MemorySlidingWindow } from './sliding-window';
 
-/**
- * The route option that limits a read per address (clientLimitKey) under `rule`: @fastify/rate-limit
- * counting in this process's memory (`perProcess`, rate-limit-store.ts), so that a read costs no
- * database write (issue 31 item 1; a test counts every table's rows around a read); its 429 is
- * DESIGN §3's (server/plugins/errors.ts).
- */
-export function readLimit(config: Config, rule: { limit: number; windowSeconds: number }) {
+// The per-address limit of the hot reads (issue 19 item 5, issue 31 item 1): counted per route
+// and address (clientLimitKey) in this process's memory, so that a read costs no database write
+// (a test counts every table's rows around a read). Its own callback-style onRequest hook rather
+// than @fastify/rate-limit's (async, three promises a request: docs/performance.md "The hook
+// chain"), with the same answers: X-RateLimit-Limit, -Remaining and -Reset on every read, and
+// beyond the limit DESIGN §3's 429 with Retry-After (server/plugins/errors.ts).
+
+interface ReadRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's per-address read limit (readLimit()). */
+    readLimit?: ReadRule;
+  }
+}
+
+/** The route option that limits a read per address under `rule` (times USER_RATE_LIMIT_FACTOR). */
+export function readLimit(config: Config, rule: ReadRule): { readLimit: ReadRule } {
   return {
-    rateLimit: {
-      max: Math.ceil(rule.limit * config.userRateLimitFactor),
-      timeWindow: rule.windowSeconds * 1000,
-      perProcess: true,
+    readLimit: {
+      limit: Math.ceil(rule.limit * config.userRateLimitFactor),
+      windowSeconds: rule.windowSeconds,
     },
   };
 }
@@ -22,4 +39,31 @@ export function readLimit(config: Config, rule: { limit: number; windowSeconds: 
  */
 export function singleReadLimit(config: Config) {
   return readLimit(config, SINGLE_READ_LIMIT);
+}
+
+/** One window per route, as @fastify/rate-limit kept one store per route. */
+function readLimitHook({ limit, windowSeconds }: ReadRule): onRequestHookHandler {
+  const window = new MemorySlidingWindow({ limit, windowSeconds });
+  return (request, reply, done) => {
+    const result = window.hit(clientLimitKey(request));
+    reply.header('x-ratelimit-limit', limit);
+    if (result.allowed) {
+      reply
+        .header('x-ratelimit-remaining', limit - result.count)
+        .header('x-ratelimit-reset', windowSeconds);
+      return done();
+    }
+    const wait = String(result.retryAfterSeconds);
+    reply.header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', wait);
+    done(new HttpError(429, { global: ['too_many_attempts'] }, { 'retry-after': wait }));
+  };
+}
+
+/** Every route registered after this with `config: readLimit(…)` gets its limit's hook. */
+export function addReadLimits(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.readLimit;
+    if (!rule) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), readLimitHook(rule)];
+  });
 }

@@ -31,6 +31,41 @@ it('answers 503 at the deadline, and leaves quick requests alone', async () => {
   await new Promise((r) => setTimeout(r, 600));
 });
 
+// One timer serves every request (deadline.ts): each still gets its 503 at its own deadline, in
+// the order they came, and requests answered in between neither move it nor get one.
+it('gives each waiting request its own deadline, with one timer for all', async () => {
+  const queued = Fastify({ logger: false });
+  await queued.register(errors);
+  await queued.register(deadline, { timeoutMs: 150 });
+  queued.get('/slow', async () => {
+    await new Promise((r) => setTimeout(r, 700));
+    return { late: true };
+  });
+  queued.get('/quick', async () => ({ ok: true }));
+  try {
+    const started = Date.now();
+    const answeredAt: number[] = [];
+    const slow = [0, 100, 200].map(async (delay) => {
+      await new Promise((r) => setTimeout(r, delay));
+      const response = await queued.inject('/slow');
+      answeredAt.push(Date.now() - started);
+      return response.statusCode;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await queued.inject('/quick')).statusCode).toBe(200);
+    expect(await Promise.all(slow)).toEqual([503, 503, 503]);
+    // Each at its own start + 150 ms (150, 250, 350), well before the handlers' 700 ms.
+    expect(answeredAt).toHaveLength(3);
+    answeredAt.forEach((at, i) => {
+      expect(at).toBeGreaterThanOrEqual(140 + 100 * i);
+      expect(at).toBeLessThan(600 + 100 * i);
+    });
+    await new Promise((r) => setTimeout(r, 700));
+  } finally {
+    await queued.close();
+  }
+});
+
 // Issue 29 item 12: the deadline is for the handler to answer. A stream (server-sent events) or a
 // download that has started is then on the network's time: it is not cut at the deadline, and
 // nothing about it is logged as a failure (a 500 in the access log, an error line).

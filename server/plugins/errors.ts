@@ -27,10 +27,15 @@ export const serverBusy = { errors: { global: ['server_busy'] } };
 export default fp(async (app) => {
   // After validation, before any handler: one check for every route's params, query and body
   // (forms read by the handler are checked by readForm).
-  app.addHook('preHandler', async (request) => {
-    refuseNulBytes(request.params, 'path');
-    refuseNulBytes(request.query);
-    refuseNulBytes(request.body);
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      refuseNulBytes(request.params, 'path');
+      refuseNulBytes(request.query);
+      refuseNulBytes(request.body);
+    } catch (error) {
+      return done(error as FastifyError);
+    }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

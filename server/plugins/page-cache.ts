@@ -52,6 +52,8 @@ export interface KeptPage {
   status: number;
   html: Buffer;
   gzip: Promise<Buffer>;
+  /** The gzip once made: a kept page is then sent without waiting on a promise. */
+  zipped: Buffer | null;
   generation: number;
   at: number;
   /** Bytes held: the HTML, and the gzip once made. */
@@ -211,10 +213,15 @@ export function createPageCache<R = unknown>(maxBytes: number) {
             status: page.status,
             html,
             gzip: gzip(html, { level: 6 }),
+            zipped: null,
             generation: started,
             at: Date.now(),
             size: html.length,
           };
+          kept.gzip.then(
+            (zipped) => (kept.zipped = zipped),
+            () => {},
+          );
           settle(kept);
           if (started !== generation) return kept;
           drop(key);
@@ -237,8 +244,11 @@ export function createPageCache<R = unknown>(maxBytes: number) {
   };
 }
 
-/** Sends a kept page: gzipped to a client that takes gzip, as the compression hook would. */
-export async function sendKept(reply: FastifyReply, page: KeptPage) {
+/**
+ * Sends a kept page: gzipped to a client that takes gzip, as the compression hook would. At once
+ * when the gzip is made (a preHandler sends it without a promise), else once it is.
+ */
+export function sendKept(reply: FastifyReply, page: KeptPage): FastifyReply {
   reply
     .status(page.status)
     .type('text/html; charset=utf-8')
@@ -246,7 +256,13 @@ export async function sendKept(reply: FastifyReply, page: KeptPage) {
     .header('cache-control', 'private, no-cache');
   varyOnEncoding(reply);
   if (!acceptsGzip(reply.request)) return reply.send(page.html);
-  return reply.header('content-encoding', 'gzip').send(await page.gzip);
+  reply.header('content-encoding', 'gzip');
+  if (page.zipped) return reply.send(page.zipped);
+  page.gzip.then(
+    (zipped) => reply.send(zipped),
+    (error: unknown) => reply.send(error),
+  );
+  return reply;
 }
 
 export default fp(async (app) => {

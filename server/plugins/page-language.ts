@@ -20,7 +20,20 @@ export function resolveLanguage(request: FastifyRequest): Language {
   if (request.user?.language && isLanguage(request.user.language)) return request.user.language;
   const cookie = request.cookies[LANGUAGE_COOKIE];
   if (isLanguage(cookie)) return cookie;
-  const accepted = (request.headers['accept-language'] ?? '')
+  return acceptedLanguage(request.headers['accept-language'] ?? '');
+}
+
+// Accept-Language as browsers send it, read once each (the kept pages' key asks on every
+// request): a few hundred short values at most, the map emptied if ever more.
+const ACCEPTED_KEPT = 500;
+const ACCEPTED_KEPT_LENGTH = 200;
+const accepted = new Map<string, Language>();
+
+/** The first language of an Accept-Language header we speak, else Arabic. */
+function acceptedLanguage(header: string): Language {
+  const known = accepted.get(header);
+  if (known) return known;
+  const first = header
     .split(',')
     .map((part) => {
       const [tag, q] = part.trim().split(';q=');
@@ -28,7 +41,12 @@ export function resolveLanguage(request: FastifyRequest): Language {
     })
     .sort((a, b) => b.q - a.q)
     .find((a) => isLanguage(a.lang));
-  return accepted ? (accepted.lang as Language) : DEFAULT_LANGUAGE;
+  const language = first ? (first.lang as Language) : DEFAULT_LANGUAGE;
+  if (header.length <= ACCEPTED_KEPT_LENGTH) {
+    if (accepted.size >= ACCEPTED_KEPT) accepted.clear();
+    accepted.set(header, language);
+  }
+  return language;
 }
 
 /** A language's dictionary modules: its first part, and its rest (web/lib/i18n.ts). */

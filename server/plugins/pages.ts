@@ -79,10 +79,7 @@ export default fp<PagesOptions>(async (app, options) => {
     },
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (negotiated.has(request)) {
-      appendVary(reply, 'Accept');
-      appendVary(reply, 'X-Requested-With');
-    }
+    if (negotiated.has(request)) appendVary(reply, 'Accept', 'X-Requested-With');
     done(null, payload);
   });
   app.decorateRequest('language', {
@@ -299,11 +296,13 @@ export default fp<PagesOptions>(async (app, options) => {
   // (the address's parameters, sign-in, the read limit) have run; a route that would answer
   // otherwise now (an offer hidden, deleted, edited) has had a write that made the page stale,
   // and an offer that ends with time is stale within the cache's age (page-cache.ts).
-  app.addHook('preHandler', async (request, reply) => {
-    if (!render || request.wantsJson) return;
-    const key = app.pageCache.keyOf(request, reply.statusCode);
+  // Callback style: no promise for the requests that pass on (the JSON reads).
+  app.addHook('preHandler', (request, reply, done) => {
+    const key =
+      render && !request.wantsJson ? app.pageCache.keyOf(request, reply.statusCode) : null;
     const kept = key ? app.pageCache.fresh(key) : null;
-    if (kept) return sendKept(reply, kept);
+    if (!kept) return done();
+    sendKept(reply, kept);
   });
 
   app.decorateReply(

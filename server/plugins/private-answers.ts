@@ -15,10 +15,11 @@ export function privateAnswer(reply: FastifyReply): void {
 }
 
 export default fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.user || reply.hasHeader('cache-control')) return payload;
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('application/json')) privateAnswer(reply);
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.user && !reply.hasHeader('cache-control')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type.startsWith('application/json')) privateAnswer(reply);
+    }
+    done(null, payload);
   });
 });

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { SESSION_TTL_DAYS, type Language, type SiteRole } from '../../shared/constants';
 import { HttpError, unauthorized } from '../errors';
 import { now } from '../db/connect';
@@ -94,33 +99,27 @@ export default fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sid', '');
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: a visitor whose sid is known to be anonymous (most requests) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookieSid = request.cookies[SID];
     const sid = cookieSid && SID_FORMAT.test(cookieSid) ? cookieSid : newSid();
     request.sid = sid;
     if (sid !== cookieSid || request.cookies[XSRF_COOKIE] !== xsrfFor(sid)) setSid(reply, sid);
 
-    const changesState =
-      request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
     // Refused once the visitor is known: the page it answers with is theirs (their header).
     let refused: HttpError | null = null;
-    if (changesState || request.routeOptions.config?.xsrf) {
+    if (changesState(request)) {
       if (isNoScriptPost(request)) {
         // The form's token is in its body: checked in preValidation, once parsed.
         if (!request.routeOptions.config?.form) {
           refused = new HttpError(400, { global: ['form_needs_script'] });
         }
-      } else {
-        const header = request.headers['x-xsrf-token'];
-        const ok =
-          sid === cookieSid &&
-          request.headers['x-requested-with'] === 'XMLHttpRequest' &&
-          isToken(header, sid);
-        if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+      } else if (!xsrfChecked(request)) {
+        return done(new HttpError(419, { global: ['xsrf_token_mismatch'] }));
       }
     }
-    if (sid === cookieSid && !anonymous.get(sid)) await identify(request, sid);
-    if (refused) throw refused;
+    if (sid !== cookieSid || anonymous.get(sid)) return done(refused ?? undefined);
+    identify(request, sid).then(() => done(refused ?? undefined), done);
   });
 
   /** The signed-in user of the session `sid`, if it is one (else `sid` is remembered as anonymous). */
@@ -143,15 +142,38 @@ export default fp(async (app) => {
 
   // A script-less form's token (its `_xsrf` field), before the route's own validation: refused,
   // the page comes back with a fresh token (plugins/errors.ts), nothing done.
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config?.form || !isNoScriptPost(request)) return;
+  const formToken: preValidationHookHandler = (request, _reply, done) => {
+    if (!isNoScriptPost(request)) return done();
     const body = (request.body ?? {}) as Record<string, unknown>;
     const values = postedValues(body);
     request.postedForm = { action: request.url.split('?', 1)[0], values, errors: {} };
     const ok = request.sid === request.cookies[SID] && isToken(body[XSRF_FIELD], request.sid);
-    if (!ok) throw new HttpError(419, { global: ['xsrf_token_mismatch'] });
+    if (!ok) return done(new HttpError(419, { global: ['xsrf_token_mismatch'] }));
     delete body[XSRF_FIELD];
+    done();
+  };
+  // A GET that changes state (`xsrf`): the check the hook above makes for other methods, once the
+  // visitor is known.
+  const xsrfGet: onRequestHookHandler = (request, _reply, done) => {
+    if (changesState(request) || xsrfChecked(request)) return done();
+    done(new HttpError(419, { global: ['xsrf_token_mismatch'] }));
+  };
+  // Decided per route once, not per request: only the routes marked `form` or `xsrf` get these
+  // hooks (every route is registered after this plugin: app.ts).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.form)
+      route.preValidation = [formToken, ...[route.preValidation ?? []].flat()];
+    if (route.config?.xsrf) route.onRequest = [...[route.onRequest ?? []].flat(), xsrfGet];
   });
+
+  /** The app's own request: X-Requested-With, and the sid's XSRF token in X-XSRF-TOKEN. */
+  function xsrfChecked(request: FastifyRequest): boolean {
+    return (
+      request.sid === request.cookies[SID] &&
+      request.headers['x-requested-with'] === 'XMLHttpRequest' &&
+      isToken(request.headers['x-xsrf-token'], request.sid)
+    );
+  }
 
   /** `value` is the XSRF token of `sid` (compared in constant time). */
   function isToken(value: unknown, sid: string): boolean {
@@ -196,6 +218,10 @@ export default fp(async (app) => {
     },
   });
 });
+
+function changesState(request: FastifyRequest): boolean {
+  return request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+}
 
 function expiry(): string {
   return new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000).toISOString();
