@@ -60,22 +60,27 @@ export function viewStyles(app: FastifyInstance, webDir: string): ViewStyles {
     return bundle;
   };
 
-  app.get<{ Params: { file: string } }>(`${PREFIX}:file`, (request, reply) => {
-    const bundle = bundleOf(request.params.file.replace(/\.css$/, ''));
-    if (!bundle) return reply.status(404).send({ errors: { global: ['not_found'] } });
-    const accepted = request.headers['accept-encoding'] ?? '';
-    const [encoding, body] = /\bbr\b/.test(accepted)
-      ? ['br', bundle.br]
-      : acceptsGzip(request)
-        ? ['gzip', bundle.gzip]
-        : [null, bundle.css];
-    appendVary(reply, 'accept-encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .type('text/css; charset=utf-8')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(body);
-  });
+  // A file, not JSON: out of the API's document (contracts.test.ts).
+  app.get<{ Params: { file: string } }>(
+    `${PREFIX}:file`,
+    { schema: { hide: true } },
+    (request, reply) => {
+      const bundle = bundleOf(request.params.file.replace(/\.css$/, ''));
+      if (!bundle) return reply.status(404).send({ errors: { global: ['not_found'] } });
+      const accepted = request.headers['accept-encoding'] ?? '';
+      const [encoding, body] = /\bbr\b/.test(accepted)
+        ? ['br', bundle.br]
+        : acceptsGzip(request)
+          ? ['gzip', bundle.gzip]
+          : [null, bundle.css];
+      appendVary(reply, 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body);
+    },
+  );
 
   return {
     linksOf(files) {
