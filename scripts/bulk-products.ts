@@ -6,6 +6,8 @@ import { hashPassword } from '../server/features/users/password';
 import { fieldOptions } from '../shared/domain/pfield-values';
 import { searchColumns } from '../shared/domain/search-index-terms';
 import { catalogueLabels } from '../server/features/search/search-index';
+import { variedCopy } from './bulk-copies';
+import { placeIn, randomSource, referenceCode, type Random } from './bulk-random';
 import {
   ADJECTIVES,
   FIRST_NAMES,
@@ -14,13 +16,12 @@ import {
   SENTENCES,
   SHOP_WORDS,
   TEMPLATES,
-  TOWNS,
   type Template,
 } from './bulk-vocabulary';
 
 // Generated products for benchmarks (issue 10): many, fast, no images. Rows are written in
-// batched multi-row inserts, a transaction per chunk; the search index follows by itself (the
-// FTS5 triggers on SQLite, the GIN indexes on PostgreSQL). Products belong to generated shops,
+// batched multi-row inserts, a transaction per chunk (insertBulkProducts), or on PostgreSQL as
+// sets with the indexes built after (scripts/bulk-postgres.ts). Products belong to generated shops,
 // each owned by a generated user with an unusable password. Every counter is 0: no saves,
 // comments, commands or reactions are generated, so counters equal their rows.
 
@@ -29,25 +30,6 @@ export interface BulkResult {
   shops: number;
   ms: number;
 }
-
-/** A small deterministic generator (mulberry32): the same seed gives the same products. */
-function randomSource(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof randomSource>;
 
 interface Subcategory {
   id: number;
@@ -75,19 +57,6 @@ async function loadCatalogue(db: DB): Promise<Subcategory[]> {
       .filter((f) => f.psubcategory_id === s.id)
       .map((f) => ({ id: f.id, name: f.name, type: f.type, values: fieldOptions(f) })),
   }));
-}
-
-/** A point within `spreadKm` of the town centre. */
-function placeIn(r: Random) {
-  const total = TOWNS.reduce((n, t) => n + t.weight, 0);
-  let roll = r.next() * total;
-  const town = TOWNS.find((t) => (roll -= t.weight) < 0) ?? TOWNS[0];
-  const km = r.next() * town.spreadKm;
-  const angle = r.next() * 2 * Math.PI;
-  const latitude = town.latitude + (km * Math.cos(angle)) / 111.2;
-  const longitude =
-    town.longitude + (km * Math.sin(angle)) / (111.2 * Math.cos((town.latitude * Math.PI) / 180));
-  return { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
 }
 
 const phone = (r: Random) =>
@@ -208,7 +177,7 @@ function product(
   const sentences = (lang: 'ar' | 'fr') =>
     [...new Set(Array.from({ length: r.int(1, 3) }, () => r.pick(SENTENCES[lang])))].join('. ') +
     // Rare words: a reference code in some texts.
-    (r.chance(0.3) ? ` ref ${r.int(0, 36 ** 5).toString(36)}` : '');
+    (r.chance(0.3) ? ` ref ${referenceCode(r)}` : '');
   const names = {
     name: arabic ? nameAr : nameFr,
     name_ar: arabic || both ? nameAr : null,
@@ -258,29 +227,39 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Bumps (issue 32) go back this far from the seed: an owner bumps a live offer. */
 const BUMPS_WITHIN_DAYS = 30;
 
+/** A generated product, with its field values (product_pfield, without the product's id). */
+export interface BulkProduct {
+  row: Insertable<ProductsTable>;
+  pfields: { pfield_id: number; value: string }[];
+}
+
+export interface BulkOptions {
+  count: number;
+  seed?: number;
+  /**
+   * The share of offers bumped (0 to 1, default none), each at a time after its creation
+   * within the last BUMPS_WITHIN_DAYS days. Drawn from a generator of their own: the products
+   * are the same with or without bumps.
+   */
+  bumped?: number;
+  /**
+   * Products generated one by one (default all); the others are varied copies of them
+   * (bulk-copies.ts), for seeds of millions.
+   */
+  distinct?: number;
+  onProgress?: (done: number) => void;
+}
+
 /**
- * Inserts `count` generated products (and the shops they need). Creation dates grow with ids,
- * from a year ago (or the newest existing product) to now, so newest-first stays id order.
+ * The shops of `count` generated products (written now) and the products themselves, one by one
+ * (written by the caller: insertBulkProducts, or scripts/bulk-postgres.ts's fast path). The same
+ * seed gives the same products whichever writes them. Creation dates grow with the products'
+ * order, from a year ago (or the newest existing product) to now, so newest-first stays id order.
  */
-export async function insertBulkProducts(
+export async function bulkProducts(
   db: DB,
-  options: {
-    count: number;
-    seed?: number;
-    /** Rows per multi-row INSERT (SQLite allows 32,766 parameters per statement). */
-    rowsPerInsert?: number;
-    /** Rows per transaction. */
-    rowsPerTransaction?: number;
-    /**
-     * The share of offers bumped (0 to 1, default none), each at a time after its creation
-     * within the last BUMPS_WITHIN_DAYS days. Drawn from a generator of their own: the products
-     * are the same with or without bumps.
-     */
-    bumped?: number;
-    onProgress?: (done: number) => void;
-  },
-): Promise<BulkResult> {
-  const started = Date.now();
+  options: BulkOptions,
+): Promise<{ shops: number; products: Generator<BulkProduct> }> {
   const r = randomSource(options.seed ?? 20_260_101);
   const bumps = randomSource((options.seed ?? 20_260_101) + 1);
   await seedCatalogIfEmpty(db);
@@ -302,6 +281,61 @@ export async function insertBulkProducts(
   // Every generated listing is live (issue 32): a bench measures a site whose offers are current,
   // however old their dates; they end LISTING_DAYS' default after the seed.
   const expiresAt = new Date(end + 60 * 24 * 3600 * 1000).toISOString();
+  const bumpedAt = (created: string) => {
+    if (!bumps.chance(options.bumped ?? 0)) return null;
+    const from = Math.max(Date.parse(created), end - BUMPS_WITHIN_DAYS * DAY_MS);
+    return new Date(from + bumps.next() * (end - from)).toISOString();
+  };
+  const distinct = Math.min(options.distinct ?? options.count, options.count);
+  const bases: BulkProduct[] = [];
+  function* products(): Generator<BulkProduct> {
+    for (let index = 0; index < options.count; index++) {
+      const at = new Date(start + ((end - start) * index) / options.count).toISOString();
+      let made: BulkProduct;
+      if (index < distinct) {
+        made = product(r, r.pick(weighted), r.pick(shops), at);
+        if (distinct < options.count) bases.push(made);
+      } else {
+        const base = r.pick(bases);
+        const row = variedCopy(r, base.row, r.pick(shops));
+        made = { row: { ...row, created_at: at, updated_at: at }, pfields: base.pfields };
+      }
+      const bumped = made.row.type === 'offer' ? bumpedAt(at) : null;
+      yield {
+        row: { ...made.row, expires_at: expiresAt, bumped_at: bumped },
+        pfields: made.pfields,
+      };
+    }
+  }
+  return { shops: shops.length, products: products() };
+}
+
+/** The next `n` products of `products` (fewer at its end). */
+export function nextProducts(products: Iterator<BulkProduct>, n: number): BulkProduct[] {
+  const batch: BulkProduct[] = [];
+  for (let next = products.next(); !next.done; next = products.next()) {
+    batch.push(next.value);
+    if (batch.length === n) break;
+  }
+  return batch;
+}
+
+/**
+ * Inserts `count` generated products (and the shops they need) in multi-row INSERTs, a
+ * transaction per chunk: the search index follows by itself (the FTS5 triggers on SQLite, the
+ * GIN indexes on PostgreSQL).
+ */
+export async function insertBulkProducts(
+  db: DB,
+  options: BulkOptions & {
+    /** Rows per multi-row INSERT (SQLite allows 32,766 parameters per statement). */
+    rowsPerInsert?: number;
+    /** Rows per transaction. */
+    rowsPerTransaction?: number;
+  },
+): Promise<BulkResult> {
+  const started = Date.now();
+  const { shops, products } = await bulkProducts(db, options);
   const perInsert = options.rowsPerInsert ?? 500;
   const perTransaction = options.rowsPerTransaction ?? 10_000;
 
@@ -309,26 +343,10 @@ export async function insertBulkProducts(
     const chunk = Math.min(perTransaction, options.count - done);
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < chunk; i += perInsert) {
-        const n = Math.min(perInsert, chunk - i);
-        const made = Array.from({ length: n }, (_, k) => {
-          const index = done + i + k;
-          const at = new Date(start + ((end - start) * index) / options.count).toISOString();
-          return product(r, r.pick(weighted), r.pick(shops), at);
-        });
-        const bumpedAt = (created: string) => {
-          if (!bumps.chance(options.bumped ?? 0)) return null;
-          const from = Math.max(Date.parse(created), end - BUMPS_WITHIN_DAYS * DAY_MS);
-          return new Date(from + bumps.next() * (end - from)).toISOString();
-        };
+        const made = nextProducts(products, Math.min(perInsert, chunk - i));
         const ids = await trx
           .insertInto('products')
-          .values(
-            made.map((m) => ({
-              ...m.row,
-              expires_at: expiresAt,
-              bumped_at: m.row.type === 'offer' ? bumpedAt(m.row.created_at!) : null,
-            })),
-          )
+          .values(made.map((m) => m.row))
           .returning('id')
           .execute();
         const values = made.flatMap((m, k) =>
@@ -346,5 +364,5 @@ export async function insertBulkProducts(
     done += chunk;
     options.onProgress?.(done);
   }
-  return { products: options.count, shops: shops.length, ms: Date.now() - started };
+  return { products: options.count, shops, ms: Date.now() - started };
 }
