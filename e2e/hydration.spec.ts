@@ -131,9 +131,9 @@ test('the first views do not move when their scripts start', async ({ page }, in
 });
 
 // A click outside the islands before the app runs is held and given again once it runs (web/
-// islands.tsx); a link is followed by the browser. The header's bell (an icon and a badge in a
-// link, a part the app hydrates from a chunk of its own) was held and given again before that part
-// was the app's: the click was lost and the visitor stayed on the page.
+// islands.tsx). The header's bell (an icon and a badge in a link, a part the app hydrates from a
+// chunk of its own) was held and given again before that part was the app's: the click was lost
+// and the visitor stayed on the page. Its link is now followed by the browser (data-page-link).
 test('a tap on the bell before the app runs opens the notifications', async ({
   browser,
   baseURL,

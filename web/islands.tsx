@@ -164,11 +164,13 @@ function clickedElement(target: Element): HTMLElement | null {
 }
 
 const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
+/** A link whose page the browser loads when tapped before the app runs (see onClick). */
+const PAGE_LINK = 'a[href][data-page-link]';
 let held: HTMLElement | null = null;
 
 function onInput(event: Event) {
-  // A tap on a link loads its page: the app is not fetched for it.
-  if (event.type === 'pointerdown' && (event.target as Element).closest?.('a[href]')) return;
+  // A tap on such a link loads its page: the app is not fetched for it.
+  if (event.type === 'pointerdown' && (event.target as Element).closest?.(PAGE_LINK)) return;
   if (outsideIslands(event.target)) void start();
 }
 
@@ -178,10 +180,10 @@ function onClick(event: MouseEvent) {
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
     return;
   }
-  // A link is followed by the browser: its page comes from the server (its page cache), without
-  // the whole app. Held and given again, a link in a part the app hydrates later (the header's
-  // bell, its own chunk) was not yet the app's, and the click was lost.
-  if (event.target.closest('a[href]')) return;
+  // A link in a part the app hydrates from a chunk of its own (the header's bell) is followed by
+  // the browser (its page comes from the server's page cache): held and given again, it was not
+  // yet the app's, and the click was lost. Other links are the app's (a card opens its modal).
+  if (event.target.closest(PAGE_LINK)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   held = clickedElement(event.target);

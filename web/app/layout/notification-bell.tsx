@@ -20,7 +20,13 @@ export function NotificationBell() {
     ? `${t('nav_notifications')} (${t('unread_count', { count })})`
     : t('nav_notifications');
   return (
-    <Link to={paths.notifications} className="icon-button header-bell" aria-label={label}>
+    // A part of its own chunk: a tap before the app runs is the browser's (data-page-link, web/islands.tsx).
+    <Link
+      to={paths.notifications}
+      className="icon-button header-bell"
+      aria-label={label}
+      data-page-link=""
+    >
       <BellIcon size={22} />
       {!!count && (
         <span className="header-bell__badge" aria-hidden="true">
