@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/types';
 import type { QueryWord } from '../../../shared/domain/search-terms';
 import type { Row } from './search.repository';
-import { tierText, type Tier } from './search-words';
+import { TIERS, tierRanker, type Tier } from './search-words';
 import { searchColumnsOf } from './search-lookups.repository';
 
 // Generic words rank, they do not filter (issue 30, docs/search-quality.md): "toyota à vendre"
@@ -19,23 +19,29 @@ export async function genericWordsFirst(
   tierOf: Map<Tier, number>,
   tiers: readonly Tier[],
   ranking: QueryWord[],
-  type: string,
 ): Promise<void> {
   if (!ranking.length || rows.length < 2) return;
   const columns = await searchColumnsOf(
     db,
     rows.map((row) => row.id),
   );
-  const tests = ranking.map((word) => tierText([word], 'transliteration', type).test);
-  const holds = (row: Row) => {
-    const own = columns.get(row.id);
-    return !!own && tests.some((test) => test(own));
-  };
+  // A dropped word held in any tier but near spellings ("vendre" counts "vente", "للبيع").
+  const wordTiers = TIERS.slice(0, TIERS.indexOf('transliteration') + 1);
+  const rankers = ranking.map((word) => tierRanker([word], wordTiers));
+  const holding = new Set(
+    rows
+      .filter((row) => {
+        const own = columns.get(row.id);
+        return !!own && rankers.some((rank) => rank(own) !== null);
+      })
+      .map((row) => row.id),
+  );
   let start = 0;
   for (const tier of tiers) {
     const count = tierOf.get(tier) ?? 0;
     const tierRows = rows.slice(start, start + count);
-    const [first, rest] = [tierRows.filter(holds), tierRows.filter((row) => !holds(row))];
+    const first = tierRows.filter((row) => holding.has(row.id));
+    const rest = tierRows.filter((row) => !holding.has(row.id));
     rows.splice(start, count, ...first, ...rest);
     start += count;
   }
