@@ -130,6 +130,31 @@ test('the first views do not move when their scripts start', async ({ page }, in
   }
 });
 
+// Started on the frame after the first paint, the scripts were asked for while that frame was
+// being drawn, and Lighthouse counted their download and run in the first paint of home and
+// search. The boot script (server/plugins/page-boot.ts) now waits for the browser's first
+// contentful paint entry.
+test('the first views ask for their scripts once they have been painted', async ({
+  page,
+}, info) => {
+  testLanguage(info, 60_000);
+  await page.goto('/market');
+  const offer = await page.locator('a.offer-card__main').first().getAttribute('href');
+  for (const url of ['/', '/search?name=Toyota', offer!]) {
+    await page.goto(url);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(paint, url).not.toBeNull();
+    expect(scripts.length, url).toBeGreaterThan(0);
+    expect(Math.min(...scripts), url).toBeGreaterThanOrEqual(paint!);
+  }
+});
+
 // A click outside the islands before the app runs is held and given again once it runs (web/
 // islands.tsx). The header's bell (an icon and a badge in a link, a part the app hydrates from a
 // chunk of its own) was held and given again before that part was the app's: the click was lost
