@@ -10,10 +10,19 @@ import { appendVary } from './vary';
 
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/json|text\/html|application\/xml)/;
-const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\s*(?:,|$))/;
+/** A coding the client names, unless with q=0 ("not acceptable", RFC 9110 §12.5.3). */
+const accepts = (coding: string) =>
+  new RegExp(`\\b${coding}\\b(?!\\s*;\\s*q=0(?:\\.0*)?\\s*(?:,|$))`);
+const ACCEPTS_GZIP = accepts('gzip');
+const ACCEPTS_BROTLI = accepts('br');
 
 export function acceptsGzip(request: FastifyRequest): boolean {
   return ACCEPTS_GZIP.test(request.headers['accept-encoding'] ?? '');
+}
+
+/** Whether the client takes brotli (files compressed once, as the page stylesheets). */
+export function acceptsBrotli(request: FastifyRequest): boolean {
+  return ACCEPTS_BROTLI.test(request.headers['accept-encoding'] ?? '');
 }
 
 /** Answers that depend on Accept-Encoding must say so to caches. */

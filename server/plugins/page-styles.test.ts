@@ -79,6 +79,18 @@ describe("page-styles: a page's stylesheets in one file", () => {
     const gzip = await app.inject({ url: href, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(whole);
+    // q=0 is "not acceptable": a client that refuses brotli gets gzip, one that refuses both none.
+    const noBrotli = await app.inject({
+      url: href,
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
+    const neither = await app.inject({
+      url: href,
+      headers: { 'accept-encoding': 'br; q=0, gzip;q=0.0' },
+    });
+    expect(neither.headers['content-encoding']).toBeUndefined();
+    expect(neither.body).toBe(whole);
   });
 
   it('answers 404 for a name no page has', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { acceptsGzip } from './compression';
+import { acceptsBrotli, acceptsGzip } from './compression';
 import { escapeHtml } from './page-tags';
 import { appendVary } from './vary';
 
@@ -67,8 +67,7 @@ export function viewStyles(app: FastifyInstance, webDir: string): ViewStyles {
     (request, reply) => {
       const bundle = bundleOf(request.params.file.replace(/\.css$/, ''));
       if (!bundle) return reply.status(404).send({ errors: { global: ['not_found'] } });
-      const accepted = request.headers['accept-encoding'] ?? '';
-      const [encoding, body] = /\bbr\b/.test(accepted)
+      const [encoding, body] = acceptsBrotli(request)
         ? ['br', bundle.br]
         : acceptsGzip(request)
           ? ['gzip', bundle.gzip]
