@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import errors from '../plugins/errors';
 import uploads from '../plugins/uploads';
 import { Media } from './media';
-import { readForm } from './multipart';
+import { readForm, uploadRoutes } from './multipart';
 import * as files from './test-files';
 import { VideoSupport } from './video';
 import { mediaQueue } from './work-queue';
@@ -28,32 +28,37 @@ export function useMediaApp(): void {
     app.decorate('config', loadConfig({ DATA_DIR: dataDir }));
     await app.register(errors);
     await app.register(uploads);
-    app.post('/upload', async (request) => {
-      const form = await readForm(request);
-      const saved = await app.media.saveFiles(form.files.files ?? []);
-      return { fields: form.fields, files: saved };
+    // The routes take files as feature routes do: in a scope with the multipart parser.
+    await uploadRoutes(app, (forms) => {
+      forms.post('/upload', async (request) => {
+        const form = await readForm(request);
+        const saved = await app.media.saveFiles(form.files.files ?? []);
+        return { fields: form.fields, files: saved };
+      });
+      // The same storage behind a queue of one running job and two waiting, and without ffmpeg.
+      const queued = new Media(app.media.storage, { queue: mediaQueue(1, 2) });
+      forms.post('/upload-queued', async (request) => {
+        const form = await readForm(request);
+        return { files: await queued.saveFiles(form.files.files ?? []) };
+      });
+      const noFfmpeg = new Media(app.media.storage, {
+        video: new VideoSupport({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' }),
+      });
+      forms.post('/upload-no-ffmpeg', async (request) => {
+        const form = await readForm(request);
+        return { files: await noFfmpeg.saveFiles(form.files.files ?? []) };
+      });
+      forms.post('/photo-no-ffmpeg', async (request) => {
+        const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
+        return { photo: await noFfmpeg.saveImage(form.files.photo[0], 'photo') };
+      });
+      forms.post('/photo', async (request) => {
+        const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
+        return { photo: await app.media.saveImage(form.files.photo[0], 'photo') };
+      });
     });
-    // The same storage behind a queue of one running job and two waiting, and without ffmpeg.
-    const queued = new Media(app.media.storage, { queue: mediaQueue(1, 2) });
-    app.post('/upload-queued', async (request) => {
-      const form = await readForm(request);
-      return { files: await queued.saveFiles(form.files.files ?? []) };
-    });
-    const noFfmpeg = new Media(app.media.storage, {
-      video: new VideoSupport({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' }),
-    });
-    app.post('/upload-no-ffmpeg', async (request) => {
-      const form = await readForm(request);
-      return { files: await noFfmpeg.saveFiles(form.files.files ?? []) };
-    });
-    app.post('/photo-no-ffmpeg', async (request) => {
-      const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
-      return { photo: await noFfmpeg.saveImage(form.files.photo[0], 'photo') };
-    });
-    app.post('/photo', async (request) => {
-      const form = await readForm(request, { maxFiles: 1, filesField: 'photo' });
-      return { photo: await app.media.saveImage(form.files.photo[0], 'photo') };
-    });
+    // A route that takes no files, as most routes: outside that scope.
+    app.post('/no-files', async (request) => ({ body: request.body ?? null }));
     await app.ready();
   });
   afterAll(async () => {

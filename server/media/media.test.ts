@@ -207,6 +207,16 @@ describe('uploads', () => {
     expect(ten.json().files).toHaveLength(MAX_FILES_PER_PRODUCT);
   });
 
+  it('reads forms with files on upload routes only: another route answers 415', async () => {
+    const before = stored();
+    const form = [{ name: 'a.png', data: await files.png(8, 8) }];
+    const res = await upload({ name: 'n' }, form, '/no-files');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ errors: { global: ['unsupported_media_type'] } });
+    expect(stored()).toEqual(before);
+    expect((await upload({ name: 'n' }, form)).statusCode).toBe(200);
+  });
+
   it('reads repeated and [] fields as lists', async () => {
     const res = await upload({ 'contact_methods[]': ['call'], tag: ['a', 'b'], name: 'n' }, []);
     expect(res.json().fields).toEqual({ contact_methods: ['call'], tag: ['a', 'b'], name: 'n' });

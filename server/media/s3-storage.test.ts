@@ -9,7 +9,7 @@ import errors from '../plugins/errors';
 import uploads from '../plugins/uploads';
 import { copyMediaFolder } from './copy-to-storage';
 import { Media } from './media';
-import { readForm } from './multipart';
+import { readForm, uploadRoutes } from './multipart';
 import { S3MediaStorage } from './s3-storage';
 import { startS3Server } from './s3-test-server';
 import { LocalMediaStorage } from './storage';
@@ -35,14 +35,17 @@ describe('S3 media storage', () => {
     s3 = await startS3Server();
     storage = new S3MediaStorage(s3.config);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-s3-app-'));
-    // The uploads plugin as the server registers it, configured from the environment.
+    // The uploads plugin and an upload route as the server registers them, configured from the
+    // environment.
     app = Fastify({ logger: false });
     app.decorate('config', loadConfig({ DATA_DIR: dataDir, ...s3.env }));
     await app.register(errors);
     await app.register(uploads);
-    app.post('/upload', async (request) => {
-      const form = await readForm(request);
-      return { files: await app.media.saveFiles(form.files.files ?? []) };
+    await uploadRoutes(app, (forms) => {
+      forms.post('/upload', async (request) => {
+        const form = await readForm(request);
+        return { files: await app.media.saveFiles(form.files.files ?? []) };
+      });
     });
     await app.ready();
   });

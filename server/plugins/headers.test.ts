@@ -45,4 +45,24 @@ describeEachEngine('response headers', (ctx) => {
     expect(policy).toContain('camera=()');
     expect(policy).toContain('microphone=()');
   });
+
+  it('sends a page every security header; a JSON answer those that act on it, not the document ones', async () => {
+    const client = ctx().client();
+    const page = await client.get('/', { xsrf: false, headers: { accept: 'text/html' } });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // The language link sends people back where they were (Referer), other sites learn nothing.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const json = await client.get('/healthz');
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(String(json.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(json.headers['permissions-policy']).toBeDefined();
+    for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection']) {
+      expect(json.headers[name], name).toBeUndefined();
+    }
+  });
 });

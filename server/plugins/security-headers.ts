@@ -5,9 +5,27 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 // Helmet's security headers (CSP and the rest). @fastify/helmet builds Helmet's middleware anew
 // for every request, parsing the CSP each time (some 6 % of the CPU of a cached product read).
 // Ours do not vary per request (no nonces), so Helmet works them out once, on a probe request to a
-// bare server, and every reply gets them as they are.
+// bare server, and every reply gets them as they are (a JSON answer without those only a document
+// acts on).
 const PERMISSIONS_POLICY =
   'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), browsing-topics=()';
+
+/**
+ * Helmet's headers that only a document (an HTML page) acts on: a JSON answer goes without them.
+ * Browsers apply the opener policy and the origin-keyed agent cluster to documents only; the
+ * referrer policy to what a document requests (and to redirects, which are not JSON); DNS
+ * prefetching, IE8's download option and the old XSS filter to HTML. The CSP, nosniff, the frame
+ * and resource policies and the Permissions-Policy stay on every answer (server/app.test.ts,
+ * headers.test.ts).
+ */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+]);
 
 export default fp(async (app, options: FastifyHelmetOptions) => {
   const probe = Fastify({ logger: false });
@@ -23,8 +41,14 @@ export default fp(async (app, options: FastifyHelmetOptions) => {
   // route to a shop); nothing uses the camera or microphone (photos come through file inputs,
   // which need no permission), nor payment or USB (issue 14 item 12).
   headers['permissions-policy'] = PERMISSIONS_POLICY;
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  const json = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)),
+  );
+  // Once the answer's type is known (issue 31 item 4: the headers were some 1.2 KB of a JSON
+  // read's answer). No route sets one of these itself: one that did would be overridden here.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    reply.headers(typeof type === 'string' && type.startsWith('application/json') ? json : headers);
+    done(null, payload);
   });
 });

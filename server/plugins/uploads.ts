@@ -1,7 +1,5 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import multipart from '@fastify/multipart';
-import { MAX_FILE_BYTES, MAX_FILES_PER_PRODUCT } from '../../shared/constants';
 import { Media } from '../media/media';
 import { LocalMediaStorage, type MediaStorage } from '../media/storage';
 import { S3MediaStorage } from '../media/s3-storage';
@@ -15,20 +13,11 @@ declare module 'fastify' {
   }
 }
 
-// Uploads (SPEC §5, DESIGN §8): multipart forms with at most MAX_FILES_PER_PRODUCT files of at
-// most MAX_FILE_BYTES each (a bigger file answers 413), media kept under DATA_DIR/media — outside
-// any static web root — and served from /media/{file}.
+// Uploads (SPEC §5, DESIGN §8): media kept under DATA_DIR/media — outside any static web root —
+// and served from /media/{file}. The routes that take files read multipart forms in a scope of
+// their own (media/multipart.ts, `uploadRoutes`: at most MAX_FILES_PER_PRODUCT files of at most
+// MAX_FILE_BYTES each, a bigger file answers 413).
 export default fp(async (app) => {
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_FILE_BYTES,
-      files: MAX_FILES_PER_PRODUCT,
-      fields: 200,
-      fieldSize: 64 * 1024,
-      parts: 200 + MAX_FILES_PER_PRODUCT,
-      headerPairs: 100,
-    },
-  });
   // S3_* set: the bucket (issue 18 item 4); otherwise the local folder, the default.
   const storage: MediaStorage = app.config.s3
     ? new S3MediaStorage(app.config.s3)

@@ -14,7 +14,7 @@ import {
   updateProductBody,
 } from '../../../shared/schemas/products';
 import { notFound } from '../../errors';
-import { parseForm, readForm } from '../../media/multipart';
+import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
@@ -46,54 +46,61 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const multipartOrJson = { consumes: ['multipart/form-data', 'application/json'] };
 
-  app.post(
-    '/products/create/:type',
-    {
-      schema: { params: productTypeParam, ...multipartOrJson, response: { 201: productResponse } },
-      preValidation: authenticated,
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      // Before the upload is read: a flood costs no image work.
-      await app.limitUser('offer', user.id);
-      // Issue 21: fewer offers a day for new accounts without a verified phone.
-      if (request.params.type === 'offer')
-        await assertDailyOffersLeft(app.db, user.id, app.config.userRateLimitFactor);
-      const form = await readForm(request);
-      const body = parseForm(createProductBody, form.fields);
-      const product = await service.create(
-        deps,
-        user,
-        request.params.type,
-        body,
-        pfieldInputs(form.fields),
-        form.files.files ?? [],
-      );
-      return reply.status(201).send({ product });
-    },
-  );
+  // Create and edit take files: read in a scope with the multipart parser (media/multipart.ts).
+  await uploadRoutes(app, (forms) => {
+    forms.post(
+      '/products/create/:type',
+      {
+        schema: {
+          params: productTypeParam,
+          ...multipartOrJson,
+          response: { 201: productResponse },
+        },
+        preValidation: authenticated,
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        // Before the upload is read: a flood costs no image work.
+        await app.limitUser('offer', user.id);
+        // Issue 21: fewer offers a day for new accounts without a verified phone.
+        if (request.params.type === 'offer')
+          await assertDailyOffersLeft(app.db, user.id, app.config.userRateLimitFactor);
+        const form = await readForm(request);
+        const body = parseForm(createProductBody, form.fields);
+        const product = await service.create(
+          deps,
+          user,
+          request.params.type,
+          body,
+          pfieldInputs(form.fields),
+          form.files.files ?? [],
+        );
+        return reply.status(201).send({ product });
+      },
+    );
 
-  app.put(
-    '/products/:id',
-    {
-      schema: { params: idParam, ...multipartOrJson, response: { 200: productResponse } },
-      preValidation: authenticated,
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const form = await readForm(request);
-      const body = parseForm(updateProductBody, form.fields);
-      const product = await service.update(
-        deps,
-        user,
-        request.params.id,
-        body,
-        pfieldInputs(form.fields),
-        form.files.files ?? [],
-      );
-      return { product };
-    },
-  );
+    forms.put(
+      '/products/:id',
+      {
+        schema: { params: idParam, ...multipartOrJson, response: { 200: productResponse } },
+        preValidation: authenticated,
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const form = await readForm(request);
+        const body = parseForm(updateProductBody, form.fields);
+        const product = await service.update(
+          deps,
+          user,
+          request.params.id,
+          body,
+          pfieldInputs(form.fields),
+          form.files.files ?? [],
+        );
+        return { product };
+      },
+    );
+  });
 
   app.delete(
     '/products/:id',

@@ -17,7 +17,7 @@ import {
   updateShopBody,
 } from '../../../shared/schemas/shops';
 import { notFound } from '../../errors';
-import { parseForm, readForm } from '../../media/multipart';
+import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { shopPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
@@ -54,35 +54,38 @@ const shopsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { shops: await service.shopsPage(app.db, request.query.page, LIST_PAGE_SIZE) };
   });
 
-  app.post(
-    '/shops/create',
-    {
-      schema: { ...multipartOrJson, response: { 201: shopResponse } },
-      preValidation: authenticated,
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const form = await readShopForm(request);
-      const body = parseForm(createShopBody, form.fields);
-      const created = await service.createShop(deps, user, body, form.files);
-      return reply.status(201).send({ shop: toShop(created.row, created.employees) });
-    },
-  );
+  // Create and edit take the logo and cover: read in a scope with the multipart parser.
+  await uploadRoutes(app, (forms) => {
+    forms.post(
+      '/shops/create',
+      {
+        schema: { ...multipartOrJson, response: { 201: shopResponse } },
+        preValidation: authenticated,
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const form = await readShopForm(request);
+        const body = parseForm(createShopBody, form.fields);
+        const created = await service.createShop(deps, user, body, form.files);
+        return reply.status(201).send({ shop: toShop(created.row, created.employees) });
+      },
+    );
 
-  app.put(
-    '/shops/:id',
-    {
-      schema: { params: idParam, ...multipartOrJson, response: { 200: shopResponse } },
-      preValidation: authenticated,
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const form = await readShopForm(request);
-      const body = parseForm(updateShopBody, form.fields);
-      const updated = await service.updateShop(deps, user, request.params.id, body, form.files);
-      return { shop: toShop(updated.row, updated.employees) };
-    },
-  );
+    forms.put(
+      '/shops/:id',
+      {
+        schema: { params: idParam, ...multipartOrJson, response: { 200: shopResponse } },
+        preValidation: authenticated,
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const form = await readShopForm(request);
+        const body = parseForm(updateShopBody, form.fields);
+        const updated = await service.updateShop(deps, user, request.params.id, body, form.files);
+        return { shop: toShop(updated.row, updated.employees) };
+      },
+    );
+  });
 
   app.delete(
     '/shops/:id',

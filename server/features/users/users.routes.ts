@@ -10,7 +10,7 @@ import {
 import { invalid, notFound } from '../../errors';
 import { clientLimitKey } from '../../plugins/client-address';
 import { imageUrl } from '../../media/media';
-import { parseForm, readForm } from '../../media/multipart';
+import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { userPageMeta } from '../../plugins/page-tags';
 import { authenticated, requireUser } from '../../plugins/session';
 import { toSelfUser } from './users.mapper';
@@ -56,26 +56,32 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/users/:id',
-    {
-      schema: {
-        params: idParam,
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: selfUserResponse },
+  // The profile edit takes the photo and cover: read in a scope with the multipart parser.
+  await uploadRoutes(app, (forms) => {
+    forms.put(
+      '/users/:id',
+      {
+        schema: {
+          params: idParam,
+          consumes: ['multipart/form-data', 'application/json'],
+          response: { 200: selfUserResponse },
+        },
+        preValidation: authenticated,
       },
-      preValidation: authenticated,
-    },
-    async (request) => {
-      const user = requireUser(request);
-      // One file per image field; a third file answers 422 too_many_files.
-      const form = await readForm(request, { maxFiles: USER_IMAGES.length, filesField: 'global' });
-      const body = parseForm(profileBody, form.fields);
-      const self = await service.updateProfile(deps, user, request.params.id, body, form.files);
-      // The editor may change the email, so they see it: the self view, not the public one.
-      return { user: toSelfUser(self.user, self.shops) };
-    },
-  );
+      async (request) => {
+        const user = requireUser(request);
+        // One file per image field; a third file answers 422 too_many_files.
+        const form = await readForm(request, {
+          maxFiles: USER_IMAGES.length,
+          filesField: 'global',
+        });
+        const body = parseForm(profileBody, form.fields);
+        const self = await service.updateProfile(deps, user, request.params.id, body, form.files);
+        // The editor may change the email, so they see it: the self view, not the public one.
+        return { user: toSelfUser(self.user, self.shops) };
+      },
+    );
+  });
 
   app.delete(
     '/users/:id',
