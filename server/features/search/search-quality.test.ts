@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { wordsTuning } from './search-plan';
-import { walkedTiers, walkTuning } from './search-walk';
-import { orderedRows, type SearchQuery } from './search.repository';
-import { TIERS, tierText } from './search-words';
-import { queryTerms } from '../../../shared/domain/search-terms';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
 import { signIn } from '../products/products.test-helpers';
@@ -130,86 +126,6 @@ describeEachEngine(
         expect(res.statusCode, res.body).toBe(200);
         const got = res.json().products.data.map((c: { id: number }) => c.id);
         expect(got, query).toEqual(site);
-      }
-    }, 240_000);
-
-    it('reads the tiers after the first at once, as tier by tier would (SQLite)', async () => {
-      // SQLite only: PostgreSQL reads tier by tier. Each query's first rows of each tier, for
-      // counts small enough that the walk stops at a tier and reads the older rows with the
-      // query of the tier before it (search-walk.ts), equal the tier's own first rows.
-      if (ctx().engine !== 'sqlite') return;
-      const db = ctx().app.db;
-      const saved = { ...walkTuning };
-      onTestFinished(() => {
-        Object.assign(walkTuning, saved);
-      });
-      const base: SearchQuery = {
-        type: 'offer',
-        order: 'newest',
-        psubcategoryIds: [],
-        pfields: [],
-      };
-      const read = (text: SearchQuery['text'], n: number) =>
-        orderedRows(db, 'sqlite', { ...base, text }, n, 0).then((rows) => rows.map((r) => r.id));
-      let walks = 0;
-      for (const queries of Object.values(QUERIES)) {
-        for (const [query] of queries) {
-          const words = queryTerms(query);
-          if (!words.length) continue;
-          for (const n of [1, 2, 3, 5, 8]) {
-            const exact = await orderedRows(
-              db,
-              'sqlite',
-              { ...base, text: tierText(words, 'exact', 'offer') },
-              n,
-              0,
-            );
-            if (exact.length >= n) continue;
-            for (const rows of [n, 1, 2]) {
-              walkTuning.rows = rows;
-              const walked = await walkedTiers(db, 'sqlite', base, words, TIERS, exact, n);
-              const seen = new Set(exact.map((r) => r.id));
-              let previous = tierText(words, 'exact', 'offer').fts;
-              for (const tier of TIERS.slice(1, -1)) {
-                if (seen.size >= n) break;
-                const text = tierText(words, tier, 'offer');
-                if (text.fts === previous) continue;
-                previous = text.fts;
-                const got = walked(tier);
-                if (!got) break;
-                walks++;
-                const own = await read(text, n);
-                expect(
-                  got.map((r) => r.id),
-                  `${query}, ${tier}, n ${n}, ${rows} a read`,
-                ).toEqual(own);
-                own.forEach((id) => seen.add(id));
-              }
-            }
-          }
-        }
-      }
-      expect(walks).toBeGreaterThan(100);
-    }, 240_000);
-
-    it('answers the same with the tiers read at once and tier by tier (SQLite)', async () => {
-      if (ctx().engine !== 'sqlite') return;
-      const saved = { ...walkTuning };
-      onTestFinished(() => {
-        Object.assign(walkTuning, saved);
-      });
-      for (const way of [
-        { on: false, rows: saved.rows },
-        { on: true, rows: 1 },
-      ]) {
-        Object.assign(walkTuning, way);
-        for (const [key, site] of results.get(ctx().engine) ?? []) {
-          const query = key.slice(key.indexOf(': ') + 2);
-          const res = await client.post('/products/all/0/search', { name: query, page_size: 100 });
-          expect(res.statusCode, res.body).toBe(200);
-          const got = res.json().products.data.map((c: { id: number }) => c.id);
-          expect(got, `${query} (${JSON.stringify(way)})`).toEqual(site);
-        }
       }
     }, 240_000);
   },

@@ -116,21 +116,6 @@ function ftsOnlyRows(
     .then((r) => r.rows);
 }
 
-/**
- * SQLite: the listed matches of an FTS5 query (type included) older than `below`, newest first,
- * with their search columns (one read for a search's tiers, search-walk.ts).
- */
-export function olderMatches(db: Executor, fts: string, below: number, limit: number) {
-  return sql<{ id: number } & SearchColumns>`select products.id as id, products.search_text,
-      products.search_stems, products.search_related
-    from products_fts cross join products on products.id = products_fts.rowid
-    where products_fts match ${fts} and products_fts.rowid < cast(${below} as integer)
-      and ${listed()}
-    order by products_fts.rowid desc limit ${limit}`
-    .execute(db)
-    .then((r) => r.rows);
-}
-
 export const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
   q.text !== undefined &&
   q.order === 'newest' &&

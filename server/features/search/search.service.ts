@@ -26,8 +26,7 @@ import { TIERS, tierRanker, tierText, type Tier, type TieredWord } from './searc
 import * as repo from './search.repository';
 import { fewCandidates, type Candidate } from './search-candidates';
 import { firstRows, searchPage } from './search-nearest';
-import { laterRows, withBumps } from './search-bumps.repository';
-import { walkedTiers } from './search-walk';
+import { laterRows } from './search-bumps.repository';
 import { planned } from './search-plan';
 import { genericWordsFirst } from './search-ranking';
 import * as lookups from './search-lookups.repository';
@@ -188,8 +187,6 @@ async function tieredRows(
   let last = exactPlan ?? query;
   let previous = '';
   let typoWords: TieredWord[] = [];
-  // The tiers after the first read at once (SQLite, words only: search-walk.ts), once needed.
-  let walked: ((tier: Tier) => repo.Row[] | undefined) | undefined;
   async function run(tier: Tier, tiered: TieredWord[]) {
     const text = tierText(tiered, tier, query.type);
     // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
@@ -197,11 +194,7 @@ async function tieredRows(
     previous = text.fts;
     // Planned once: the tier's later pages read the same way as its first rows.
     last = await planned(db, dialect, { ...query, text }, last);
-    const read = walked?.(tier);
-    // (Bumped matches merged as firstRows merges them into the rows it reads.)
-    const got = read
-      ? await withBumps(db, dialect, last, repo.COUNTED, read)
-      : await firstRows(db, dialect, last);
+    const got = await firstRows(db, dialect, last);
     for (const row of got) {
       if (rows.length >= repo.COUNTED || seen.has(row.id)) continue;
       seen.add(row.id);
@@ -211,9 +204,6 @@ async function tieredRows(
   }
   for (const tier of tiers) {
     if (rows.length >= repo.COUNTED) break;
-    if (tier !== 'exact' && tier !== 'typo' && !walked) {
-      walked = await walkedTiers(db, dialect, query, words, tiers, rows);
-    }
     if (tier !== 'typo') await run(tier, words);
     else if (rows.length < TYPO_BELOW) {
       typoWords = await withTypos(db, words);
