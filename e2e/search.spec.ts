@@ -242,7 +242,8 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
 
     test('home, market, search, category', async ({ page, context }, info) => {
-      const { lang, t } = testLanguage(info);
+      // Twelve page loads and two searches sent: over 30 s on a busy machine.
+      const { lang, t } = testLanguage(info, 90_000);
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation(TEVRAGH_ZEINA);
 
