@@ -11,7 +11,8 @@ import { escapeHtml } from './page-tags';
 // at once in a tab that is not shown (it paints nothing). Started on the frame after the first
 // paint (`requestAnimationFrame`, still the way of a browser without paint entries), they were
 // asked for while that frame was being drawn: Lighthouse then counted their download and their
-// run in the first paint of home and search (FCP 1.3 s, against 1.0 s for the offer page).
+// run in the first paint (LCP 1.8–1.9 s on home and search; 1.08–1.13 s on every page since,
+// docs/performance.md "The scripts after the first paint").
 // A page with islands (web/components/island.tsx: the offer's) starts with the islands' entry
 // instead (web/islands.tsx, without the router or the page's code): the build writes it and its
 // modules in the document template (`souq-islands`, islandsBoot in scripts/vite/first-views.ts), and the script takes those
