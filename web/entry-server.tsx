@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Fragment, StrictMode, type ReactNode } from 'react';
 // React's edge builds: the node build of react-dom/static runs each render in an AsyncLocalStorage
 // of its own, and from the first page rendered Node 20 would keep promise hooks on for every
@@ -18,7 +17,8 @@ import { PersonalPartsProvider, type PersonalPart } from './lib/personal';
 import { ServerRenderProvider } from './lib/render-seed';
 import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
-import { HttpError, setTransport, type Transport } from './lib/http';
+import { HttpError, type Transport } from './lib/http';
+import { withTransport } from './lib/page-transport';
 import { createI18n, loadDictionary } from './lib/i18n';
 import type { ServerRender } from './lib/render-seed';
 import { meKeys, meQuery, type Me } from './lib/use-me';
@@ -29,32 +29,6 @@ import { unreadCountQuery } from './features/notifications';
 // every page. The page's data is asked through the same query options the page uses in the
 // browser, answered by the server's services as the page's visitor (server/plugins/page-data.ts); the
 // cache is then handed to the browser with the HTML, so nothing is fetched twice.
-
-/** The page being rendered's way to the API: requests made while prefetching go through it. */
-const pageTransport = new AsyncLocalStorage<Transport>();
-setTransport((url, init) => {
-  const transport = pageTransport.getStore();
-  if (!transport) throw new Error('entry-server: a request outside of a page render');
-  return transport(url, init);
-});
-
-/** Page prefetches in flight (`withTransport`). */
-let prefetching = 0;
-
-/**
- * Runs a page's prefetch with its transport. While any AsyncLocalStorage is enabled, Node 20 runs
- * promise hooks for every promise of the process, every request's included: the store is disabled
- * again as soon as no prefetch is in flight (nothing reads it then), which turns them off.
- */
-async function withTransport<T>(transport: Transport, prefetch: () => Promise<T>): Promise<T> {
-  prefetching += 1;
-  try {
-    return await pageTransport.run(transport, prefetch);
-  } finally {
-    prefetching -= 1;
-    if (prefetching === 0) pageTransport.disable();
-  }
-}
 
 export interface RenderOptions {
   /** The address asked for: path and query. */
