@@ -2,7 +2,6 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
 import { COLUMNS, searchBumpedText, values } from './038-search-bumped-text';
-import { notEndedConditions } from '../../features/products/listing.repository';
 
 // Issue 30 (docs/search.md, "Only the bumps a walk can reach"): SQLite. Migration 038's text
 // index of the bumped offers kept every offer ever bumped (bumped_at is never cleared), growing
@@ -25,10 +24,16 @@ const changed = WATCHED.split(', ')
   .join(' or ');
 
 /**
- * The time the index keeps the offers listed at: an hour before `at` (ms), so that a search that
- * read the time before a prune still finds every bumped offer it may list.
+ * The offers listed an hour ago (the prune's margin, keptSince in search-bumps.repository.ts), as
+ * the lists' rule stood when this migration was written (SOLD_LISTED_DAYS = 7). Written out here,
+ * not imported: a migration stays what it was when the app's rules change.
  */
-export const keptSince = (at: number) => new Date(at - 3_600_000).toISOString();
+function listedAnHourAgo(): string {
+  const at = Date.now() - 3_600_000;
+  const since = new Date(at).toISOString();
+  const soldSince = new Date(at - 7 * 86_400_000).toISOString();
+  return `expires_at > '${since}' and (sold_at is null or sold_at > '${soldSince}')`;
+}
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function sqliteUp(db: Kysely<any>) {
@@ -70,9 +75,9 @@ async function sqliteUp(db: Kysely<any>) {
     .execute(db);
   // The bumped offers that have not ended (with the prune's margin; those that ended come back
   // with the write that lists them again).
-  const kept = sql.join(notEndedConditions(keptSince(Date.now())), sql` and `);
   await sql`insert into products_bumped_fts(rowid, ${sql.raw(COLUMNS)})
-    select id, ${sql.raw(COLUMNS)} from products where bumped_at is not null and ${kept}
+    select id, ${sql.raw(COLUMNS)} from products
+    where bumped_at is not null and ${sql.raw(listedAnHourAgo())}
     order by id`.execute(db);
 }
 

@@ -6,7 +6,6 @@ import { compareRows, orderedRows, type Row, type SearchQuery } from './search.r
 import type { SearchSort } from '../../../shared/schemas/search';
 import type { SearchColumns } from './search-words';
 import { notEndedConditions } from '../products/listing.repository';
-import { keptSince } from '../../db/migrations/039-search-bumps-listed';
 
 // "Newest" with bumps (issue 32, docs/search.md "Order"): an offer's time is its last bump, or
 // its creation (coalesce(bumped_at, created_at), as every other list orders). The text indexes
@@ -164,6 +163,12 @@ async function bumpedAmong(db: Executor, dialect: Dialect, q: SearchQuery, ids: 
     where ${among} and bumped_at is not null`.execute(db);
   return new Map(rows.map((r) => [Number(r.id), r.at] as const));
 }
+
+/**
+ * The time the bumped offers' index keeps the offers listed at: an hour before `at` (ms), so that
+ * a search that read the time before a prune still finds every bumped offer it may list.
+ */
+export const keptSince = (at: number) => new Date(at - 3_600_000).toISOString();
 
 /**
  * SQLite: takes out of the bumped offers' text index (migration 039) those whose listing ended
