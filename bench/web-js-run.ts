@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { loadAverage, saveResult, table, writeSection } from './docs';
 import { startServer } from './server';
-import { measureRoutesJs, shopOf, type ScriptJs } from './web-js';
+import { measureRoutesJs, placedShopOf, shopOf, type ScriptJs } from './web-js';
 
 // npm run bench:web-js: only the first-visit JavaScript and CSS of the main pages (bench/web-js.ts),
 // with each page's scripts and their largest modules (minified KiB / gzip KiB alone) on stdout,
@@ -16,6 +16,9 @@ try {
   const before = loadAverage();
   const base = server.info.address;
   const scripts: ScriptJs[] = [];
+  // A placed shop's header has a map: its first view is measured too.
+  const placedShop = await placedShopOf(base);
+  const placed = placedShop ? [{ name: 'shop, placed', url: `/shops/shop/${placedShop}` }] : [];
   const rows = await measureRoutesJs(
     base,
     [
@@ -23,6 +26,7 @@ try {
       { name: 'search', url: `/search?name=${SEARCH_WORD}` },
       { name: 'offer', url: `/products/product/${server.info.productId}` },
       { name: 'shop', url: `/shops/shop/${await shopOf(base, server.info.productId)}` },
+      ...placed,
     ],
     ['ar', 'fr'],
     scripts,

@@ -54,6 +54,17 @@ export async function shopOf(base: string, productId: number | undefined): Promi
   return body.product.shop.id;
 }
 
+/** A shop with a place (its page's header has a map), if the data has one: the demo seed's have. */
+export async function placedShopOf(base: string): Promise<number | null> {
+  const answer = await fetch(`${base}/shops/paginate/all/0?page=1`, {
+    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+  });
+  const body = (await answer.json()) as {
+    shops: { data: { id: number; latitude: number | null }[] };
+  };
+  return body.shops.data.find((shop) => shop.latitude !== null)?.id ?? null;
+}
+
 type ModuleSizes = Record<string, { module: string; bytes: number; gzip: number }[]>;
 
 export async function measureRoutesJs(

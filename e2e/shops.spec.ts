@@ -325,10 +325,17 @@ test('a visitor sees a shop of the demo without edit controls; an unknown shop s
   await expect(page.locator('.shop-products .offer-card').first()).toBeVisible();
   await expect(page.getByRole('link', { name: t.edit_shop })).toHaveCount(0);
   await expect(page.getByRole('button', { name: t.delete_shop })).toHaveCount(0);
+  // The first view: the map's still picture (the map and its scripts come when it is tapped).
+  const still = page.locator('.shop-header .map-frame--still');
   await shotBoth(page, lang, 'shop-page-visitor', {
+    ready: () => expect(still).toContainText(t.map),
+  });
+  await still.click();
+  await expect(page.locator('.shop-header .leaflet-tile-loaded').first()).toBeVisible();
+  await shotBoth(page, lang, 'shop-page-visitor-full', {
+    fullPage: true,
     ready: () => expect(page.locator('.shop-header .leaflet-tile-loaded').first()).toBeVisible(),
   });
-  await shotBoth(page, lang, 'shop-page-visitor-full', { fullPage: true });
 
   await page.getByRole('link', { name: new RegExp(t.shop_tab_employees) }).click();
   await expect(page.locator('.staff-list__item').first()).toBeVisible();

@@ -166,6 +166,11 @@ function clickedElement(target: Element): HTMLElement | null {
 const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
 /** A link whose page the browser loads when tapped before the app runs (see onClick). */
 const PAGE_LINK = 'a[href][data-page-link]';
+/**
+ * A still picture of what the app brings in its place (the shop's map): a tap on it asks for the
+ * app, and is not given again (what it was tapped for replaces it; its own link is for scripts off).
+ */
+const APP_PLACEHOLDER = '[data-app-placeholder]';
 let held: HTMLElement | null = null;
 
 function onInput(event: Event) {
@@ -186,7 +191,7 @@ function onClick(event: MouseEvent) {
   if (event.target.closest(PAGE_LINK)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  held = clickedElement(event.target);
+  if (!event.target.closest(APP_PLACEHOLDER)) held = clickedElement(event.target);
   void start();
 }
 
@@ -255,14 +260,14 @@ addEventListener('popstate', () => {
   if (!whole && location.pathname + location.search !== loaded) location.reload();
 });
 
-// The parts hydrated later (their panel), the shop's map (the browser draws it: on the offer
-// page and in the shop page's header), and the home page's rows that fetch their offers when they
-// come near.
+// The parts hydrated later (their panel), the offer page's shop map (the browser draws it), and
+// the home page's rows that fetch their offers when they come near. The shop page's map is at the
+// top of the page: it would bring the app and Leaflet with every first view of a placed shop
+// (211 KiB of scripts against 93); its still picture brings them when tapped (APP_PLACEHOLDER),
+// or the first input does.
 const later = [
   ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
-  ...page.querySelectorAll(
-    '[data-slot="shop-map"], .shop-header__map, .subcategory-row__placeholder',
-  ),
+  ...page.querySelectorAll('[data-slot="shop-map"], .subcategory-row__placeholder'),
 ];
 const observer =
   later.length && typeof IntersectionObserver !== 'undefined'

@@ -38,7 +38,9 @@ export function ShopMap({ shop, className }: ShopMapProps) {
       <Loader />
     </div>
   );
-  // Hidden from screen readers and the tab order: the place line's link is the same one.
+  // Hidden from screen readers and the tab order: the place line's link is the same one. Before
+  // the app runs, a tap on it brings the app and the map (web/islands.tsx: data-app-placeholder);
+  // with scripts off it opens the maps site.
   const still = (
     <a
       className="map-frame map-frame--placeholder map-frame--still"
@@ -47,8 +49,10 @@ export function ShopMap({ shop, className }: ShopMapProps) {
       rel="noopener noreferrer"
       aria-hidden="true"
       tabIndex={-1}
+      data-app-placeholder=""
     >
       <PinIcon size={32} />
+      <span className="map-frame__caption">{t('map')}</span>
     </a>
   );
   return (
