@@ -2,10 +2,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadAverage, saveResult, table, writeSection } from './docs';
 import { startServer } from './server';
-import { CHROME_FLAGS, CHROME_PATH } from './web-js';
+import { CHROME_FLAGS, CHROME_PATH, placedShopOf, shopOf } from './web-js';
 
 // npm run bench:lighthouse: Lighthouse 12's mobile run (its default: simulated slow 4G and a 4×
-// slower CPU) of the home page, a search results page, an offer page and its shop, on the
+// slower CPU) of the home page, a search results page, an offer page and its shop, and a shop with a place, on the
 // production build (`npm run build` first: the web app and its server renderer) served on
 // localhost; performance, SEO and accessibility, the median of LIGHTHOUSE_RUNS runs (5). Results: bench/results/lighthouse-<time>.json,
 // docs/performance.md, stdout with the audits that cost the most.
@@ -16,19 +16,14 @@ const LANGUAGES = (process.env.LIGHTHOUSE_LANGS ?? 'ar,fr').split(',');
 
 const server = await startServer();
 const base = server.info.address.replace('127.0.0.1', 'localhost');
-/** The offer's shop, from the offer's own JSON answer. */
-async function shopOf(productId: number | undefined): Promise<number> {
-  const answer = await fetch(`${server.info.address}/products/product/${productId}`, {
-    headers: { accept: 'application/json' },
-  });
-  const body = (await answer.json()) as { product: { shop: { id: number } } };
-  return body.product.shop.id;
-}
+const placedShop = await placedShopOf(server.info.address);
 const pages = [
   { name: 'home', url: '/' },
   { name: 'search', url: `/search?name=${SEARCH_WORD}` },
   { name: 'offer', url: `/products/product/${server.info.productId}` },
-  { name: 'shop', url: `/shops/shop/${await shopOf(server.info.productId)}` },
+  { name: 'shop', url: `/shops/shop/${await shopOf(server.info.address, server.info.productId)}` },
+  // A shop with a place: its header has a map.
+  ...(placedShop ? [{ name: 'shop, placed', url: `/shops/shop/${placedShop}` }] : []),
 ];
 
 // A server that has just started renders its first pages several times slower (modules loaded
