@@ -127,6 +127,33 @@ describe('tierRanker', () => {
     expect(rank([washer], row('الغسالة'))).toBeNull();
   });
 
+  it('finds a word where it stands in a column: its edges are what FTS5 splits on', () => {
+    const toyota = {
+      word: 'toyota',
+      prefix: false,
+      stem: 'toyot',
+      lexicon: [],
+      transliterations: [],
+    };
+    const whole = (text: string) => rank([toyota], row(text));
+    expect(whole('toyota')).toBe('exact');
+    expect(whole('une toyota, propre')).toBe('exact');
+    expect(whole('hilux/toyota-2010')).toBe('exact');
+    // Found later in the text after a first place inside another word.
+    expect(whole('toyotas et toyota')).toBe('exact');
+    expect(whole('toyotas xtoyota toyota2')).toBeNull();
+    // A letter beyond the first plane is a letter (U+1D400); an emoji is not.
+    expect(whole('\u{1D400}toyota')).toBeNull();
+    expect(whole('\u{1F697}toyota\u{1F697}')).toBe('exact');
+    // A prefix begins a word, anywhere in it but never inside another.
+    expect(rank([{ ...toyota, word: 'toy', prefix: true }], row('xtoy toyota'))).toBe('exact');
+    expect(rank([{ ...toyota, word: 'toy', prefix: true }], row('xtoy atoyota'))).toBeNull();
+    // Stems and related words are whole words between spaces.
+    expect(rank([toyota], row('x', 'toyota toyot'))).toBe('stem');
+    expect(rank([toyota], row('x', 'toyotx toyots'))).toBeNull();
+    expect(rank([toyota], row('x', 'ab', 'cd toyot'))).toBe('related');
+  });
+
   it('knows only the tiers it is given (near spellings: with their words)', () => {
     const typo = { ...w, typos: ['سياف'] };
     expect(tierRanker([typo], ['exact', 'stem'])(row('x', 'سيار'))).toBe('stem');

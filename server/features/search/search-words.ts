@@ -74,13 +74,82 @@ export interface SearchColumns {
   search_related: string | null;
 }
 
+/** A character FTS5's unicode61 tokenizer keeps in a word: a letter, a digit or a private-use one. */
+const WORD_CHARACTER = /^[\p{L}\p{N}\p{Co}]$/u;
+const wordCharacters = new Map<number, boolean>();
+function isWordCharacter(code: number): boolean {
+  if (code < 128) {
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  }
+  let kept = wordCharacters.get(code);
+  if (kept === undefined) {
+    kept = WORD_CHARACTER.test(String.fromCodePoint(code));
+    wordCharacters.set(code, kept);
+  }
+  return kept;
+}
+
+/** The character (code point) that ends just before `at`, or -1 at the start. */
+function codeBefore(text: string, at: number): number {
+  if (at === 0) return -1;
+  const low = text.charCodeAt(at - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && at >= 2) {
+    const high = text.charCodeAt(at - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.codePointAt(at - 2)!;
+  }
+  return low;
+}
+
+/**
+ * `term` (letters and digits) is a word of the text as written, or begins one (`prefix`): found
+ * where the text has no word character just before it (nor just after it, for a whole word).
+ */
+function inText(text: string, term: string, prefix: boolean): boolean {
+  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + 1)) {
+    const before = codeBefore(text, at);
+    if (before !== -1 && isWordCharacter(before)) continue;
+    const end = at + term.length;
+    if (prefix || end === text.length || !isWordCharacter(text.codePointAt(end)!)) return true;
+  }
+  return false;
+}
+
+/** `term` is one of the space-separated words of a column (stems, related words). */
+function inWords(words: string, term: string): boolean {
+  for (let at = words.indexOf(term); at !== -1; at = words.indexOf(term, at + 1)) {
+    const end = at + term.length;
+    if ((at === 0 || words[at - 1] === ' ') && (end === words.length || words[end] === ' ')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Whether one product's columns hold an alternative (ftsMatch's test for it). */
+function holds(row: SearchColumns, { columns, terms, prefix, ownStem }: Alternative): boolean {
+  const stems = row.search_stems ?? '';
+  if (columns === 'text') {
+    return (
+      inText(row.search_text ?? '', terms[0], prefix === true) &&
+      (ownStem === undefined || inWords(stems, ownStem))
+    );
+  }
+  const related = row.search_related ?? '';
+  return terms.every(
+    (term) => inWords(stems, term) || (columns === 'any' && inWords(related, term)),
+  );
+}
+
 /**
  * The test of ftsMatch, done in JS on one product's columns: the narrowest tier (of `tiers`, in
  * their order) whose alternatives the product holds for every word, or null. For a search whose
  * filters leave few products: their columns are read once and ranked here, instead of reading
  * the words' index lists once per tier (search.service.ts). The text as written is split as
  * FTS5's unicode61 tokenizer splits it (what is not a letter, a digit or a private-use character
- * separates words); the columns are normalised already, as the query's words are.
+ * separates words); the columns are normalised already, as the query's words are. Each term is
+ * looked for where it stands in the column, and the characters around it tested: no copy of the
+ * column is made (splitting the text with a Unicode regular expression per row cost most of
+ * 13-50 µs a row: docs/search.md).
  */
 export function tierRanker(
   words: TieredWord[],
@@ -99,18 +168,9 @@ export function tierRanker(
     );
   });
   return (row) => {
-    // Each column between spaces: a word is then found as ` word ` (a prefix as ` prefix`).
-    const text = ` ${(row.search_text ?? '').replace(/[^\p{L}\p{N}\p{Co}]+/gu, ' ')} `;
-    const stems = ` ${row.search_stems ?? ''} `;
-    const any = `${stems}${row.search_related ?? ''} `;
-    const holds = ({ columns, terms, prefix, ownStem }: Alternative) =>
-      columns === 'text'
-        ? text.includes(prefix ? ` ${terms[0]}` : ` ${terms[0]} `) &&
-          (ownStem === undefined || stems.includes(` ${ownStem} `))
-        : terms.every((t) => (columns === 'stems' ? stems : any).includes(` ${t} `));
     let level = 0;
     for (const alts of perWord) {
-      const found = alts.find(holds);
+      const found = alts.find((alt) => holds(row, alt));
       if (!found) return null;
       level = Math.max(level, found.level);
     }
