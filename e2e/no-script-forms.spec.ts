@@ -108,7 +108,10 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await signedInPhone(page)).toBe(phone);
 
-    // Forgot, on a browser of its own (signed out).
+    // Forgot, on a browser of its own (signed out). The home page is left first: a photo of it
+    // still loading when the cookies went would come back with a new session's cookie after the
+    // form's page had set its own, and the form's token would no longer be the session's (419).
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto('/password/forgot');
     await page.locator('input[name=login]').fill(phone);
