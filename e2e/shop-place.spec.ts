@@ -84,7 +84,7 @@ test('with scripts on, a tap on the still brings the interactive map; the place 
   await page.goto(`/shops/shop/${shop.id}`);
   const header = page.locator('.shop-header');
   const still = header.locator('.map-frame--still');
-  await expect(still).toContainText(t.map);
+  await expect(still).toContainText(t.map_show);
   await page.waitForLoadState('networkidle');
   expect(leaflet).toEqual([]);
   await expect(header.locator('.leaflet-container')).toHaveCount(0);
@@ -99,4 +99,15 @@ test('with scripts on, a tap on the still brings the interactive map; the place 
   await expect(header.getByRole('link', { name: t.map_open_in_maps })).toBeVisible();
   expect(popups).toEqual([]);
   await shotBoth(page, lang, 'shop-place-tapped', { at: header.locator('.shop-map') });
+});
+
+test('with a mouse, the map comes when it is over the still picture', async ({ page }, info) => {
+  testLanguage(info);
+  const shop = await placedShop(page);
+  await page.goto(`/shops/shop/${shop.id}`);
+  const header = page.locator('.shop-header');
+  await expect(header.locator('.leaflet-container')).toHaveCount(0);
+  await header.locator('.map-frame--still').hover();
+  await expect(header.locator('.leaflet-container')).toBeVisible();
+  await expect(header.locator('.leaflet-marker-icon')).toBeVisible();
 });

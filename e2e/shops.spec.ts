@@ -328,7 +328,7 @@ test('a visitor sees a shop of the demo without edit controls; an unknown shop s
   // The first view: the map's still picture (the map and its scripts come when it is tapped).
   const still = page.locator('.shop-header .map-frame--still');
   await shotBoth(page, lang, 'shop-page-visitor', {
-    ready: () => expect(still).toContainText(t.map),
+    ready: () => expect(still).toContainText(t.map_show),
   });
   await still.click();
   await expect(page.locator('.shop-header .leaflet-tile-loaded').first()).toBeVisible();

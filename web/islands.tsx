@@ -179,6 +179,13 @@ function onInput(event: Event) {
   if (outsideIslands(event.target)) void start();
 }
 
+/** A mouse over a placeholder: the visitor is about to use what it stands for. */
+function onHover(event: PointerEvent) {
+  if (event.pointerType === 'mouse' && (event.target as Element).closest?.(APP_PLACEHOLDER)) {
+    void start();
+  }
+}
+
 function onClick(event: MouseEvent) {
   if (!outsideIslands(event.target)) return;
   // A click to open elsewhere (a new tab, a window) is the browser's.
@@ -236,6 +243,7 @@ function tellApp(field: Field) {
 
 async function start() {
   for (const type of INPUTS) removeEventListener(type, onInput, true);
+  removeEventListener('pointerover', onHover, true);
   observer?.disconnect();
   await startWholeApp();
   removeEventListener('click', onClick, true);
@@ -249,6 +257,7 @@ async function start() {
 }
 
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });
+addEventListener('pointerover', onHover, { capture: true, passive: true });
 addEventListener('click', onClick, true);
 addEventListener('input', onTyped, { capture: true, passive: true });
 addEventListener('change', onTyped, { capture: true, passive: true });
@@ -263,8 +272,8 @@ addEventListener('popstate', () => {
 // The parts hydrated later (their panel), the offer page's shop map (the browser draws it), and
 // the home page's rows that fetch their offers when they come near. The shop page's map is at the
 // top of the page: it would bring the app and Leaflet with every first view of a placed shop
-// (211 KiB of scripts against 93); its still picture brings them when tapped (APP_PLACEHOLDER),
-// or the first input does.
+// (211 KiB of scripts against 93); its still picture brings them when tapped or when a mouse
+// comes over it (APP_PLACEHOLDER), or the first input does.
 const later = [
   ...[...page.querySelectorAll('.deferred-part')].map((part) => part.parentElement ?? part),
   ...page.querySelectorAll('[data-slot="shop-map"], .subcategory-row__placeholder'),

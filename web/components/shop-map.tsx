@@ -52,7 +52,7 @@ export function ShopMap({ shop, className }: ShopMapProps) {
       data-app-placeholder=""
     >
       <PinIcon size={32} />
-      <span className="map-frame__caption">{t('map')}</span>
+      <span className="map-frame__caption">{t('map_show')}</span>
     </a>
   );
   return (
