@@ -10,8 +10,9 @@ import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
 import { pageAssets, stateScript, type KeptRender, type PageRenderer } from './page-render';
-import { pageDataTransport, viewerMarksOf } from './page-data';
+import { pageDataTransport, viewerMarksOf, visitorUnreadCount } from './page-data';
 import { sendKept } from './page-cache';
+import { keptVisit, sendVisit, TOKEN_SLOT, visitKeyOf, type KeptVisit } from './kept-visits';
 import { bootTags, splitTemplate } from './page-boot';
 import { dictionaryModules, resolveLanguage } from './page-language';
 import { appendVary } from './vary';
@@ -39,6 +40,9 @@ declare module 'fastify' {
 
 /** A page kept for signed-in visitors: the document around #root and the data, and the render. */
 interface KeptDocument {
+  /** Which render (a visitor's page kept from it names it), and the generation it was begun in. */
+  id: number;
+  generation: number;
   render: KeptRender;
   status: number;
   before: string;
@@ -97,6 +101,8 @@ export default fp<PagesOptions>(async (app, options) => {
 
   const dictionaries = dictionaryModules(webDir);
   const transportOf = pageDataTransport(app);
+  /** Renders kept for signed-in visitors so far (KeptDocument's id). */
+  let keptRenders = 0;
 
   /**
    * The page's HTML around #root's content: the head's tags, the language, the data, and the
@@ -190,12 +196,11 @@ export default fp<PagesOptions>(async (app, options) => {
    * A signed-in visitor's page from the render kept for the address (docs/decisions.md "Signed-in
    * pages from kept parts"): the document around #root and its parts kept, rendered once as no one
    * (with a stand-in token: a form outside the visitor's parts would show it, and then the page is
-   * not kept); the visitor's parts, marks and data added. Null: rendered whole instead (a page not
-   * kept, or not fit for this visitor).
+   * not kept); the visitor's parts, marks and data added, that page kept for their next loads
+   * (kept-visits.ts). Null: rendered whole instead (a page not kept, or not fit for this visitor).
    */
   async function fromKeptRender(reply: FastifyReply, meta: PageMeta, key: string) {
     const { request } = reply;
-    const user = request.user!;
     let kept = app.pageCache.keptRender(key) as KeptDocument | null;
     if (!kept) {
       if (!render!.keeps(request.url)) return null;
@@ -227,26 +232,54 @@ export default fp<PagesOptions>(async (app, options) => {
       );
       const [before, rest] = document.split(ROOT_SLOT);
       const [between, after] = rest.split(STATE_SLOT);
-      kept = { render: page.kept, status: page.status, before, between, after };
+      keptRenders += 1;
+      kept = {
+        id: keptRenders,
+        generation: started,
+        render: page.kept,
+        status: page.status,
+        before,
+        between,
+        after,
+      };
       const size = before.length + between.length + after.length + page.html.length * 2;
       app.pageCache.keepRender(key, kept, size, started);
     }
+    const visit = await ownPage(request, key, kept);
+    if (!visit) return null;
+    app.pageCache.stats.keptServed += 1;
+    return sendVisit(reply, visit, app.sessions.xsrfToken(request));
+  }
+
+  /** The visitor's page from a kept render: kept for their next loads (kept-visits.ts). */
+  async function ownPage(
+    request: FastifyRequest,
+    key: string,
+    kept: KeptDocument,
+  ): Promise<KeptVisit | null> {
+    const user = request.user!;
+    const keyOf = (unread: number) => visitKeyOf(key, kept.id, user.id, unread);
+    const unread = await visitorUnreadCount(app, user);
+    const found = app.pageCache.keptRender(keyOf(unread)) as KeptVisit | null;
+    if (found) {
+      app.pageCache.stats.visitsReused += 1;
+      return found;
+    }
     const own = await render!.parts(kept.render, {
       transport: transportOf(request),
-      form: { xsrf: app.sessions.xsrfToken(request), posted: null },
+      form: { xsrf: TOKEN_SLOT, posted: null },
       marks: await viewerMarksOf(app, user, kept.render.items),
       onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
     });
     if (!own) return null;
-    app.pageCache.stats.keptServed += 1;
-    return (
-      reply
-        .status(kept.status)
-        .type('text/html; charset=utf-8')
-        // The page holds the visitor's own data (who is signed in): never shared by caches.
-        .header('cache-control', 'private, no-cache')
-        .send(kept.before + own.html + kept.between + stateScript(own.state) + kept.after)
-    );
+    const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
+    const visit = keptVisit(kept.status, html);
+    // Under the count the parts were rendered with (a notification may have come in between).
+    const shown = (own.state as { server: { unread?: number } }).server.unread;
+    if (typeof shown === 'number') {
+      app.pageCache.keepRender(keyOf(shown), visit, visit.page.size, kept.generation);
+    }
+    return visit;
   }
 
   async function renderNew(
