@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { SINGLE_READ_LIMIT } from '../../shared/constants';
 import { render } from '../../web/entry-server';
 import { buildApp } from '../app';
 import { TestClient } from '../test/client';
@@ -222,6 +223,20 @@ describeEachEngine(
       expect(counts().visitsReused).toBe(before.visitsReused + 1);
       expect((parts(elsewhere.body).form as { xsrf: string }).xsrf).toBe(token);
       expect(elsewhere.body).not.toContain(amina.client.cookies.get('XSRF-TOKEN')!);
+    });
+
+    it("sends a visitor's kept page before the route, after the checks before it: the read limit", async () => {
+      const { url } = await offerOf('Vendeur', 'Offre très lue');
+      const amina = await buyer('Aminetou');
+      Object.assign(amina.client, { address: '203.0.113.78' });
+      const before = counts();
+      const statuses: number[] = [];
+      for (let i = 0; i <= SINGLE_READ_LIMIT.limit; i++) {
+        statuses.push((await page(amina.client, url)).statusCode);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(SINGLE_READ_LIMIT.limit);
+      expect(statuses.at(-1)).toBe(429);
+      expect(counts().visitsReused - before.visitsReused).toBe(SINGLE_READ_LIMIT.limit - 1);
     });
 
     it('sends the same page gzipped to a browser that takes gzip', async () => {

@@ -251,6 +251,15 @@ export default fp<PagesOptions>(async (app, options) => {
     return sendVisit(reply, visit, app.sessions.xsrfToken(request));
   }
 
+  /** The signed-in visitor's page kept from `kept` for their next loads, if there is one. */
+  async function keptVisitOf(request: FastifyRequest, key: string, kept: KeptDocument) {
+    const unread = await visitorUnreadCount(app, request.user!);
+    const visitKey = visitKeyOf(key, kept.id, request.user!.id, unread);
+    const found = app.pageCache.keptRender(visitKey) as KeptVisit | null;
+    if (found) app.pageCache.stats.visitsReused += 1;
+    return found;
+  }
+
   /** The visitor's page from a kept render: kept for their next loads (kept-visits.ts). */
   async function ownPage(
     request: FastifyRequest,
@@ -258,13 +267,8 @@ export default fp<PagesOptions>(async (app, options) => {
     kept: KeptDocument,
   ): Promise<KeptVisit | null> {
     const user = request.user!;
-    const keyOf = (unread: number) => visitKeyOf(key, kept.id, user.id, unread);
-    const unread = await visitorUnreadCount(app, user);
-    const found = app.pageCache.keptRender(keyOf(unread)) as KeptVisit | null;
-    if (found) {
-      app.pageCache.stats.visitsReused += 1;
-      return found;
-    }
+    const found = await keptVisitOf(request, key, kept);
+    if (found) return found;
     const own = await render!.parts(kept.render, {
       transport: transportOf(request),
       form: { xsrf: TOKEN_SLOT, posted: null },
@@ -277,7 +281,8 @@ export default fp<PagesOptions>(async (app, options) => {
     // Under the count the parts were rendered with (a notification may have come in between).
     const shown = (own.state as { server: { unread?: number } }).server.unread;
     if (typeof shown === 'number') {
-      app.pageCache.keepRender(keyOf(shown), visit, visit.page.size, kept.generation);
+      const visitKey = visitKeyOf(key, kept.id, user.id, shown);
+      app.pageCache.keepRender(visitKey, visit, visit.page.size, kept.generation);
     }
     return visit;
   }
@@ -328,14 +333,23 @@ export default fp<PagesOptions>(async (app, options) => {
   // its availability, its tags: all in the kept page already). The route's own checks before it
   // (the address's parameters, sign-in, the read limit) have run; a route that would answer
   // otherwise now (an offer hidden, deleted, edited) has had a write that made the page stale,
-  // and an offer that ends with time is stale within the cache's age (page-cache.ts).
+  // and an offer that ends with time is stale within the cache's age (page-cache.ts). So is a
+  // signed-in visitor's own page kept from a kept render (kept-visits.ts): it was made by this
+  // route for them in the same generation.
   // Callback style: no promise for the requests that pass on (the JSON reads).
   app.addHook('preHandler', (request, reply, done) => {
-    const key =
-      render && !request.wantsJson ? app.pageCache.keyOf(request, reply.statusCode) : null;
+    if (!render || request.wantsJson) return done();
+    const key = app.pageCache.keyOf(request, reply.statusCode);
     const kept = key ? app.pageCache.fresh(key) : null;
-    if (!kept) return done();
-    sendKept(reply, kept);
+    if (kept) return sendKept(reply, kept);
+    const signedIn = app.pageCache.signedInKeyOf(request, reply.statusCode);
+    const document = signedIn ? (app.pageCache.keptRender(signedIn) as KeptDocument | null) : null;
+    if (!document) return done();
+    keptVisitOf(request, signedIn!, document).then((visit) => {
+      if (!visit) return done();
+      app.pageCache.stats.keptServed += 1;
+      sendVisit(reply, visit, app.sessions.xsrfToken(request));
+    }, done);
   });
 
   app.decorateReply(
