@@ -27,9 +27,12 @@ export interface KeptVisit {
 export const visitKeyOf = (key: string, keptId: number, userId: number, unread: number) =>
   `${key}\n${keptId} ${userId} ${unread}`;
 
-/** A visitor's page rendered with TOKEN_SLOT for their token, cut and compressed for keeping. */
-export function keptVisit(status: number, html: string): KeptVisit {
-  return { status, page: splice(html.split(TOKEN_SLOT)) };
+/**
+ * A visitor's page rendered with TOKEN_SLOT for their token, cut and compressed for keeping; its
+ * pieces refer across tokens of `token`'s length (every token has the same).
+ */
+export function keptVisit(status: number, html: string, token: string): KeptVisit {
+  return { status, page: splice(html.split(TOKEN_SLOT), Buffer.byteLength(token)) };
 }
 
 /** Sends a visitor's kept page with their token: gzipped, without compressing, when taken. */

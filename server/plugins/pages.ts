@@ -277,7 +277,7 @@ export default fp<PagesOptions>(async (app, options) => {
     });
     if (!own) return null;
     const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
-    const visit = keptVisit(kept.status, html);
+    const visit = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
     // Under the count the parts were rendered with (a notification may have come in between).
     const shown = (own.state as { server: { unread?: number } }).server.unread;
     if (typeof shown === 'number') {

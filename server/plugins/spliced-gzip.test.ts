@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { splice, splicedGzip, splicedText } from './spliced-gzip';
 
@@ -14,15 +14,29 @@ describe('spliced gzip', () => {
     ['a piece of more than 64 KiB', ['a'.repeat(70_000), 'b'.repeat(200_000)]],
   ];
   for (const [name, pieces] of cases) {
-    it(`gives the whole text, gzipped and plain: ${name}`, () => {
-      const kept = splice(pieces);
-      const whole = pieces.join(token);
-      expect(splicedText(kept, token)).toBe(whole);
-      expect(gunzipSync(splicedGzip(kept, token)).toString()).toBe(whole);
-      // Another visitor's token, from the same kept pieces.
-      expect(gunzipSync(splicedGzip(kept, 'another')).toString()).toBe(pieces.join('another'));
-    });
+    for (const across of [null, token.length]) {
+      it(`gives the whole text, gzipped and plain: ${name}${across ? ', across pieces' : ''}`, () => {
+        const kept = splice(pieces, across);
+        const whole = pieces.join(token);
+        expect(splicedText(kept, token)).toBe(whole);
+        expect(gunzipSync(splicedGzip(kept, token)).toString()).toBe(whole);
+        // Another visitor's token of the same length, and one of another length.
+        const other = 'Ab9-_'.repeat(5);
+        expect(gunzipSync(splicedGzip(kept, other)).toString()).toBe(pieces.join(other));
+        expect(gunzipSync(splicedGzip(kept, 'short')).toString()).toBe(pieces.join('short'));
+      });
+    }
   }
+
+  it('refers across pieces: a text repeated after the token costs little', () => {
+    const text = Array.from({ length: 400 }, (_, i) => `<p>offre ${i * 7919} مرحبا</p>`).join('');
+    const pieces = [text, JSON.stringify(text)];
+    const alone = splicedGzip(splice(pieces), token).length;
+    const across = splicedGzip(splice(pieces, token.length), token).length;
+    const whole = gzipSync(pieces.join(token)).length;
+    expect(across).toBeLessThan(alone * 0.75);
+    expect(across).toBeLessThan(whole * 1.05);
+  });
 
   it('puts a string of more than a stored block (64 KiB) between pieces', () => {
     const long = 'é'.repeat(40_000);
