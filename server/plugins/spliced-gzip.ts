@@ -21,7 +21,6 @@ const WINDOW = 32_768;
 const SYNC = { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 export interface Spliced {
-  pieces: string[];
   /** The pieces as UTF-8. */
   bytes: Buffer[];
   /** Each piece deflated, ended by a sync flush. */
@@ -46,9 +45,8 @@ export function splice(pieces: string[], between: number | null = null): Spliced
     if (!before.length) return zlib.deflateRawSync(piece, SYNC);
     return zlib.deflateRawSync(piece, { ...SYNC, dictionary: before.subarray(-WINDOW) });
   });
-  // The text's characters (two bytes each at most, as V8 holds them), its UTF-8 and the deflated.
-  const size = [...bytes, ...bytes, ...deflated].reduce((sum, buffer) => sum + buffer.length, 0);
-  return { pieces, bytes, deflated, between: across ? between : null, size };
+  const size = [...bytes, ...deflated].reduce((sum, buffer) => sum + buffer.length, 0);
+  return { bytes, deflated, between: across ? between : null, size };
 }
 
 /** The stored blocks that hold `data` as it is (not the last ones). */
@@ -64,15 +62,15 @@ function stored(data: Buffer): Buffer[] {
   return blocks;
 }
 
-/** The whole text, `between` wherever it was left out. */
+/** The whole text, `between` wherever it was left out (for the few clients without gzip). */
 export function splicedText(kept: Spliced, between: string): string {
-  return kept.pieces.join(between);
+  return kept.bytes.map((piece) => piece.toString()).join(between);
 }
 
 /** The whole text gzipped, `between` wherever it was left out: nothing is compressed here. */
 export function splicedGzip(kept: Spliced, between: string): Buffer {
   const middle = Buffer.from(between);
-  if (kept.between !== null && kept.pieces.length > 1 && middle.length !== kept.between) {
+  if (kept.between !== null && kept.bytes.length > 1 && middle.length !== kept.between) {
     return zlib.gzipSync(splicedText(kept, between), { level: 6 });
   }
   const blocks = stored(middle);
