@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { acceptsGzip, varyOnEncoding } from './compression';
+import type { KeptRender } from './page-render';
 import { splice, splicedGzip, splicedText, type Spliced } from './spliced-gzip';
 
 // A signed-in visitor's page from a kept render (pages.ts, docs/decisions.md "Signed-in pages from
@@ -10,6 +11,24 @@ import { splice, splicedGzip, splicedText, type Spliced } from './spliced-gzip';
 // write — an edit, a save, a change of name — makes it stale), keyed by the kept render it was
 // made from, who the visitor is and their unread count (read each time: notifications are not a
 // public write). Those, with the visitor's marks and `me`, are all their parts are rendered from.
+// Requests for a kept render or a visitor's page being made wait for it (`oneAtATime`).
+
+/** A page kept for signed-in visitors: the document around #root and the data, and the render. */
+export interface KeptDocument {
+  /** Which render (a visitor's page kept from it names it), and the generation it was begun in. */
+  id: number;
+  generation: number;
+  render: KeptRender;
+  status: number;
+  before: string;
+  between: string;
+  after: string;
+}
+/** Where a kept document's #root content and data go (characters no page holds). */
+export const ROOT_SLOT = '\u0000root\u0000';
+export const STATE_SLOT = '\u0000state\u0000';
+/** The token a kept render's forms get: in its HTML, a form is outside the visitor's parts. */
+export const STAND_IN_TOKEN = 'kept-render-stand-in-token';
 
 /**
  * Where the visitor's token goes in the page rendered for them: random, so no page's text holds
@@ -45,4 +64,20 @@ export function sendVisit(reply: FastifyReply, visit: KeptVisit, token: string):
   varyOnEncoding(reply);
   if (!acceptsGzip(reply.request)) return reply.send(splicedText(visit.page, token));
   return reply.header('content-encoding', 'gzip').send(splicedGzip(visit.page, token));
+}
+
+/**
+ * One `make` at a time per key: requests for the same page wait for the one being made (a kept
+ * render, or a visitor's page from it), instead of each making its own when it has gone (a write,
+ * its 30 s) while many are asking.
+ */
+export function oneAtATime() {
+  const pending = new Map<string, Promise<unknown>>();
+  return <T>(key: string, make: () => Promise<T>): Promise<T> => {
+    const running = pending.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const made = make().finally(() => pending.delete(key));
+    pending.set(key, made);
+    return made;
+  };
 }

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SINGLE_READ_LIMIT } from '../../shared/constants';
 import { render } from '../../web/entry-server';
 import { buildApp } from '../app';
@@ -237,6 +237,20 @@ describeEachEngine(
       expect(statuses.filter((status) => status === 200)).toHaveLength(SINGLE_READ_LIMIT.limit);
       expect(statuses.at(-1)).toBe(429);
       expect(counts().visitsReused - before.visitsReused).toBe(SINGLE_READ_LIMIT.limit - 1);
+    });
+
+    it("renders a visitor's parts once for their loads at the same time", async () => {
+      const { url } = await offerOf('Vendeur', 'Offre demandée');
+      const amina = await buyer('Aminetou');
+      const parts = vi.spyOn(render, 'parts');
+      try {
+        const loads = await Promise.all(Array.from({ length: 5 }, () => page(amina.client, url)));
+        expect(loads.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+        expect(new Set(loads.map((res) => res.body)).size).toBe(1);
+        expect(parts).toHaveBeenCalledTimes(1);
+      } finally {
+        parts.mockRestore();
+      }
     });
 
     it('sends the same page gzipped to a browser that takes gzip', async () => {

@@ -9,10 +9,21 @@ import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
-import { pageAssets, stateScript, type KeptRender, type PageRenderer } from './page-render';
+import { pageAssets, stateScript, type PageRenderer } from './page-render';
 import { pageDataTransport, viewerMarksOf, visitorUnreadCount } from './page-data';
 import { sendKept } from './page-cache';
-import { keptVisit, sendVisit, TOKEN_SLOT, visitKeyOf, type KeptVisit } from './kept-visits';
+import {
+  keptVisit,
+  oneAtATime,
+  ROOT_SLOT,
+  sendVisit,
+  STAND_IN_TOKEN,
+  STATE_SLOT,
+  TOKEN_SLOT,
+  visitKeyOf,
+  type KeptDocument,
+  type KeptVisit,
+} from './kept-visits';
 import { bootTags, splitTemplate } from './page-boot';
 import { dictionaryModules, resolveLanguage } from './page-language';
 import { appendVary } from './vary';
@@ -37,23 +48,6 @@ declare module 'fastify' {
     page(meta?: PageMeta, posted?: PostedForm): FastifyReply;
   }
 }
-
-/** A page kept for signed-in visitors: the document around #root and the data, and the render. */
-interface KeptDocument {
-  /** Which render (a visitor's page kept from it names it), and the generation it was begun in. */
-  id: number;
-  generation: number;
-  render: KeptRender;
-  status: number;
-  before: string;
-  between: string;
-  after: string;
-}
-/** Where a kept document's #root content and data go (characters no page holds). */
-const ROOT_SLOT = '\u0000root\u0000';
-const STATE_SLOT = '\u0000state\u0000';
-/** The token a kept render's forms get: in its HTML, a form is outside the visitor's parts. */
-const STAND_IN_TOKEN = 'kept-render-stand-in-token';
 
 export interface PagesOptions {
   /** The web app's renderer (page-render.ts: the build's, or web/entry-server.tsx in tests); none: the shell. */
@@ -103,6 +97,7 @@ export default fp<PagesOptions>(async (app, options) => {
   const transportOf = pageDataTransport(app);
   /** Renders kept for signed-in visitors so far (KeptDocument's id). */
   let keptRenders = 0;
+  const once = oneAtATime();
 
   /**
    * The page's HTML around #root's content: the head's tags, the language, the data, and the
@@ -204,46 +199,9 @@ export default fp<PagesOptions>(async (app, options) => {
     let kept = app.pageCache.keptRender(key) as KeptDocument | null;
     if (!kept) {
       if (!render!.keeps(request.url)) return null;
-      const started = app.pageCache.generation;
-      const page = await render!({
-        url: request.url,
-        language: request.language,
-        transport: transportOf(request, null),
-        form: { xsrf: STAND_IN_TOKEN, posted: null },
-        onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
-        keep: true,
-      });
-      // The render as no one must answer as the route did for this visitor: an offer held or
-      // hidden is 404 to others but found by its author (and staff), who then get it whole.
-      if (
-        !page.kept ||
-        page.redirect ||
-        ![200, 404].includes(page.status) ||
-        page.status !== reply.statusCode ||
-        page.html.includes(STAND_IN_TOKEN)
-      ) {
-        return null;
-      }
-      const document = pageHtml(
-        request,
-        shownMeta(request, meta, page.status, reply.statusCode),
-        ROOT_SLOT,
-        { head: assetsOf(page.module).css, tail: STATE_SLOT, modules: modulesOf(request, page) },
-      );
-      const [before, rest] = document.split(ROOT_SLOT);
-      const [between, after] = rest.split(STATE_SLOT);
-      keptRenders += 1;
-      kept = {
-        id: keptRenders,
-        generation: started,
-        render: page.kept,
-        status: page.status,
-        before,
-        between,
-        after,
-      };
-      const size = before.length + between.length + after.length + page.html.length * 2;
-      app.pageCache.keepRender(key, kept, size, started);
+      // Requests for the same page wait for the one render, as the anonymous pages do.
+      kept = await once(key, () => keptDocument(request, meta, key, reply.statusCode));
+      if (!kept) return null;
     }
     const visit = await ownPage(request, key, kept);
     if (!visit) return null;
@@ -251,40 +209,87 @@ export default fp<PagesOptions>(async (app, options) => {
     return sendVisit(reply, visit, app.sessions.xsrfToken(request));
   }
 
-  /** The signed-in visitor's page kept from `kept` for their next loads, if there is one. */
+  /** The render kept for every signed-in visitor of the page at `key`, if it can be. */
+  async function keptDocument(
+    request: FastifyRequest,
+    meta: PageMeta,
+    key: string,
+    preset: number,
+  ) {
+    const started = app.pageCache.generation;
+    const page = await render!({
+      url: request.url,
+      language: request.language,
+      transport: transportOf(request, null),
+      form: { xsrf: STAND_IN_TOKEN, posted: null },
+      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+      keep: true,
+    });
+    // The render as no one must answer as the route did for this visitor: an offer held or
+    // hidden is 404 to others but found by its author (and staff), who then get it whole.
+    if (
+      !page.kept ||
+      page.redirect ||
+      ![200, 404].includes(page.status) ||
+      page.status !== preset ||
+      page.html.includes(STAND_IN_TOKEN)
+    ) {
+      return null;
+    }
+    const document = pageHtml(request, shownMeta(request, meta, page.status, preset), ROOT_SLOT, {
+      head: assetsOf(page.module).css,
+      tail: STATE_SLOT,
+      modules: modulesOf(request, page),
+    });
+    const [before, rest] = document.split(ROOT_SLOT);
+    const [between, after] = rest.split(STATE_SLOT);
+    keptRenders += 1;
+    const kept: KeptDocument = {
+      id: keptRenders,
+      generation: started,
+      render: page.kept,
+      status: page.status,
+      before,
+      between,
+      after,
+    };
+    const size = before.length + between.length + after.length + page.html.length * 2;
+    app.pageCache.keepRender(key, kept, size, started);
+    return kept;
+  }
+
+  /** The signed-in visitor's unread count, and their page kept from `kept` for it if there is one. */
   async function keptVisitOf(request: FastifyRequest, key: string, kept: KeptDocument) {
     const unread = await visitorUnreadCount(app, request.user!);
     const visitKey = visitKeyOf(key, kept.id, request.user!.id, unread);
-    const found = app.pageCache.keptRender(visitKey) as KeptVisit | null;
-    if (found) app.pageCache.stats.visitsReused += 1;
-    return found;
+    const visit = app.pageCache.keptRender(visitKey) as KeptVisit | null;
+    if (visit) app.pageCache.stats.visitsReused += 1;
+    return { unread, visit };
   }
 
   /** The visitor's page from a kept render: kept for their next loads (kept-visits.ts). */
-  async function ownPage(
-    request: FastifyRequest,
-    key: string,
-    kept: KeptDocument,
-  ): Promise<KeptVisit | null> {
+  async function ownPage(request: FastifyRequest, key: string, kept: KeptDocument) {
+    const { unread, visit } = await keptVisitOf(request, key, kept);
+    if (visit) return visit;
     const user = request.user!;
-    const found = await keptVisitOf(request, key, kept);
-    if (found) return found;
-    const own = await render!.parts(kept.render, {
-      transport: transportOf(request),
-      form: { xsrf: TOKEN_SLOT, posted: null },
-      marks: await viewerMarksOf(app, user, kept.render.items),
-      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+    return once(visitKeyOf(key, kept.id, user.id, unread), async () => {
+      const own = await render!.parts(kept.render, {
+        transport: transportOf(request),
+        form: { xsrf: TOKEN_SLOT, posted: null },
+        marks: await viewerMarksOf(app, user, kept.render.items),
+        onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+      });
+      if (!own) return null;
+      const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
+      const made = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
+      // Under the count the parts were rendered with (a notification may have come in between).
+      const shown = (own.state as { server: { unread?: number } }).server.unread;
+      if (typeof shown === 'number') {
+        const visitKey = visitKeyOf(key, kept.id, user.id, shown);
+        app.pageCache.keepRender(visitKey, made, made.page.size, kept.generation);
+      }
+      return made;
     });
-    if (!own) return null;
-    const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
-    const visit = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
-    // Under the count the parts were rendered with (a notification may have come in between).
-    const shown = (own.state as { server: { unread?: number } }).server.unread;
-    if (typeof shown === 'number') {
-      const visitKey = visitKeyOf(key, kept.id, user.id, shown);
-      app.pageCache.keepRender(visitKey, visit, visit.page.size, kept.generation);
-    }
-    return visit;
   }
 
   async function renderNew(
@@ -345,7 +350,7 @@ export default fp<PagesOptions>(async (app, options) => {
     const signedIn = app.pageCache.signedInKeyOf(request, reply.statusCode);
     const document = signedIn ? (app.pageCache.keptRender(signedIn) as KeptDocument | null) : null;
     if (!document) return done();
-    keptVisitOf(request, signedIn!, document).then((visit) => {
+    keptVisitOf(request, signedIn!, document).then(({ visit }) => {
       if (!visit) return done();
       app.pageCache.stats.keptServed += 1;
       sendVisit(reply, visit, app.sessions.xsrfToken(request));
