@@ -85,8 +85,9 @@ export function createPageCache<R = unknown>(maxBytes: number) {
   const filling = new Map<string, Promise<KeptPage | null>>();
   let bytes = 0;
   let generation = 0;
-  // keptServed: signed-in visitors' pages sent from a kept render (pages.ts).
-  const stats = { hits: 0, misses: 0, evictions: 0, keptServed: 0 };
+  // keptServed: signed-in visitors' pages sent from a kept render (pages.ts); visitsReused: of
+  // those, the ones sent as kept for the same visitor's earlier load.
+  const stats = { hits: 0, misses: 0, evictions: 0, keptServed: 0, visitsReused: 0 };
 
   function drop(key: string) {
     const entry = entries.get(key);

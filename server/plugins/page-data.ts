@@ -44,7 +44,7 @@ const READERS: Record<string, Reader> = {
   'GET /users/me': async (app, viewer) => ({ user: await users.selfUser(app.db, viewer) }),
   'GET /notifications/unreadnotifications/count': async (app, viewer) => {
     if (!viewer) throw unauthorized();
-    return { count: await notifications.unreadCount(app.db, viewer.id) };
+    return { count: await visitorUnreadCount(app, viewer) };
   },
   'GET /products/product/:id': async (app, viewer, { params }: any) => {
     const found = await products.publicDetail(app.db, params.id, viewer);
@@ -163,6 +163,14 @@ export async function viewerMarksOf(
 ): Promise<Record<number, ViewerState>> {
   const marks = ids.length ? await viewerMarks(app.db, viewer.id, ids) : null;
   return Object.fromEntries(ids.map((id) => [id, viewerStateOf(marks, id)]));
+}
+
+/** A signed-in visitor's unread notifications (the header's bell), as their API answers them. */
+export function visitorUnreadCount(
+  app: FastifyInstance,
+  viewer: NonNullable<FastifyRequest['user']>,
+): Promise<number> {
+  return notifications.unreadCount(app.db, viewer.id);
 }
 
 /**

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { SINGLE_READ_LIMIT } from '../../shared/constants';
 import { render } from '../../web/entry-server';
 import { buildApp } from '../app';
 import { TestClient } from '../test/client';
-import { describeEachEngine } from '../test/harness';
+import { describeEachEngine, TEST_PASSWORD } from '../test/harness';
 import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
+import { insertNotifications } from '../features/notifications/notifications.repository';
 
 // Issue 31 (docs/decisions.md "Signed-in pages from kept parts"): a signed-in visitor's offer page
 // comes from a render kept for every signed-in visitor, with their own parts (header, marks,
@@ -158,6 +161,111 @@ describeEachEngine(
       const after = await page(amina.client, url);
       expect(after.body).toContain('Hilux après');
       expect(after.body).not.toContain('Hilux avant');
+    });
+
+    it("reuses a visitor's page for their next load, and shows at once what changes it", async () => {
+      const { product, url } = await offerOf('Vendeur', 'Chèvre naine');
+      const amina = await buyer('Aminetou');
+      const brahim = await buyer('Brahim');
+      const seen = async (visitor: typeof amina) => {
+        const res = await page(visitor.client, url);
+        expect(res.statusCode).toBe(200);
+        return { body: res.body, ...parts(res.body) };
+      };
+      const saved = /class="save-button save-button--saved" aria-pressed="true"/;
+      const first = await seen(amina);
+      expect(first.unread).toBe(0);
+      let before = counts();
+      expect((await seen(amina)).root).toBe(first.root);
+      expect(counts().visitsReused).toBe(before.visitsReused + 1);
+
+      // Another visitor never gets hers: their own name and token.
+      const b = await seen(brahim);
+      expect(b.body).not.toContain('Aminetou');
+      expect((b.form as { xsrf: string }).xsrf).toBe(brahim.client.cookies.get('XSRF-TOKEN'));
+      expect(b.queries['["me"]']).toMatchObject({ first_name: 'Brahim' });
+
+      // A notification (no public write): her bell's count at once.
+      await insertNotifications(ctx().app.db, [
+        {
+          user_id: amina.user.id,
+          type: 'commented',
+          data: '{}',
+          created_at: new Date().toISOString(),
+        },
+      ]);
+      const notified = await seen(amina);
+      expect(notified.unread).toBe(1);
+      expect(notified.body).not.toMatch(saved);
+      // She saves the offer: the save button says so on her next load, not on Brahim's.
+      expect((await amina.client.get(`/products/favorite/add/${product.id}`)).statusCode).toBe(200);
+      expect((await seen(amina)).body).toMatch(saved);
+      expect((await seen(brahim)).body).not.toMatch(saved);
+      // She changes her name: her header has the new one.
+      const renamed = await amina.client.put(`/users/${amina.user.id}`, { first_name: 'Mariem' });
+      expect(renamed.statusCode).toBe(200);
+      const after = await seen(amina);
+      expect(after.queries['["me"]']).toMatchObject({ first_name: 'Mariem' });
+      expect(after.body).toMatch(saved);
+      expect(after.unread).toBe(1);
+
+      // Her other session: the same page, with that session's own token.
+      before = counts();
+      const other = new TestClient(ctx().app);
+      const signIn = await other.post('/login', {
+        login: amina.user.phone_1,
+        password: TEST_PASSWORD,
+      });
+      expect(signIn.statusCode).toBe(200);
+      const token = other.cookies.get('XSRF-TOKEN')!;
+      expect(token).not.toBe(amina.client.cookies.get('XSRF-TOKEN'));
+      const elsewhere = await page(other, url);
+      expect(counts().visitsReused).toBe(before.visitsReused + 1);
+      expect((parts(elsewhere.body).form as { xsrf: string }).xsrf).toBe(token);
+      expect(elsewhere.body).not.toContain(amina.client.cookies.get('XSRF-TOKEN')!);
+    });
+
+    it("sends a visitor's kept page before the route, after the checks before it: the read limit", async () => {
+      const { url } = await offerOf('Vendeur', 'Offre très lue');
+      const amina = await buyer('Aminetou');
+      Object.assign(amina.client, { address: '203.0.113.78' });
+      const before = counts();
+      const statuses: number[] = [];
+      for (let i = 0; i <= SINGLE_READ_LIMIT.limit; i++) {
+        statuses.push((await page(amina.client, url)).statusCode);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(SINGLE_READ_LIMIT.limit);
+      expect(statuses.at(-1)).toBe(429);
+      expect(counts().visitsReused - before.visitsReused).toBe(SINGLE_READ_LIMIT.limit - 1);
+    });
+
+    it("renders a visitor's parts once for their loads at the same time", async () => {
+      const { url } = await offerOf('Vendeur', 'Offre demandée');
+      const amina = await buyer('Aminetou');
+      const parts = vi.spyOn(render, 'parts');
+      try {
+        const loads = await Promise.all(Array.from({ length: 5 }, () => page(amina.client, url)));
+        expect(loads.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+        expect(new Set(loads.map((res) => res.body)).size).toBe(1);
+        expect(parts).toHaveBeenCalledTimes(1);
+      } finally {
+        parts.mockRestore();
+      }
+    });
+
+    it('sends the same page gzipped to a browser that takes gzip', async () => {
+      const { url } = await offerOf('Vendeur', 'Dromadaire');
+      const amina = await buyer('Aminetou');
+      for (let i = 0; i < 2; i++) {
+        const plain = await page(amina.client, url);
+        const zipped = await amina.client.get(url, {
+          xsrf: false,
+          headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+        });
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+        expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+      }
     });
 
     it('gives the author of a held offer their page, not the 404 a kept render as no one has', async () => {

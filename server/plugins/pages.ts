@@ -9,9 +9,21 @@ import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
-import { pageAssets, stateScript, type KeptRender, type PageRenderer } from './page-render';
-import { pageDataTransport, viewerMarksOf } from './page-data';
+import { pageAssets, stateScript, type PageRenderer } from './page-render';
+import { pageDataTransport, viewerMarksOf, visitorUnreadCount } from './page-data';
 import { sendKept } from './page-cache';
+import {
+  keptVisit,
+  oneAtATime,
+  ROOT_SLOT,
+  sendVisit,
+  STAND_IN_TOKEN,
+  STATE_SLOT,
+  TOKEN_SLOT,
+  visitKeyOf,
+  type KeptDocument,
+  type KeptVisit,
+} from './kept-visits';
 import { bootTags, splitTemplate } from './page-boot';
 import { dictionaryModules, resolveLanguage } from './page-language';
 import { appendVary } from './vary';
@@ -36,20 +48,6 @@ declare module 'fastify' {
     page(meta?: PageMeta, posted?: PostedForm): FastifyReply;
   }
 }
-
-/** A page kept for signed-in visitors: the document around #root and the data, and the render. */
-interface KeptDocument {
-  render: KeptRender;
-  status: number;
-  before: string;
-  between: string;
-  after: string;
-}
-/** Where a kept document's #root content and data go (characters no page holds). */
-const ROOT_SLOT = '\u0000root\u0000';
-const STATE_SLOT = '\u0000state\u0000';
-/** The token a kept render's forms get: in its HTML, a form is outside the visitor's parts. */
-const STAND_IN_TOKEN = 'kept-render-stand-in-token';
 
 export interface PagesOptions {
   /** The web app's renderer (page-render.ts: the build's, or web/entry-server.tsx in tests); none: the shell. */
@@ -97,6 +95,9 @@ export default fp<PagesOptions>(async (app, options) => {
 
   const dictionaries = dictionaryModules(webDir);
   const transportOf = pageDataTransport(app);
+  /** Renders kept for signed-in visitors so far (KeptDocument's id). */
+  let keptRenders = 0;
+  const once = oneAtATime();
 
   /**
    * The page's HTML around #root's content: the head's tags, the language, the data, and the
@@ -190,63 +191,105 @@ export default fp<PagesOptions>(async (app, options) => {
    * A signed-in visitor's page from the render kept for the address (docs/decisions.md "Signed-in
    * pages from kept parts"): the document around #root and its parts kept, rendered once as no one
    * (with a stand-in token: a form outside the visitor's parts would show it, and then the page is
-   * not kept); the visitor's parts, marks and data added. Null: rendered whole instead (a page not
-   * kept, or not fit for this visitor).
+   * not kept); the visitor's parts, marks and data added, that page kept for their next loads
+   * (kept-visits.ts). Null: rendered whole instead (a page not kept, or not fit for this visitor).
    */
   async function fromKeptRender(reply: FastifyReply, meta: PageMeta, key: string) {
     const { request } = reply;
-    const user = request.user!;
     let kept = app.pageCache.keptRender(key) as KeptDocument | null;
     if (!kept) {
       if (!render!.keeps(request.url)) return null;
-      const started = app.pageCache.generation;
-      const page = await render!({
-        url: request.url,
-        language: request.language,
-        transport: transportOf(request, null),
-        form: { xsrf: STAND_IN_TOKEN, posted: null },
-        onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
-        keep: true,
-      });
-      // The render as no one must answer as the route did for this visitor: an offer held or
-      // hidden is 404 to others but found by its author (and staff), who then get it whole.
-      if (
-        !page.kept ||
-        page.redirect ||
-        ![200, 404].includes(page.status) ||
-        page.status !== reply.statusCode ||
-        page.html.includes(STAND_IN_TOKEN)
-      ) {
-        return null;
-      }
-      const document = pageHtml(
-        request,
-        shownMeta(request, meta, page.status, reply.statusCode),
-        ROOT_SLOT,
-        { head: assetsOf(page.module).css, tail: STATE_SLOT, modules: modulesOf(request, page) },
-      );
-      const [before, rest] = document.split(ROOT_SLOT);
-      const [between, after] = rest.split(STATE_SLOT);
-      kept = { render: page.kept, status: page.status, before, between, after };
-      const size = before.length + between.length + after.length + page.html.length * 2;
-      app.pageCache.keepRender(key, kept, size, started);
+      // Requests for the same page wait for the one render, as the anonymous pages do.
+      kept = await once(key, () => keptDocument(request, meta, key, reply.statusCode));
+      if (!kept) return null;
     }
-    const own = await render!.parts(kept.render, {
-      transport: transportOf(request),
-      form: { xsrf: app.sessions.xsrfToken(request), posted: null },
-      marks: await viewerMarksOf(app, user, kept.render.items),
-      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
-    });
-    if (!own) return null;
+    const visit = await ownPage(request, key, kept);
+    if (!visit) return null;
     app.pageCache.stats.keptServed += 1;
-    return (
-      reply
-        .status(kept.status)
-        .type('text/html; charset=utf-8')
-        // The page holds the visitor's own data (who is signed in): never shared by caches.
-        .header('cache-control', 'private, no-cache')
-        .send(kept.before + own.html + kept.between + stateScript(own.state) + kept.after)
-    );
+    return sendVisit(reply, visit, app.sessions.xsrfToken(request));
+  }
+
+  /** The render kept for every signed-in visitor of the page at `key`, if it can be. */
+  async function keptDocument(
+    request: FastifyRequest,
+    meta: PageMeta,
+    key: string,
+    preset: number,
+  ) {
+    const started = app.pageCache.generation;
+    const page = await render!({
+      url: request.url,
+      language: request.language,
+      transport: transportOf(request, null),
+      form: { xsrf: STAND_IN_TOKEN, posted: null },
+      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+      keep: true,
+    });
+    // The render as no one must answer as the route did for this visitor: an offer held or
+    // hidden is 404 to others but found by its author (and staff), who then get it whole.
+    if (
+      !page.kept ||
+      page.redirect ||
+      ![200, 404].includes(page.status) ||
+      page.status !== preset ||
+      page.html.includes(STAND_IN_TOKEN)
+    ) {
+      return null;
+    }
+    const document = pageHtml(request, shownMeta(request, meta, page.status, preset), ROOT_SLOT, {
+      head: assetsOf(page.module).css,
+      tail: STATE_SLOT,
+      modules: modulesOf(request, page),
+    });
+    const [before, rest] = document.split(ROOT_SLOT);
+    const [between, after] = rest.split(STATE_SLOT);
+    keptRenders += 1;
+    const kept: KeptDocument = {
+      id: keptRenders,
+      generation: started,
+      render: page.kept,
+      status: page.status,
+      before,
+      between,
+      after,
+    };
+    const size = before.length + between.length + after.length + page.html.length * 2;
+    app.pageCache.keepRender(key, kept, size, started);
+    return kept;
+  }
+
+  /** The signed-in visitor's unread count, and their page kept from `kept` for it if there is one. */
+  async function keptVisitOf(request: FastifyRequest, key: string, kept: KeptDocument) {
+    const unread = await visitorUnreadCount(app, request.user!);
+    const visitKey = visitKeyOf(key, kept.id, request.user!.id, unread);
+    const visit = app.pageCache.keptRender(visitKey) as KeptVisit | null;
+    if (visit) app.pageCache.stats.visitsReused += 1;
+    return { unread, visit };
+  }
+
+  /** The visitor's page from a kept render: kept for their next loads (kept-visits.ts). */
+  async function ownPage(request: FastifyRequest, key: string, kept: KeptDocument) {
+    const { unread, visit } = await keptVisitOf(request, key, kept);
+    if (visit) return visit;
+    const user = request.user!;
+    return once(visitKeyOf(key, kept.id, user.id, unread), async () => {
+      const own = await render!.parts(kept.render, {
+        transport: transportOf(request),
+        form: { xsrf: TOKEN_SLOT, posted: null },
+        marks: await viewerMarksOf(app, user, kept.render.items),
+        onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
+      });
+      if (!own) return null;
+      const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
+      const made = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
+      // Under the count the parts were rendered with (a notification may have come in between).
+      const shown = (own.state as { server: { unread?: number } }).server.unread;
+      if (typeof shown === 'number') {
+        const visitKey = visitKeyOf(key, kept.id, user.id, shown);
+        app.pageCache.keepRender(visitKey, made, made.page.size, kept.generation);
+      }
+      return made;
+    });
   }
 
   async function renderNew(
@@ -295,14 +338,23 @@ export default fp<PagesOptions>(async (app, options) => {
   // its availability, its tags: all in the kept page already). The route's own checks before it
   // (the address's parameters, sign-in, the read limit) have run; a route that would answer
   // otherwise now (an offer hidden, deleted, edited) has had a write that made the page stale,
-  // and an offer that ends with time is stale within the cache's age (page-cache.ts).
+  // and an offer that ends with time is stale within the cache's age (page-cache.ts). So is a
+  // signed-in visitor's own page kept from a kept render (kept-visits.ts): it was made by this
+  // route for them in the same generation.
   // Callback style: no promise for the requests that pass on (the JSON reads).
   app.addHook('preHandler', (request, reply, done) => {
-    const key =
-      render && !request.wantsJson ? app.pageCache.keyOf(request, reply.statusCode) : null;
+    if (!render || request.wantsJson) return done();
+    const key = app.pageCache.keyOf(request, reply.statusCode);
     const kept = key ? app.pageCache.fresh(key) : null;
-    if (!kept) return done();
-    sendKept(reply, kept);
+    if (kept) return sendKept(reply, kept);
+    const signedIn = app.pageCache.signedInKeyOf(request, reply.statusCode);
+    const document = signedIn ? (app.pageCache.keptRender(signedIn) as KeptDocument | null) : null;
+    if (!document) return done();
+    keptVisitOf(request, signedIn!, document).then(({ visit }) => {
+      if (!visit) return done();
+      app.pageCache.stats.keptServed += 1;
+      sendVisit(reply, visit, app.sessions.xsrfToken(request));
+    }, done);
   });
 
   app.decorateReply(
