@@ -11,13 +11,15 @@ import {
   type World,
 } from './search.test-helpers';
 import { pgTuning } from './search-conditions';
+import { rumTuning } from './search-plan';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
 import { tierText } from './search-words';
 
 // docs/search.md "PostgreSQL's slowest searches at 1,000,000": PostgreSQL reads words from the
-// GIN index outside the RUM path, looks for a place search's words in any column first, walks a
-// category's common words and guesses the words' matches from its probe. Only the reads change:
-// every path answers the same offers in the same order with these choices and without them.
+// GIN index outside the RUM path, looks for the words' terms in any column first within a
+// distance and from RUM, walks a category's common words and guesses the words' matches from its
+// probe. Only the reads change: every path answers the same offers in the same order with these
+// choices and without them, with RUM and without.
 
 describeEachEngine(
   'search: PostgreSQL plan choices answer alike',
@@ -116,16 +118,29 @@ describeEachEngine(
       await postNewerHiluxes(ctx().app.db, w, 1001);
       let before: Record<string, string[]> = {};
       let after: Record<string, string[]> = {};
+      let rumBefore: Record<string, string[]> = {};
+      let rumAfter: Record<string, string[]> = {};
+      const rumShare = rumTuning.maxShare;
       try {
         setAll(false);
         before = await everyPath();
         setAll(true);
         after = await everyPath();
+        // (This small world has no word statistics: every newest-first search then reads RUM.)
+        rumTuning.maxShare = Infinity;
+        setAll(false);
+        rumBefore = await everyPath();
+        setAll(true);
+        rumAfter = await everyPath();
       } finally {
         Object.assign(pgTuning, saved);
+        rumTuning.maxShare = rumShare;
       }
-      for (const [path, labels] of Object.entries(after))
+      for (const [path, labels] of Object.entries(after)) {
         expect.soft(labels, path).toEqual(before[path]);
+        expect.soft(rumAfter[path], `${path}, RUM`).toEqual(before[path]);
+        expect.soft(rumBefore[path], `${path}, RUM before`).toEqual(before[path]);
+      }
       const empty = Object.keys(after).filter((path) => !after[path].length);
       expect(empty).toEqual(['exact, a related word only']);
       expect(after['category, common word'][0]).toMatch(/^#/);
