@@ -68,3 +68,15 @@ it.skipIf(!pgUrl)('sizes the pool from DATABASE_POOL_MAX', async () => {
     await close();
   }
 });
+
+// docs/search.md "PostgreSQL's slowest searches at 1,000,000": no JIT compiling on the pool's
+// connections (20-50 ms for each costly search query, never paid back).
+it.skipIf(!pgUrl)('runs its connections without JIT', async () => {
+  const { db, close } = connect({ databaseUrl: pgUrl, dataDir: '' });
+  try {
+    const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(db);
+    expect(rows).toEqual([{ jit: 'off' }]);
+  } finally {
+    await close();
+  }
+});

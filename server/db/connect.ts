@@ -60,6 +60,10 @@ export function connect(options: ConnectOptions): Connection {
       connectionString: options.databaseUrl,
       max: options.databasePoolMax ?? 10,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // No JIT compiling: queries costed over jit_above_cost (a search's walk newest first, a
+      // word's matches read and sorted) spent 20-50 ms compiling each, never paid back by
+      // queries this short (docs/search.md, "PostgreSQL's slowest searches at 1,000,000").
+      options: '-c jit=off',
     });
     // A dropped connection (PostgreSQL restarting) must not crash the process. The pool listens
     // to its idle clients; a client in use (between two queries of a transaction) needs its own

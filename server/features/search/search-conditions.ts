@@ -36,6 +36,20 @@ export function listedConditions(): Expression<SqlBool>[] {
 /** The same, as one condition. */
 export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
 
+/**
+ * PostgreSQL's plan choices of docs/search.md "PostgreSQL's slowest searches at 1,000,000": the GIN
+ * index only outside the RUM path (`ginOnly`, see textCondition), the words' terms in any column
+ * first within a distance (`anyColumnFirst`, anyColumnQuery), a category's common words walked
+ * (`categoryWalk`) and the matches of all the words guessed from the probe (`probeMatches`, both
+ * in search-plan.ts). The same ids either way: an object so that a test can read both ways.
+ */
+export const pgTuning = {
+  ginOnly: true,
+  anyColumnFirst: true,
+  categoryWalk: true,
+  probeMatches: true,
+};
+
 function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   if (!q.text) return [];
   if (dialect === 'sqlite') {
@@ -61,11 +75,59 @@ function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] 
         where products_fts match ${q.text.fts})`,
     ];
   }
-  const match = cond`products.search_vector @@ to_tsquery('simple', ${q.text.ts})`;
-  // Common words and a subcategory or a shop: `is true` keeps the planner from the text index
-  // (it ANDed the bitmap of every match of 'prix', 45,000 at 100,000 products, with the
+  // `@@@` (the same test as `@@`) is an operator of the GIN index's class only: only the RUM path
+  // (q.rum, newest first from RUM's own order) reads the RUM index (migration 037). Its bitmap
+  // reads were chosen for queries of many alternatives, and were slow and wrong: nouakchot ksr's
+  // related tier, 391 ms and no match from RUM, 13 ms and 2 matches from GIN at 1,000,000
+  // (RUM 1.3.13 finds nothing for `ksr:*A | ksr:B`, GIN 7).
+  const op = sql.raw(q.rum || !pgTuning.ginOnly ? '@@' : '@@@');
+  const match = cond`products.search_vector ${op} to_tsquery('simple', ${q.text.ts})`;
+  // Common words and a subcategory, a category or a shop: `is true` keeps the planner from the
+  // text index (it ANDed the bitmap of every match of 'prix', 45,000 at 100,000 products, with the
   // subcategory's), so that it walks the subcategory's index and tests each row instead.
-  return [q.commonWords ? cond`(${match}) is true` : match];
+  if (q.commonWords) return [cond`(${match}) is true`];
+  // RUM, newest first: the index reads the words' terms in any column, in its order, and the
+  // tier's query is tested on the rows given. Asked the tier's query, the planner took
+  // `toyota:A & toyota:B` for 304 matches (16,330) and read them all as a bitmap, then sorted
+  // them (133-181 ms); asked the terms, with the tier's test as `coalesce(…, false)` (estimated
+  // at half, where `is true` takes the query's own estimate), it reads RUM in order and stops at
+  // 1,001 (14.6 ms). RUM's own answers to the tier's queries could be wrong besides (see above).
+  if (q.rum && pgTuning.anyColumnFirst) {
+    return [
+      cond`products.search_vector @@ to_tsquery('simple', ${anyColumnQuery(q.text.words)})`,
+      cond`coalesce(products.search_vector @@@ to_tsquery('simple', ${q.text.ts}), false)`,
+    ];
+  }
+  // Within a distance: the words' terms without their columns find the index's candidates, and
+  // the tier's own query is tested on them (see anyColumnQuery).
+  if (q.origin && q.distanceKm !== undefined && pgTuning.anyColumnFirst) {
+    return [
+      cond`products.search_vector ${op} to_tsquery('simple', ${anyColumnQuery(q.text.words)})`,
+      cond`(${match}) is true`,
+    ];
+  }
+  return [match];
+}
+
+/**
+ * PostgreSQL: each word's terms in any column (a match of the tier holds one of them at least),
+ * all words required: the same candidates from the text index as the tier's query (the index
+ * keeps no columns: weights are tested on the row either way), but the planner can estimate
+ * them. It takes `word:A & word:B` (the word as written and its own stem) for two independent
+ * terms: voiture's 27,853 matches at 1,000,000 were estimated at 793, so that a place search
+ * read them all from the text index at each radius (26,200 rows tested, 0.6-1.3 s) instead of
+ * ANDing them with the place's box (6,665 rows, 190 ms).
+ */
+export function anyColumnQuery(words: string[][]): string {
+  return words
+    .map((terms) => {
+      // (A term a prefix of the word covers is left out: RUM 1.3.13 finds nothing for
+      // `ksr:* | ksr` where GIN finds 7 products, `ksr:*` alone 7.)
+      const prefixes = terms.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1));
+      const kept = terms.filter((t) => t.endsWith('*') || !prefixes.some((p) => t.startsWith(p)));
+      return `(${kept.map((t) => (t.endsWith('*') ? `${t.slice(0, -1)}:*` : t)).join(' | ')})`;
+    })
+    .join(' & ');
 }
 
 /** The number a field value holds, as migration 020 indexes it with its field. */

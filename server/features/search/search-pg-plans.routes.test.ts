@@ -1,0 +1,151 @@
+import { beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describeEachEngine } from '../../test/harness';
+import { queryTerms } from '../../../shared/domain/search-terms';
+import { RUM_INDEX } from '../../db/migrations/037-search-rum';
+import {
+  buildWorld,
+  PLACES,
+  postNewerHiluxes,
+  searchCalls,
+  type World,
+} from './search.test-helpers';
+import { pgTuning } from './search-conditions';
+import { rumTuning } from './search-plan';
+import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
+import { tierText } from './search-words';
+
+// docs/search.md "PostgreSQL's slowest searches at 1,000,000": PostgreSQL reads words from the
+// GIN index outside the RUM path, looks for the words' terms in any column first within a
+// distance and from RUM, walks a category's common words and guesses the words' matches from its
+// probe. Only the reads change: every path answers the same offers in the same order with these
+// choices and without them, with RUM and without.
+
+describeEachEngine(
+  'search: PostgreSQL plan choices answer alike',
+  (ctx) => {
+    let w: World;
+    const { found } = searchCalls(ctx, () => w);
+    beforeAll(async () => {
+      w = await buildWorld(ctx());
+    }, 60_000);
+
+    const saved = { ...pgTuning };
+    const setAll = (on: boolean) => {
+      for (const key of Object.keys(pgTuning) as (keyof typeof pgTuning)[]) pgTuning[key] = on;
+    };
+
+    const here = PLACES.tevraghZeina;
+    const paths = (): [string, Record<string, unknown>, string?][] => [
+      ['category, common word', { name: 'toyota', pcategory_id: w.vehiclesCategory }],
+      [
+        'category, word and flag',
+        { name: 'toyota', pcategory_id: w.vehiclesCategory, negotiable: 'no' },
+      ],
+      [
+        'category, page 2',
+        { name: 'toyota', pcategory_id: w.vehiclesCategory, page: 2, page_size: 50 },
+      ],
+      [
+        'category, past the first 1,001',
+        { name: 'hilux', pcategory_id: w.vehiclesCategory, page: 11, page_size: 99 },
+      ],
+      ['category, prefix', { name: 'toyo', pcategory_id: w.vehiclesCategory }],
+      [
+        'category, by price',
+        { name: 'toyota', pcategory_id: w.vehiclesCategory, sort: 'price_asc' },
+      ],
+      ['nearest, word', { ...here, distance: 5, name: 'toyota' }],
+      ['nearest, far', { ...here, distance: 1000, name: 'toyota' }],
+      ['nearest, two words', { ...here, distance: 1000, name: 'toyota hilux' }],
+      ['nearest, prefix', { ...here, distance: 1000, name: 'toyo' }],
+      ['nearest, through the lexicon', { ...here, distance: 1000, name: 'سيارة' }],
+      ['nearest, near spelling', { ...here, distance: 1000, name: 'hiluks' }],
+      [
+        'nearest, subcategory',
+        { ...here, distance: 1000, name: 'toyota', psubcategory_id: w.cars },
+      ],
+      ['within a distance, newest', { ...here, distance: 1000, name: 'toyota', sort: 'newest' }],
+      ['words only', { name: 'toyota hilux' }],
+      ['near spelling', { name: 'hiluks' }],
+      ['exact, a related word only', { name: 'cars', exact: 'yes' }],
+      ['subcategory source, words', { name: 'سيارة' }, `/products/psubcategory/${w.cars}/search`],
+    ];
+
+    async function everyPath(): Promise<Record<string, string[]>> {
+      const out: Record<string, string[]> = {};
+      for (const [label, body, url] of paths()) out[label] = await found(body, url);
+      return out;
+    }
+
+    it('reads the words of other paths than RUM from the GIN index only', async () => {
+      const db = ctx().app.db;
+      const query: SearchQuery = {
+        type: 'offer',
+        order: 'newest',
+        psubcategoryIds: [],
+        pfields: [],
+        matchesFirst: true,
+        text: tierText(queryTerms('toyota'), 'related', 'offer'),
+      };
+      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
+      try {
+        setAll(true);
+        expect(compiled(query)).toContain('search_vector @@@ to_tsquery');
+        expect(compiled({ ...query, rum: true })).toContain('search_vector @@ to_tsquery');
+        setAll(false);
+        expect(compiled(query)).toContain('search_vector @@ to_tsquery');
+      } finally {
+        Object.assign(pgTuning, saved);
+      }
+      // `@@@` is an operator of the GIN index's class, not of RUM's: the planner cannot read RUM
+      // for it.
+      const operators = async (index: string) => {
+        const { rows } = await sql<{ op: string }>`select amop.amopopr::regoperator::text as op
+          from pg_index i join pg_opclass c on c.oid = i.indclass[0]
+            join pg_amop amop on amop.amopfamily = c.opcfamily
+          where i.indexrelid = ${index}::regclass`.execute(db);
+        return rows.map((r) => r.op);
+      };
+      expect(await operators('products_search_vector')).toContain('@@@(tsvector,tsquery)');
+      const rum = await operators(RUM_INDEX);
+      expect(rum).toContain('@@(tsvector,tsquery)');
+      expect(rum).not.toContain('@@@(tsvector,tsquery)');
+    });
+
+    it('answers the same ids in the same order', async () => {
+      // 1,001 newer Toyota Hilux: the first COUNTED are then new ones, later pages read on their own.
+      await postNewerHiluxes(ctx().app.db, w, 1001);
+      let before: Record<string, string[]> = {};
+      let after: Record<string, string[]> = {};
+      let rumBefore: Record<string, string[]> = {};
+      let rumAfter: Record<string, string[]> = {};
+      const rumShare = rumTuning.maxShare;
+      try {
+        setAll(false);
+        before = await everyPath();
+        setAll(true);
+        after = await everyPath();
+        // (This small world has no word statistics: every newest-first search then reads RUM.)
+        rumTuning.maxShare = Infinity;
+        setAll(false);
+        rumBefore = await everyPath();
+        setAll(true);
+        rumAfter = await everyPath();
+      } finally {
+        Object.assign(pgTuning, saved);
+        rumTuning.maxShare = rumShare;
+      }
+      for (const [path, labels] of Object.entries(after)) {
+        expect.soft(labels, path).toEqual(before[path]);
+        expect.soft(rumAfter[path], `${path}, RUM`).toEqual(before[path]);
+        expect.soft(rumBefore[path], `${path}, RUM before`).toEqual(before[path]);
+      }
+      const empty = Object.keys(after).filter((path) => !after[path].length);
+      expect(empty).toEqual(['exact, a related word only']);
+      expect(after['category, common word'][0]).toMatch(/^#/);
+      expect(after['category, past the first 1,001'].at(-1)).toBe('hilux');
+    });
+  },
+  { only: 'postgres' },
+);
