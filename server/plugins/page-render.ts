@@ -107,6 +107,12 @@ export function pageAssets(webDir: string, styles: ViewStyles): (module: string)
   return (module) => cache.get(module) ?? { css: '', modules: [] };
 }
 
+/** The page's data without the visitor's form (XSRF token): the same for every visitor. */
+export function withoutForm(state: unknown): unknown {
+  const { server, ...rest } = state as { server: Record<string, unknown> };
+  return { ...rest, server: { ...server, form: undefined } };
+}
+
 /** The page's data for the browser: JSON in a data block (not run, so the CSP allows it). */
 export function stateScript(state: unknown): string {
   return jsonScript('souq-state', state);

@@ -9,7 +9,7 @@ import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
-import { pageAssets, stateScript, type PageRenderer } from './page-render';
+import { pageAssets, stateScript, withoutForm, type PageRenderer } from './page-render';
 import { pageDataTransport, viewerMarksOf, visitorUnreadCount } from './page-data';
 import { sendKept } from './page-cache';
 import {
@@ -393,9 +393,3 @@ export default fp<PagesOptions>(async (app, options) => {
     return reply.status(404).send({ errors: { global: ['not_found'] } });
   });
 });
-
-/** The page's data without the visitor's form (XSRF token): the same for every visitor. */
-function withoutForm(state: unknown): unknown {
-  const { server, ...rest } = state as { server: Record<string, unknown> };
-  return { ...rest, server: { ...server, form: undefined } };
-}
