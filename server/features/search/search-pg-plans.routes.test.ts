@@ -25,7 +25,7 @@ describeEachEngine(
   'search: PostgreSQL plan choices answer alike',
   (ctx) => {
     let w: World;
-    const { found } = searchCalls(ctx, () => w);
+    const { foundEach } = searchCalls(ctx, () => w);
     beforeAll(async () => {
       w = await buildWorld(ctx());
     }, 60_000);
@@ -71,12 +71,7 @@ describeEachEngine(
       ['exact, a related word only', { name: 'cars', exact: 'yes' }],
       ['subcategory source, words', { name: 'سيارة' }, `/products/psubcategory/${w.cars}/search`],
     ];
-
-    async function everyPath(): Promise<Record<string, string[]>> {
-      const out: Record<string, string[]> = {};
-      for (const [label, body, url] of paths()) out[label] = await found(body, url);
-      return out;
-    }
+    const everyPath = () => foundEach(paths());
 
     it('reads the words of other paths than RUM from the GIN index only', async () => {
       const db = ctx().app.db;

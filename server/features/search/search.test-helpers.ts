@@ -258,7 +258,15 @@ export function searchCalls(ctx: () => TestContext, world: () => World) {
     const byId = new Map(Object.entries(world().p).map(([label, id]) => [id, label]));
     return res.json().products.data.map((c: { id: number }) => byId.get(c.id) ?? `#${c.id}`);
   }
-  return { search, found };
+  /** What each search finds, by its label: [label, body, source url]. */
+  async function foundEach(
+    searches: [string, Record<string, unknown>, string?][],
+  ): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = {};
+    for (const [label, body, url] of searches) out[label] = await found(body, url);
+    return out;
+  }
+  return { search, found, foundEach };
 }
 
 export const sorted = (list: string[]) => [...list].sort();
