@@ -76,17 +76,17 @@ export interface SearchColumns {
 
 /** A character FTS5's unicode61 tokenizer keeps in a word: a letter, a digit or a private-use one. */
 const WORD_CHARACTER = /^[\p{L}\p{N}\p{Co}]$/u;
-const wordCharacters = new Map<number, boolean>();
+/** The answer for each character of the first plane once asked (0: not yet, 1: yes, 2: no): 64 KiB. */
+const firstPlane = new Uint8Array(0x10000);
 function isWordCharacter(code: number): boolean {
   if (code < 128) {
     return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   }
-  let kept = wordCharacters.get(code);
-  if (kept === undefined) {
-    kept = WORD_CHARACTER.test(String.fromCodePoint(code));
-    wordCharacters.set(code, kept);
-  }
-  return kept;
+  // Beyond the first plane (rare in offers): asked each time, so no text can grow a cache.
+  if (code > 0xffff) return WORD_CHARACTER.test(String.fromCodePoint(code));
+  if (firstPlane[code] === 0)
+    firstPlane[code] = WORD_CHARACTER.test(String.fromCharCode(code)) ? 1 : 2;
+  return firstPlane[code] === 1;
 }
 
 /** The character (code point) that ends just before `at`, or -1 at the start. */
