@@ -37,6 +37,7 @@ import { searchBumps } from './migrations/036-search-bumps';
 import { searchRum } from './migrations/037-search-rum';
 import { searchBumpedText } from './migrations/038-search-bumped-text';
 import { searchBumpsListed } from './migrations/039-search-bumps-listed';
+import { searchPfieldCovering } from './migrations/040-search-pfield-covering';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -79,6 +80,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '037-search-rum': searchRum(dialect),
     '038-search-bumped-text': searchBumpedText(dialect),
     '039-search-bumps-listed': searchBumpsListed(dialect),
+    '040-search-pfield-covering': searchPfieldCovering(dialect),
   };
 }
 

@@ -172,7 +172,13 @@ function pfieldCondition(dialect: Dialect, f: PfieldFilter, leads: boolean): Exp
   }
   // Otherwise tested on the rows the other conditions lead to (the primary key (product_id,
   // pfield_id) finds the value): an `in (select …)` would first read every value of the field.
-  return cond`exists (select 1 from product_pfield where product_pfield.product_id = products.id
+  // SQLite: from the index that holds the value too (migration 040), which its planner passes
+  // over for the primary key's when it lacks statistics (then each value is read from the table).
+  const table =
+    dialect === 'sqlite'
+      ? sql`product_pfield indexed by product_pfield_product_value`
+      : sql`product_pfield`;
+  return cond`exists (select 1 from ${table} where product_pfield.product_id = products.id
       and product_pfield.pfield_id = ${f.pfieldId} and ${where})`;
 }
 
