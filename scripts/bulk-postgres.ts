@@ -111,6 +111,16 @@ const vocabularyTrigger = (db: Executor, on: boolean) =>
     .raw(`alter table products ${on ? 'enable' : 'disable'} trigger search_terms_insert_delete`)
     .execute(db);
 
+/** The tables a bulk seed writes to (directly or by triggers). */
+const FILLED_TABLES = [
+  'users',
+  'shops',
+  'products',
+  'product_pfield',
+  'search_terms',
+  'search_term_variants',
+];
+
 /** Seeds `count` generated products into a PostgreSQL database, by sets unless `inserts`. */
 export async function seedPostgres(
   db: DB,
@@ -144,9 +154,12 @@ export async function seedPostgres(
     }));
   }
   // Fresh statistics, so that the planner knows the new sizes at once; vacuum also merges the
-  // GIN indexes' pending lists (every search would scan them until then).
+  // GIN indexes' pending lists (every search would scan them until then). Every table the seed
+  // fills: without statistics (autovacuum off, or not yet run) the planner hashed the whole
+  // vocabulary for a rare word's near spellings (380 ms at 1,000,000) and read field values
+  // through the wrong index (docs/search.md, "PostgreSQL at 1,000,000, session 16").
   const analyzed = Date.now();
-  await sql`vacuum analyze products`.execute(db);
+  for (const table of FILLED_TABLES) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   return { ...result, vocabularyMs, analyzeMs: Date.now() - analyzed };
 }
 
