@@ -66,7 +66,7 @@ export function connect(options: ConnectOptions): Connection {
       // work_mem 32 MB (default 4): a place's box at 1,000,000 products (238,000 entries) made a
       // lossy bitmap in 4 MB, so that 50 km around Nouakchott + voiture read and tested 10,067
       // rows outside the box; RUM sorts a word's postings in it (docs/search.md, "PostgreSQL at
-      // 1,000,000, session 16"). Per sort or bitmap of a query: 10 connections, 320 MB at most each.
+      // 1,000,000, session 16"). It is per sort or bitmap of a query, per connection (10 a pool).
       options: '-c jit=off -c work_mem=32MB',
     });
     // A dropped connection (PostgreSQL restarting) must not crash the process. The pool listens

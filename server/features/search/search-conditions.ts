@@ -42,7 +42,9 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * first within a distance (`anyColumnFirst`, anyColumnQuery), a category's common words walked
  * (`categoryWalk`) and the matches of all the words guessed from the probe (`probeMatches`, both
  * in search-plan.ts); and (session 16) a subcategory's common words tested only on the rows its
- * covering index's filters leave (`filtersFirst`, search.repository.ts orderedQuery). The same ids either way: an object so that a test can read both ways.
+ * covering index's filters leave (`filtersFirst`, search.repository.ts orderedQuery), and words
+ * near a place whose box holds few products read over the whole distance at once (`sparseAtOnce`,
+ * search-nearest.ts). The same ids either way: an object so that a test can read both ways.
  */
 export const pgTuning = {
   ginOnly: true,
@@ -50,6 +52,7 @@ export const pgTuning = {
   categoryWalk: true,
   probeMatches: true,
   filtersFirst: true,
+  sparseAtOnce: true,
 };
 
 export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
