@@ -71,11 +71,12 @@ it.skipIf(!pgUrl)('sizes the pool from DATABASE_POOL_MAX', async () => {
 
 // docs/search.md "PostgreSQL's slowest searches at 1,000,000": no JIT compiling on the pool's
 // connections (20-50 ms for each costly search query, never paid back).
-it.skipIf(!pgUrl)('runs its connections without JIT', async () => {
+it.skipIf(!pgUrl)('runs its connections without JIT, with 32 MB of work_mem', async () => {
   const { db, close } = connect({ databaseUrl: pgUrl, dataDir: '' });
   try {
-    const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(db);
-    expect(rows).toEqual([{ jit: 'off' }]);
+    const { rows } = await sql<{ jit: string; work_mem: string }>`select
+      current_setting('jit') as jit, current_setting('work_mem') as work_mem`.execute(db);
+    expect(rows).toEqual([{ jit: 'off', work_mem: '32MB' }]);
   } finally {
     await close();
   }

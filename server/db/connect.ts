@@ -63,7 +63,11 @@ export function connect(options: ConnectOptions): Connection {
       // No JIT compiling: queries costed over jit_above_cost (a search's walk newest first, a
       // word's matches read and sorted) spent 20-50 ms compiling each, never paid back by
       // queries this short (docs/search.md, "PostgreSQL's slowest searches at 1,000,000").
-      options: '-c jit=off',
+      // work_mem 32 MB (default 4): a place's box at 1,000,000 products (238,000 entries) made a
+      // lossy bitmap in 4 MB, so that 50 km around Nouakchott + voiture read and tested 10,067
+      // rows outside the box; RUM sorts a word's postings in it (docs/search.md, "PostgreSQL at
+      // 1,000,000, session 16"). It is per sort or bitmap of a query, per connection (10 a pool).
+      options: '-c jit=off -c work_mem=32MB',
     });
     // A dropped connection (PostgreSQL restarting) must not crash the process. The pool listens
     // to its idle clients; a client in use (between two queries of a transaction) needs its own

@@ -41,16 +41,21 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * index only outside the RUM path (`ginOnly`, see textCondition), the words' terms in any column
  * first within a distance (`anyColumnFirst`, anyColumnQuery), a category's common words walked
  * (`categoryWalk`) and the matches of all the words guessed from the probe (`probeMatches`, both
- * in search-plan.ts). The same ids either way: an object so that a test can read both ways.
+ * in search-plan.ts); and (session 16) a subcategory's common words tested only on the rows its
+ * covering index's filters leave (`filtersFirst`, search.repository.ts orderedQuery), and words
+ * near a place whose box holds few products read over the whole distance at once (`sparseAtOnce`,
+ * search-nearest.ts). The same ids either way: an object so that a test can read both ways.
  */
 export const pgTuning = {
   ginOnly: true,
   anyColumnFirst: true,
   categoryWalk: true,
   probeMatches: true,
+  filtersFirst: true,
+  sparseAtOnce: true,
 };
 
-function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
+export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   if (!q.text) return [];
   if (dialect === 'sqlite') {
     // The matches are read once from the text index into a list. Few of them: products are

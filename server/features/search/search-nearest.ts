@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
 import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
 import { boundingBox, MAX_KM, type Point } from './search-geo';
-import { listedConditions } from './search-conditions';
+import { listedConditions, pgTuning } from './search-conditions';
 import {
   COUNTED,
   fromFirst,
@@ -54,6 +54,26 @@ async function fewForNearest(db: Executor, q: SearchQuery & { text: { fts: strin
 }
 
 /**
+ * PostgreSQL, words nearest first: whether the whole distance's box holds fewer than CROWDED
+ * products of the type and subcategory (counted up to it from the place's covering index, no row
+ * read). Then its words' matches are read at once: radius by radius, each of a search's tiers
+ * read the words again per radius (20 km around Kiffa + prix + phones at 1,000,000: 18 reads for
+ * 343 matches; docs/search.md, "PostgreSQL at 1,000,000, session 16"). The answer is the same:
+ * every match within a radius is nearer than any beyond it.
+ */
+async function sparseForWords(
+  db: Executor,
+  dialect: Dialect,
+  q: SearchQuery & { distanceKm: number },
+  km: number,
+): Promise<boolean> {
+  if (dialect !== 'postgres' || !q.text || !pgTuning.sparseAtOnce) return false;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products
+    where ${sql.join(placeConditions(q, km), sql` and `)} limit ${CROWDED}) box`.execute(db);
+  return Number(rows[0]?.n) < CROWDED;
+}
+
+/**
  * Nearest first: ordering by distance reads every product within it. So look within a small
  * radius first, then farther, and stop at the first radius holding COUNTED products (or at the
  * distance asked): whatever lies farther cannot come before them, and the count is capped
@@ -84,7 +104,8 @@ async function nearestRows(
     (dialect === 'sqlite'
       ? !q.commonWords || q.psubcategoryIds.length > 0 || q.pcategorySubcategoryIds !== undefined
       : !!q.matchesFirst);
-  let first = atOnce ? km : Math.min(km, FIRST_RADIUS_KM);
+  let first =
+    atOnce || (await sparseForWords(db, dialect, q, km)) ? km : Math.min(km, FIRST_RADIUS_KM);
   // A crowded place (a town's centre): ordering every product of the first radius by distance
   // costs more than the page needs. The box's products (the place index alone, no distance
   // computed) are counted up to CROWDED; the radius is halved while they reach it. (Words make

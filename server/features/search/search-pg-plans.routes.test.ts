@@ -108,6 +108,31 @@ describeEachEngine(
       expect(rum).not.toContain('@@@(tsvector,tsquery)');
     });
 
+    it("reads a subcategory's other filters first for its common words", async () => {
+      const db = ctx().app.db;
+      const query: SearchQuery = {
+        type: 'offer',
+        order: 'newest',
+        psubcategoryIds: [w.cars],
+        used: 'yes',
+        pfields: [],
+        commonWords: true,
+        text: tierText(queryTerms('toyota'), 'stem', 'offer'),
+      };
+      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
+      try {
+        setAll(true);
+        // The filters from the covering index, newest first; the words tested on those rows.
+        expect(compiled(query)).toMatch(/order by products\.id desc offset 0\) walked/);
+        expect(compiled({ ...query, shopId: 1 })).not.toContain('walked');
+        expect(compiled({ ...query, commonWords: false })).not.toContain('walked');
+        setAll(false);
+        expect(compiled(query)).not.toContain('walked');
+      } finally {
+        Object.assign(pgTuning, saved);
+      }
+    });
+
     it('answers the same ids in the same order', async () => {
       // 1,001 newer Toyota Hilux: the first COUNTED are then new ones, later pages read on their own.
       await postNewerHiluxes(ctx().app.db, w, 1001);
