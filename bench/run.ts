@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { loadAverage, saveResult, table, writeSection } from './docs';
-import { memoryOf, pageStatsOf, start, startServer, type PageStats } from './server';
+import { memoryOf, pageStatsOf, start, startServer, type PageStats, type Started } from './server';
 import { measureRoutesJs } from './web-js';
 import {
   benchAccounts,
@@ -15,7 +15,8 @@ import {
 } from './visitors';
 
 // npm run bench: requests per second and latency of the API's hot reads and of the pages people
-// land on (a visitor's and a signed-in one's), each as a ratio to a bare Fastify hello-world
+// land on (a visitor's, a signed-in one's again and again, and many signed-in visitors' on many
+// offers, first loads among them: bench/visitors.ts), each as a ratio to a bare Fastify hello-world
 // measured in the same run, in turn with them, with the same connections, against the goals of
 // issue 31; with BENCH_COMPARE_DIR, another checkout's server side by side; the server's memory
 // after the load; the JavaScript each main page loads on a first visit (needs `npm run build`).
@@ -42,8 +43,10 @@ interface Target {
  */
 async function measureInTurn(targets: Target[]) {
   const slices = targets.map(() => [] as autocannon.Result[]);
-  // Per target: signed-in loads that found the visitor's own page kept, over the slices.
-  const reused = targets.map(() => 0 as number | null);
+  // Per target: signed-in pages sent from a kept render, and of those the ones that found the
+  // visitor's own page kept (the server's counts: with the requests still running at a slice's
+  // end, which autocannon does not count).
+  const served = targets.map(() => ({ kept: 0, reused: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       const before = await target.pageStats?.();
@@ -55,17 +58,17 @@ async function measureInTurn(targets: Target[]) {
         }),
       );
       const after = await target.pageStats?.();
-      reused[i] =
-        before && after && reused[i] !== null
-          ? reused[i] + after.visitsReused - before.visitsReused
-          : null;
+      if (before && after) {
+        served[i].kept += after.keptServed - before.keptServed;
+        served[i].reused += after.visitsReused - before.visitsReused;
+      }
     }
   }
   return targets.map((target, i) => {
     const results = slices[i];
     const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
-    const total = results.reduce((n, r) => n + r.requests.total, 0);
-    const firstLoads = target.pageStats && reused[i] !== null ? 1 - reused[i] / total : null;
+    const { kept, reused } = served[i];
+    const firstLoads = kept ? 1 - reused / kept : null;
     return {
       name: target.name,
       rps: Math.round(
@@ -102,7 +105,7 @@ const GOALS: Record<string, { ratio: number; p99_ms?: number }> = {
 async function targetsOf(
   base: string,
   productId: number | undefined,
-  pageStats: () => Promise<PageStats | null>,
+  pageStats: (() => Promise<PageStats | null>) | undefined,
 ): Promise<Target[]> {
   const visitor = await visitorCookies(base);
   const signedIn = await signedInCookies(base);
@@ -165,9 +168,12 @@ const other = compareDir ? await startServer(compareDir) : null;
 const base = server.info.address;
 
 try {
-  const mine = await targetsOf(base, server.info.productId, () => pageStatsOf(server));
+  // The page cache's counts, from a server whose bench/serve.ts tells them.
+  const countsOf = async (of: Started) =>
+    (await pageStatsOf(of, 2_000)) ? () => pageStatsOf(of) : undefined;
+  const mine = await targetsOf(base, server.info.productId, await countsOf(server));
   const theirs = other
-    ? await targetsOf(other.info.address, other.info.productId, () => pageStatsOf(other))
+    ? await targetsOf(other.info.address, other.info.productId, await countsOf(other))
     : [];
   const label = (target: Target, who: string) => ({ ...target, name: `${who}: ${target.name}` });
   const load: { before: string; after?: string } = { before: loadAverage() };

@@ -50,5 +50,8 @@ process.on('message', (m) => {
     });
   }
   // What the page cache served (pages.ts): how many signed-in loads found their page kept.
-  if (m === 'page-stats') process.send?.({ pageStats: { ...app.pageCache.stats } });
+  const asked = m as { pageStats?: number };
+  if (typeof asked.pageStats === 'number') {
+    process.send?.({ pageStats: { ...app.pageCache.stats }, id: asked.pageStats });
+  }
 });

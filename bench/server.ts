@@ -79,25 +79,27 @@ export interface PageStats {
   visitsReused: number;
 }
 
+let asked = 0;
+
 /**
  * The server's page cache counts now; null from a server that does not tell them (another
- * checkout's bench/serve.ts from before they were asked), after a second.
+ * checkout's bench/serve.ts from before they were asked) within `waitMs`.
  */
-export function pageStatsOf(server: Started): Promise<PageStats | null> {
+export function pageStatsOf(server: Started, waitMs = 10_000): Promise<PageStats | null> {
+  const id = ++asked;
   return new Promise((resolve) => {
     const answer = (m: unknown) => {
-      const stats = (m as { pageStats?: PageStats }).pageStats;
-      if (!stats) return;
-      done(stats);
+      const told = m as { pageStats?: PageStats; id?: number };
+      if (told.pageStats && told.id === id) done(told.pageStats);
     };
-    const timer = setTimeout(() => done(null), 1000);
+    const timer = setTimeout(() => done(null), waitMs);
     const done = (stats: PageStats | null) => {
       clearTimeout(timer);
       server.child.off('message', answer);
       resolve(stats);
     };
     server.child.on('message', answer);
-    server.child.send('page-stats');
+    server.child.send({ pageStats: id });
   });
 }
 
