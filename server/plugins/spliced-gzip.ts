@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { crc32Zeros, crc32Shift } from './crc32-shift';
+import { crc32Joined } from './crc32-shift';
 
 // A page kept with one string left out wherever it goes (a signed-in visitor's XSRF token, pages.ts),
 // compressed once: each piece between those places is deflated apart and ended by a sync flush
@@ -11,7 +11,7 @@ import { crc32Zeros, crc32Shift } from './crc32-shift';
 // bytes of its length, which no piece holds, so no reference reaches the string itself. The string
 // sent must then have that length (an XSRF token always has); another is gzipped whole.
 // Only the deflated pieces are kept (a fifth of the text): the CRC of the whole is the pieces'
-// own CRCs shifted past what follows them (crc32-shift.ts), and the text, for the rare client
+// own CRCs joined (crc32-shift.ts), and the text, for the rare client
 // without gzip, is inflated again.
 
 /** The gzip header: deflate, no name or time, from a Unix system (RFC 1952 §2.3). */
@@ -24,10 +24,9 @@ const STORED_MAX = 0xffff;
 export interface Spliced {
   /** Each piece deflated, ended by a sync flush. */
   deflated: Buffer[];
-  /** Each piece's length in bytes, its CRC-32, and the CRC's shift past those bytes. */
+  /** Each piece's length in bytes, and its CRC-32. */
   lengths: number[];
   crcs: number[];
-  shifts: Uint32Array[];
   /** The string's length in bytes the pieces refer across (null: each piece deflated apart). */
   between: number | null;
   /** Bytes held. */
@@ -52,13 +51,11 @@ export function splice(pieces: string[], between: number | null = null): Spliced
     if (!before.length) return zlib.deflateRawSync(piece, SYNC);
     return zlib.deflateRawSync(piece, { ...SYNC, dictionary: before.subarray(-WINDOW) });
   });
-  // Each shift is 32 numbers of 4 bytes.
-  const size = deflated.reduce((sum, buffer) => sum + buffer.length, 0) + bytes.length * 140;
+  const size = deflated.reduce((sum, buffer) => sum + buffer.length, 0) + bytes.length * 16;
   return {
     deflated,
     lengths: bytes.map((piece) => piece.length),
     crcs: bytes.map((piece) => (piece.length ? zlib.crc32(piece) : 0)),
-    shifts: bytes.map((piece) => crc32Zeros(piece.length)),
     between: across ? between : null,
     size,
   };
@@ -96,13 +93,6 @@ export function splicedText(kept: Spliced, between: string): string {
   return pieces.join(between);
 }
 
-/** The shift past the left-out string's length (the same for every token): made once. */
-let lastShift = { length: 0, shift: crc32Zeros(0) };
-function shiftPast(length: number): Uint32Array {
-  if (lastShift.length !== length) lastShift = { length, shift: crc32Zeros(length) };
-  return lastShift.shift;
-}
-
 /** The whole text gzipped, `between` wherever it was left out: nothing is compressed here. */
 export function splicedGzip(kept: Spliced, between: string): Buffer {
   const middle = Buffer.from(between);
@@ -110,15 +100,14 @@ export function splicedGzip(kept: Spliced, between: string): Buffer {
     return zlib.gzipSync(splicedText(kept, between), { level: 6 });
   }
   const middleCrc = middle.length ? zlib.crc32(middle) : 0;
-  const middleShift = shiftPast(middle.length);
   let crc = 0;
   let length = 0;
   kept.lengths.forEach((pieceLength, i) => {
     if (i > 0) {
-      crc = (crc32Shift(middleShift, crc) ^ middleCrc) >>> 0;
+      crc = crc32Joined(crc, middleCrc, middle.length);
       length += middle.length;
     }
-    crc = (crc32Shift(kept.shifts[i], crc) ^ kept.crcs[i]) >>> 0;
+    crc = crc32Joined(crc, kept.crcs[i], pieceLength);
     length += pieceLength;
   });
   const trailer = Buffer.alloc(8);
