@@ -2,12 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { loadAverage, saveResult, table, writeSection } from './docs';
-import { memoryOf, start, startServer } from './server';
+import { memoryOf, pageStatsOf, start, startServer, type PageStats, type Started } from './server';
 import { measureRoutesJs } from './web-js';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import {
+  benchAccounts,
+  json,
+  offerIds,
+  page,
+  signedInCookies,
+  variedVisits,
+  visitorCookies,
+} from './visitors';
 
 // npm run bench: requests per second and latency of the API's hot reads and of the pages people
-// land on (a visitor's and a signed-in one's), each as a ratio to a bare Fastify hello-world
+// land on (a visitor's, a signed-in one's again and again, and many signed-in visitors' on many
+// offers, first loads among them: bench/visitors.ts), each as a ratio to a bare Fastify hello-world
 // measured in the same run, in turn with them, with the same connections, against the goals of
 // issue 31; with BENCH_COMPARE_DIR, another checkout's server side by side; the server's memory
 // after the load; the JavaScript each main page loads on a first visit (needs `npm run build`).
@@ -22,6 +31,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 interface Target {
   name: string;
   options: autocannon.Options;
+  /** The server's page cache counts, asked before and after each slice (first loads). */
+  pageStats?: () => Promise<PageStats | null>;
 }
 
 /**
@@ -32,8 +43,13 @@ interface Target {
  */
 async function measureInTurn(targets: Target[]) {
   const slices = targets.map(() => [] as autocannon.Result[]);
+  // Per target: signed-in pages sent from a kept render, and of those the ones that found the
+  // visitor's own page kept (the server's counts: with the requests still running at a slice's
+  // end, which autocannon does not count).
+  const served = targets.map(() => ({ kept: 0, reused: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
+      const before = await target.pageStats?.();
       slices[i].push(
         await autocannon({
           connections: CONNECTIONS,
@@ -41,11 +57,18 @@ async function measureInTurn(targets: Target[]) {
           ...target.options,
         }),
       );
+      const after = await target.pageStats?.();
+      if (before && after) {
+        served[i].kept += after.keptServed - before.keptServed;
+        served[i].reused += after.visitsReused - before.visitsReused;
+      }
     }
   }
   return targets.map((target, i) => {
     const results = slices[i];
     const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+    const { kept, reused } = served[i];
+    const firstLoads = kept ? 1 - reused / kept : null;
     return {
       name: target.name,
       rps: Math.round(
@@ -55,51 +78,18 @@ async function measureInTurn(targets: Target[]) {
       p50_ms: p50s[Math.floor(p50s.length / 2)],
       p99_ms: Math.max(...results.map((r) => r.latency.p99)),
       errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+      first_loads: firstLoads === null ? '' : `${(firstLoads * 100).toFixed(1)} %`,
     };
   });
 }
 
-/** The cookies a first page view gives (sid, XSRF-TOKEN), as the web app then sends them. */
-async function visitorCookies(base: string) {
-  const res = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  return { cookie: cookies.join('; '), xsrf: xsrf ?? '' };
-}
-
-/** A demo account's session cookies (the demo seed's plain user), as a signed-in browser sends them. */
-async function signedInCookies(base: string) {
-  const visitor = await visitorCookies(base);
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: {
-      ...json,
-      'content-type': 'application/json',
-      cookie: visitor.cookie,
-      'x-xsrf-token': visitor.xsrf,
-    },
-    body: JSON.stringify({ login: '22000002', password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`bench: the demo sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-// What the web app's fetches send (Chromium adds accept-encoding to every request).
-const json = {
-  accept: 'application/json',
-  'x-requested-with': 'XMLHttpRequest',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-};
 const plainJson = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-/** What Chromium sends when it opens a page. */
-const page = {
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-  'accept-language': 'ar,fr;q=0.8',
-};
+
+// The signed-in offer page as many visitors read many offers: BENCH_VISITORS accounts of the
+// bench's own (bench/visitors.ts) × BENCH_VISITED_OFFERS offers, every pair in turn.
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 20);
+const VISITED_OFFERS = Number(process.env.BENCH_VISITED_OFFERS ?? 25);
+const VARIED = `offer pages (signed in, ${VISITORS} visitors × ${VISITED_OFFERS} offers in turn)`;
 
 /** Issue 31 item 4: what each target must reach, as a share of hello-world's rate. */
 const GOALS: Record<string, { ratio: number; p99_ms?: number }> = {
@@ -108,12 +98,19 @@ const GOALS: Record<string, { ratio: number; p99_ms?: number }> = {
   'search page (visitor)': { ratio: 0.3, p99_ms: 50 },
   'home page (visitor)': { ratio: 0.3, p99_ms: 50 },
   'offer page (signed in)': { ratio: 0.05, p99_ms: 50 },
+  [VARIED]: { ratio: 0.05, p99_ms: 50 },
 };
 
 /** The targets of one server: the API's hot reads, then its pages. */
-async function targetsOf(base: string, productId: number | undefined): Promise<Target[]> {
+async function targetsOf(
+  base: string,
+  productId: number | undefined,
+  pageStats: (() => Promise<PageStats | null>) | undefined,
+): Promise<Target[]> {
   const visitor = await visitorCookies(base);
   const signedIn = await signedInCookies(base);
+  const offers = await offerIds(base, VISITED_OFFERS);
+  const accounts = await benchAccounts(base, VISITORS, offers);
   const product = `${base}/products/product/${productId}`;
   return [
     {
@@ -156,7 +153,9 @@ async function targetsOf(base: string, productId: number | undefined): Promise<T
     {
       name: 'offer page (signed in)',
       options: { url: product, headers: { ...page, cookie: signedIn } },
+      pageStats,
     },
+    { name: VARIED, options: variedVisits(base, accounts, offers), pageStats },
   ];
 }
 
@@ -169,8 +168,13 @@ const other = compareDir ? await startServer(compareDir) : null;
 const base = server.info.address;
 
 try {
-  const mine = await targetsOf(base, server.info.productId);
-  const theirs = other ? await targetsOf(other.info.address, other.info.productId) : [];
+  // The page cache's counts, from a server whose bench/serve.ts tells them.
+  const countsOf = async (of: Started) =>
+    (await pageStatsOf(of, 2_000)) ? () => pageStatsOf(of) : undefined;
+  const mine = await targetsOf(base, server.info.productId, await countsOf(server));
+  const theirs = other
+    ? await targetsOf(other.info.address, other.info.productId, await countsOf(other))
+    : [];
   const label = (target: Target, who: string) => ({ ...target, name: `${who}: ${target.name}` });
   const load: { before: string; after?: string } = { before: loadAverage() };
   const measured = await measureInTurn([
@@ -206,6 +210,8 @@ try {
       p50_ms: ours.p50_ms,
       p99_ms: ours.p99_ms,
       errors: ours.errors,
+      ...(compared ? { compared_first_loads: compared.first_loads } : {}),
+      first_loads: ours.first_loads,
       goal: goal
         ? `≥ ${goal.ratio}${goal.p99_ms ? `, p99 ≤ ${goal.p99_ms} ms` : ''}: ${met ? 'met' : 'NOT met'}`
         : '',

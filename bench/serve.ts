@@ -7,7 +7,8 @@ import { createProduct, createSubcategory, personalShopOf } from '../server/test
 // The real server as `npm start` runs it (logs at warn), on the database the environment names
 // (DATA_DIR or DATABASE_URL; the demo seed when empty), with one known product to read: one from
 // the middle of the table, so that a database of a million products is not read at its first row.
-// Reports its address and the product id to the parent process, and its memory when asked.
+// Reports its address and the product id to the parent process, and its memory and the page
+// cache's counts when asked.
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
 const app = await buildApp(config, { render: await loadRenderer(config.webDir) });
 await seedIfEmpty(app.db, config);
@@ -47,5 +48,10 @@ process.on('message', (m) => {
       rss: process.memoryUsage().rss,
       maxRss: process.resourceUsage().maxRSS * 1024,
     });
+  }
+  // What the page cache served (pages.ts): how many signed-in loads found their page kept.
+  const asked = m as { pageStats?: number };
+  if (typeof asked.pageStats === 'number') {
+    process.send?.({ pageStats: { ...app.pageCache.stats }, id: asked.pageStats });
   }
 });

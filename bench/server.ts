@@ -62,11 +62,44 @@ export async function startServer(cwd?: string): Promise<Started & { data: strin
 /** The server's resident memory now and at its peak, in MiB. */
 export function memoryOf(server: Started): Promise<{ rss_mib: number; peak_rss_mib: number }> {
   return new Promise((resolve) => {
-    server.child.once('message', (m) => {
-      const { rss, maxRss } = m as { rss: number; maxRss: number };
+    const answer = (m: unknown) => {
+      const { rss, maxRss } = m as { rss?: number; maxRss: number };
+      if (rss === undefined) return;
+      server.child.off('message', answer);
       resolve({ rss_mib: Math.round(rss / 2 ** 20), peak_rss_mib: Math.round(maxRss / 2 ** 20) });
-    });
+    };
+    server.child.on('message', answer);
     server.child.send('rss');
+  });
+}
+
+/** The page cache's counts (page-cache.ts `stats`). */
+export interface PageStats {
+  keptServed: number;
+  visitsReused: number;
+}
+
+let asked = 0;
+
+/**
+ * The server's page cache counts now; null from a server that does not tell them (another
+ * checkout's bench/serve.ts from before they were asked) within `waitMs`.
+ */
+export function pageStatsOf(server: Started, waitMs = 10_000): Promise<PageStats | null> {
+  const id = ++asked;
+  return new Promise((resolve) => {
+    const answer = (m: unknown) => {
+      const told = m as { pageStats?: PageStats; id?: number };
+      if (told.pageStats && told.id === id) done(told.pageStats);
+    };
+    const timer = setTimeout(() => done(null), waitMs);
+    const done = (stats: PageStats | null) => {
+      clearTimeout(timer);
+      server.child.off('message', answer);
+      resolve(stats);
+    };
+    server.child.on('message', answer);
+    server.child.send({ pageStats: id });
   });
 }
 

@@ -18,6 +18,7 @@ import {
 import { ServerRenderProvider } from './lib/render-seed';
 import { meQuery } from './lib/use-me';
 import { reportError } from './lib/report-error';
+import { giveClickAgain } from './lib/held-click';
 import { islandRunning, type IslandComponents } from './components/island';
 import { cardIslands } from './features/products/components/card-islands';
 
@@ -27,10 +28,12 @@ import { cardIslands } from './features/products/components/card-islands';
 // messages, a query client seeded from the page's data). No router and no page code: this entry's
 // scripts are React, TanStack Query and the islands' own components.
 // The rest of the page is the whole app's (web/app/start.tsx): it starts, with the islands' query
-// client, around the islands (which keep running), at the visitor's first input outside the islands (a click held
-// meanwhile is given again to the same element once the page runs), or when a part hydrated
-// later (the offer's tabs: web/app/deferred-part.tsx) comes near the screen. Links are the
-// server's: followed before then, they load their page (kept by the server's page cache).
+// client, around the islands (which keep running), at the visitor's first input outside the
+// islands (a click held meanwhile is given again to the same element once the page runs, if the
+// app owns it then: web/lib/held-click.ts), or when a part hydrated later (the offer's tabs:
+// web/app/deferred-part.tsx) comes near the screen. A link of a part the app hydrates from a
+// chunk of its own (the bell: PAGE_LINK) is the server's before then: followed, it loads its page
+// (kept by the server's page cache).
 // A signed-in visitor's header is live (the bell's count and its stream, issue 18): their page
 // runs whole a little after the islands answer, once the browser is idle.
 
@@ -167,8 +170,8 @@ const INPUTS = ['pointerdown', 'keydown', 'focusin'] as const;
 /** A link whose page the browser loads when tapped before the app runs (see onClick). */
 const PAGE_LINK = 'a[href][data-page-link]';
 /**
- * A still picture of what the app brings in its place (the shop's map): a tap on it asks for the
- * app, and is not given again (what it was tapped for replaces it; its own link is for scripts off).
+ * A still picture of what the app brings in its place (the shop's map): a mouse over it asks for
+ * the app. A tap on it is held as any other, and not given again: the app has replaced it by then.
  */
 const APP_PLACEHOLDER = '[data-app-placeholder]';
 let held: HTMLElement | null = null;
@@ -198,7 +201,7 @@ function onClick(event: MouseEvent) {
   if (event.target.closest(PAGE_LINK)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  if (!event.target.closest(APP_PLACEHOLDER)) held = clickedElement(event.target);
+  held = clickedElement(event.target);
   void start();
 }
 
@@ -253,7 +256,8 @@ async function start() {
   typed.clear();
   const element = held;
   held = null;
-  if (element?.isConnected) element.click();
+  // Only to an element the app owns then (web/lib/held-click.ts).
+  await giveClickAgain(element);
 }
 
 for (const type of INPUTS) addEventListener(type, onInput, { capture: true, passive: true });

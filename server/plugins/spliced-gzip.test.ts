@@ -43,6 +43,14 @@ describe('spliced gzip', () => {
     expect(gunzipSync(splicedGzip(splice(['a', 'b']), long)).toString()).toBe(`a${long}b`);
   });
 
+  it('keeps the pieces deflated only (a fifth of the page), the text still given whole', () => {
+    const text = Array.from({ length: 400 }, (_, i) => `<p>offre ${i * 7919} مرحبا</p>`).join('');
+    const pieces = [text, JSON.stringify(text), text.slice(100)];
+    const kept = splice(pieces, token.length);
+    expect(kept.size).toBeLessThan(Buffer.byteLength(pieces.join('')) / 5);
+    expect(splicedText(kept, token)).toBe(pieces.join(token));
+  });
+
   it('compresses the kept pieces (a page of repeated markup)', () => {
     const pieces = ['<div class="offer-card card">'.repeat(1000), '</div>'.repeat(1000)];
     expect(splicedGzip(splice(pieces), token).length).toBeLessThan(pieces.join('').length / 20);
