@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PFIELD_NUMBER } from './020-search-covering-indexes';
 
-// Issue 30, SQLite (docs/search.md, "Field values read from their indexes alone"). A field value
+// Issue 30, SQLite (docs/search.md, "SQLite at 1,000,000, session 16"). A field value
 // held by few products leads its search (search-plan.ts `leadingPfield`): its products' ids are
 // read from product_pfield_value (001) or product_pfield_number (020), which held the value but
 // not the product, so each of the value's rows was read from the table too (2,564 rows for
