@@ -183,6 +183,22 @@ const filtersFirst = (dialect: Dialect, q: SearchQuery) =>
 
 /** The query of the rows in the search's order (newest first unless asked otherwise). */
 export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
+  if (filtersFirst(dialect, q)) {
+    // PostgreSQL, a subcategory's common words newest first: the subcategory's covering index
+    // (020, 031) gives the ids its other filters leave, newest first and without a row read
+    // (`offset 0` keeps it a query of its own); only those rows are read for the words, and the
+    // walk stops at the limit. Otherwise every row was read before its filters were tested
+    // (PostgreSQL 15 tests an index's included columns only on the row): prix + phones + used
+    // at 1,000,000 read all 23,547 phones as a bitmap (22,369 pages, 342-583 ms); this way 7,737
+    // used phones are tested (docs/search.md, "PostgreSQL at 1,000,000, session 16").
+    const filters = sql.join(conditions(dialect, { ...q, text: undefined }), sql` and `);
+    const words = sql.join(textCondition(dialect, q), sql` and `);
+    return sql<Row>`select products.id, null as distance_km, products.price as price
+      from (select products.id from products where ${filters}
+        order by products.id desc offset 0) walked
+      join products on products.id = walked.id
+      where ${words} order by walked.id desc limit ${limit} offset ${offset}`;
+  }
   const where = sql.join(conditions(dialect, q), sql` and `);
   const distance = q.origin ? distanceExpr(dialect, q.origin) : sql<null>`null`;
   // RUM (PostgreSQL): the distance of each id below the largest integer, smallest first, is
@@ -204,22 +220,6 @@ export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, of
       : sql`products`;
   const matches = sql`select products.id, ${distance} as distance_km, products.price as price
     from ${table} where ${where}`;
-  if (filtersFirst(dialect, q)) {
-    // PostgreSQL, a subcategory's common words newest first: the subcategory's covering index
-    // (020, 031) gives the ids its other filters leave, newest first and without a row read
-    // (`offset 0` keeps it a query of its own); only those rows are read for the words, and the
-    // walk stops at the limit. Otherwise every row was read before its filters were tested
-    // (PostgreSQL 15 tests an index's included columns only on the row): prix + phones + used
-    // at 1,000,000 read all 23,547 phones as a bitmap (22,369 pages, 342-583 ms); this way 7,737
-    // used phones are tested (docs/search.md, "PostgreSQL at 1,000,000, session 16").
-    const filters = sql.join(conditions(dialect, { ...q, text: undefined }), sql` and `);
-    const words = sql.join(textCondition(dialect, q), sql` and `);
-    return sql<Row>`select products.id, null as distance_km, products.price as price
-      from (select products.id from products where ${filters}
-        order by products.id desc offset 0) walked
-      join products on products.id = walked.id
-      where ${words} order by walked.id desc limit ${limit} offset ${offset}`;
-  }
   // PostgreSQL walks the primary key newest first and tests each row when it expects matches to
   // come soon; testing a row (similarity, or a text vector) costs more than it assumes, so for
   // words of middling frequency the matches are read from the indexes first:
