@@ -153,6 +153,11 @@ export async function buildApp(
     if (answering.delete(request)) open -= 1;
     done(null, payload);
   });
+  // An answer sent without the send hooks (a kept answer, products.routes.ts) is counted here.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (answering.delete(request)) open -= 1;
+    done();
+  });
   app.addHook('onClose', async () => {
     const deadline = Date.now() + DRAIN_MS;
     while (open > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

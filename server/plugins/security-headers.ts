@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -41,9 +42,10 @@ export default fp(async (app, options: FastifyHelmetOptions) => {
   // route to a shop); nothing uses the camera or microphone (photos come through file inputs,
   // which need no permission), nor payment or USB (issue 14 item 12).
   headers['permissions-policy'] = PERMISSIONS_POLICY;
-  const json = Object.fromEntries(
+  const json: OutgoingHttpHeaders = Object.fromEntries(
     Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)),
   );
+  app.decorate('jsonSecurityHeaders', json);
   // Once the answer's type is known (issue 31 item 4: the headers were some 1.2 KB of a JSON
   // read's answer). No route sets one of these itself: one that did would be overridden here.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -52,3 +54,10 @@ export default fp(async (app, options: FastifyHelmetOptions) => {
     done(null, payload);
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of a JSON answer (for one sent without the send hooks). */
+    jsonSecurityHeaders: Readonly<OutgoingHttpHeaders>;
+  }
+}

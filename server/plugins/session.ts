@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     sid: string;
+    /** Whether the answer sets the session's cookies (a new sid, or its XSRF cookie again). */
+    setsSessionCookies: boolean;
   }
   interface FastifyContextConfig {
     /** A GET that changes state (SPEC §7's favorite/report/sold/markasread): XSRF applies. */
@@ -92,12 +94,14 @@ export default fp(async (app) => {
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: app.config.secureCookies };
 
   function setSid(reply: FastifyReply, sid: string) {
+    reply.request.setsSessionCookies = true;
     reply.setCookie(SID, sid, { ...cookieBase, httpOnly: true, maxAge: SESSION_TTL_DAYS * 86_400 });
     reply.setCookie(XSRF_COOKIE, xsrfFor(sid), { ...cookieBase, httpOnly: false });
   }
 
   app.decorateRequest('user', null);
   app.decorateRequest('sid', '');
+  app.decorateRequest('setsSessionCookies', false);
 
   // Callback style: a visitor whose sid is known to be anonymous (most requests) costs no promise.
   app.addHook('onRequest', (request, reply, done) => {

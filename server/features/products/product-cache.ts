@@ -38,17 +38,30 @@ interface Entry<T> {
   version: number;
   at: number;
   value: Promise<T>;
+  /** The value once read (`peekProduct` answers without a promise). */
+  settled?: { value: T };
 }
 
 const caches = new WeakMap<DB, Map<number, Entry<CachedProduct | null>>>();
 const holdCaches = new WeakMap<DB, Map<number, Entry<RentHold[]>>>();
-/** Reads answered from memory and reads that loaded, this process's (read by /metrics). */
-export const productCacheStats = { hits: 0, misses: 0 };
+/**
+ * Reads answered from memory and reads that loaded, this process's (read by /metrics), and of the
+ * hits those answered before their route ran (`keptForVisitors`).
+ */
+export const productCacheStats = { hits: 0, misses: 0, beforeRoute: 0 };
 const exact = new WeakMap<DB, () => boolean>();
 
 /** Tells the cache of `db` that every write to its tables reaches this process while `live()`. */
 export function exactInvalidation(db: DB, live: () => boolean): void {
   exact.set(db, live);
+}
+
+/** Whether `found` may still be answered: no write to its tables since, and young or exact. */
+function isFresh(found: Entry<unknown>, db: DB, version: number, exactTables: boolean): boolean {
+  return (
+    found.version === version &&
+    (Date.now() - found.at < TTL_MS || (exactTables && exact.get(db)?.() === true))
+  );
 }
 
 /**
@@ -65,24 +78,34 @@ function kept<T>(
   let cache = store.get(db);
   if (!cache) store.set(db, (cache = new Map()));
   const version = tableVersion(tables);
-  const at = Date.now();
   const found = cache.get(id);
-  if (
-    found &&
-    found.version === version &&
-    (at - found.at < TTL_MS || (exactTables && exact.get(db)?.()))
-  ) {
-    return { value: found.value, hit: true };
-  }
+  if (found && isFresh(found, db, version, exactTables)) return { value: found.value, hit: true };
   const value = load();
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.delete(id);
-  cache.set(id, { version, at, value });
-  // A failed read is not kept.
-  value.catch(() => {
-    if (cache.get(id)?.value === value) cache.delete(id);
-  });
+  const entry: Entry<T> = { version, at: Date.now(), value };
+  cache.set(id, entry);
+  value.then(
+    (settled) => {
+      entry.settled = { value: settled };
+    },
+    // A failed read is not kept.
+    () => {
+      if (cache.get(id) === entry) cache.delete(id);
+    },
+  );
   return { value, hit: false };
+}
+
+/**
+ * The cached product of `id` if it is read and still fresh, without a promise (the visitors'
+ * answer sent before the route runs, products.routes.ts); undefined when it would have to be read.
+ */
+export function peekProduct(db: DB, id: number): CachedProduct | null | undefined {
+  const found = caches.get(db)?.get(id);
+  if (!found?.settled || !isFresh(found, db, tableVersion(PRODUCT_TABLES), true)) return undefined;
+  productCacheStats.hits += 1;
+  return found.settled.value;
 }
 
 /** The cached product of `id`, else `load()`'s, kept for the next readers. */

@@ -7,7 +7,14 @@ import type { Product, ProductType, ViewerState } from '../../../shared/schemas/
 import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
-import { cachedProduct, cachedRentHolds, type CachedProduct } from './product-cache';
+import {
+  cachedProduct,
+  cachedRentHolds,
+  peekProduct,
+  productCacheStats,
+  type CachedProduct,
+} from './product-cache';
+import { rentsOut } from '../../../shared/domain/products';
 import { holdsOf as rentalHolds } from '../rentals/rentals.repository';
 import { canSeeTarget, moderationStateOf } from '../moderation/reports.service';
 import { findTarget } from '../moderation/holds.repository';
@@ -67,6 +74,19 @@ export async function detail(
  * (product-cache.ts); only a signed-in viewer's own marks are read each time. `ready` is the whole
  * answer, ready to send, when the viewer is not signed in.
  */
+/**
+ * The answer `publicDetail` gives a visitor who is not signed in, when it is kept and sent as is
+ * (`ready` there), known without a promise: the product read, neither rented out (its
+ * availability is worked out on each read) nor under moderation (404 to most). Undefined when
+ * `publicDetail` must decide.
+ */
+export function keptForVisitors(db: DB, id: number): CachedProduct | undefined {
+  const cached = peekProduct(db, id);
+  if (!cached || cached.product.moderation || rentsOut(cached.product)) return undefined;
+  productCacheStats.beforeRoute += 1;
+  return cached;
+}
+
 export async function publicDetail(
   db: DB,
   id: number,

@@ -1,5 +1,11 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationHookHandler,
+} from 'fastify';
 import { z } from 'zod';
 import { idParam, noContent } from '../../../shared/schemas/common';
 import {
@@ -17,6 +23,7 @@ import { notFound } from '../../errors';
 import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
+import { appendVary } from '../../plugins/vary';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
@@ -29,12 +36,62 @@ import { assertDailyOffersLeft } from './daily-offers';
 // DESIGN §4 (create, edit, delete, favorites, similar) and SPEC §7 (the product, saves and
 // reports). Create and edit take multipart (with `files`) or JSON; their fields are checked by
 // the shared schema once the form is read.
-/** The cached answer for visitors, gzipped when the client takes gzip (browsers all do). */
-function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
+/** The kept answer's headers set on `reply`, and its body: gzipped when the client takes gzip. */
+function readyAnswer(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
   reply.type('application/json; charset=utf-8');
   varyOnEncoding(reply);
-  if (!acceptsGzip(request)) return reply.send(ready.json);
-  return reply.header('content-encoding', 'gzip').send(ready.gzip);
+  if (!acceptsGzip(request)) return ready.json;
+  reply.header('content-encoding', 'gzip');
+  return ready.gzip;
+}
+
+/** The cached answer for visitors (browsers all take gzip). */
+function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
+  return reply.send(readyAnswer(request, reply, ready));
+}
+
+const PLAIN_ID = /^[1-9][0-9]{0,9}$/;
+const MAX_ID = 2_147_483_647;
+const MAX_NOTIFICATION_ID = 40;
+
+/**
+ * Issue 31 item 4: a visitor's JSON read of an offer that is kept (product-cache.ts) is answered
+ * once the request hooks have run (session, read limit), before validation, the route and the
+ * send hooks, which cost as much again as the rest of the request: the kept bytes, with the
+ * headers those would give (the route's, the send hooks' Vary and security headers; the read
+ * limit's are on the reply already). Taken only when nothing in the request could change the
+ * answer: a GET asking for JSON, nobody signed in, no session cookie to set, the address's
+ * parameters in the form the route's schema takes as they are. Anything else goes the route's
+ * way (products.cache.routes.test.ts sends both ways and compares the answers).
+ */
+function keptAnswer(app: FastifyInstance): preValidationHookHandler {
+  return (request, reply, done) => {
+    const { id, notificationId } = request.params as { id: string; notificationId?: string };
+    if (
+      request.method !== 'GET' ||
+      request.user ||
+      request.setsSessionCookies ||
+      !PLAIN_ID.test(id) ||
+      Number(id) > MAX_ID ||
+      (notificationId !== undefined && notificationId.length > MAX_NOTIFICATION_ID) ||
+      !request.wantsJson
+    ) {
+      return done();
+    }
+    const ready = reads.keptForVisitors(app.db, Number(id));
+    if (!ready) return done();
+    const body = readyAnswer(request, reply, ready);
+    // What the send hooks would add: pages.ts's Vary for the negotiation, the security headers.
+    appendVary(reply, 'Accept', 'X-Requested-With');
+    reply.headers(app.jsonSecurityHeaders);
+    reply.header(
+      'content-length',
+      typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+    );
+    reply.hijack();
+    reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
+    reply.raw.end(body);
+  };
 }
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -113,11 +170,15 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A page for browsers (with the offer's title, text and image for sharing previews), JSON for
   // the app. The notification id of the second path is read by the web app, not here.
-  const pageParams = idParam.extend({ notificationId: z.string().max(40).optional() });
+  const pageParams = idParam.extend({
+    notificationId: z.string().max(MAX_NOTIFICATION_ID).optional(),
+  });
+  const kept = keptAnswer(app);
   for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
     // The answer for visitors is sent ready-made from the cache (bytes, not validated again).
     const schema = { params: pageParams, response: { 200: productResponse } };
-    app.get(url, { schema, config: singleReadLimit(app.config) }, async (request, reply) => {
+    const options = { schema, config: singleReadLimit(app.config), preValidation: kept };
+    app.get(url, options, async (request, reply) => {
       const found = await reads.publicDetail(app.db, request.params.id, request.user);
       if (request.wantsJson) {
         if (!found) throw notFound();
