@@ -126,6 +126,7 @@ describeEachEngine('products: the cached product read', (ctx) => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect((await visitor.get(`/products/product/0${id}`)).json().product.id).toBe(id);
     expect((await visitor.get(`/products/product/${id}/${'n'.repeat(41)}`)).statusCode).toBe(404);
+    expect((await visitor.get(`/products/product/${id}/1%00`)).statusCode).toBe(404);
     const fresh = await ctx().app.inject({
       url: `/products/product/${id}`,
       headers: { 'x-requested-with': 'XMLHttpRequest' },

@@ -53,6 +53,8 @@ function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedPr
 const PLAIN_ID = /^[1-9][0-9]{0,9}$/;
 const MAX_ID = 2_147_483_647;
 const MAX_NOTIFICATION_ID = 40;
+/** A notification id as the web app puts it in the address (others, e.g. with a NUL, go the route's way). */
+const PLAIN_NOTIFICATION_ID = /^[0-9A-Za-z_-]{1,40}$/;
 
 /**
  * Issue 31 item 4: a visitor's JSON read of an offer that is kept (product-cache.ts) is answered
@@ -73,7 +75,7 @@ function keptAnswer(app: FastifyInstance): preValidationHookHandler {
       request.setsSessionCookies ||
       !PLAIN_ID.test(id) ||
       Number(id) > MAX_ID ||
-      (notificationId !== undefined && notificationId.length > MAX_NOTIFICATION_ID) ||
+      (notificationId !== undefined && !PLAIN_NOTIFICATION_ID.test(notificationId)) ||
       !request.wantsJson
     ) {
       return done();
