@@ -120,7 +120,10 @@ export function connect(options: ConnectOptions): Connection {
     return { db, readDb: db, dialect: 'sqlite', close: () => db.destroy(), statements };
   // Searches read in worker threads, side by side and off the event loop (read-pool.ts). Each
   // connection maps and caches on its own: these keep no mapping and a small cache (their pages
-  // come from the OS page cache, not counted in the server's memory).
+  // come from the OS page cache, not counted in the server's memory). Each worker's young
+  // generation is bounded too: left to V8 it grew to 14 MiB a worker under 4 connections at
+  // 1,000,000 products (docs/search.md, "SQLite at 1,000,000, session 17"; the main thread's heap:
+  // scripts/start.mjs).
   const pool = new ReadPool({
     file,
     size: workers,
@@ -128,6 +131,7 @@ export function connect(options: ConnectOptions): Connection {
     mmapBytes: 0,
     cacheKib: 8192,
     statementCacheSize: STATEMENT_CACHE_SIZE,
+    youngGenerationMb: 8,
   });
   const readDb = new Kysely<Database>({
     dialect: new ReadPoolDialect(pool),

@@ -127,6 +127,19 @@ describe('search read pool', () => {
     expect(await p.query('select 1 as one', [])).toEqual([{ one: 1 }]);
   });
 
+  it("bounds each worker's young generation when told, and still answers a large read", async () => {
+    const p = newPool({ size: 1, youngGenerationMb: 4 });
+    const rows = await p.query(
+      `with recursive c(n) as (select 1 union all select n + 1 from c where n < 200000)
+        select n as id, 'product ' || n as name from c`,
+      [],
+    );
+    expect(rows).toHaveLength(200_000);
+    expect(rows[199_999]).toEqual({ id: 200_000, name: 'product 200000' });
+    const { slots } = p as unknown as { slots: { worker: Worker }[] };
+    expect(slots[0].worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(4);
+  });
+
   it('close() ends the workers and fails what they held; later queries are refused', async () => {
     const p = newPool();
     const slow = p.query(SLOW, []).catch((e: Error) => e);

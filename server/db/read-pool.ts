@@ -28,6 +28,12 @@ export interface ReadPoolOptions {
   /** cache_size of each worker's connection, KiB. */
   cacheKib: number;
   statementCacheSize: number;
+  /**
+   * V8's young generation of each worker, MiB (Worker resourceLimits.maxYoungGenerationSizeMb):
+   * the rows a query builds are short-lived, and left to V8 a busy worker's grew to 14 MiB (1,000,000
+   * products, 4 connections), counted in the server's resident memory (docs/search.md, "SQLite at 1,000,000, session 17").
+   */
+  youngGenerationMb?: number;
 }
 
 interface Pending {
@@ -112,9 +118,13 @@ export class ReadPool {
   }
 
   private spawn(index: number): Slot {
-    const { file, busyTimeoutMs, mmapBytes, cacheKib, statementCacheSize } = this.options;
+    const { file, busyTimeoutMs, mmapBytes, cacheKib, statementCacheSize, youngGenerationMb } =
+      this.options;
     const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), {
       workerData: { file, busyTimeoutMs, mmapBytes, cacheKib, statementCacheSize },
+      ...(youngGenerationMb
+        ? { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }
+        : {}),
     });
     // An idle worker does not keep the process alive (query() holds it while it answers).
     worker.unref();
