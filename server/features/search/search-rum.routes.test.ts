@@ -182,10 +182,14 @@ describeEachEngine(
               'toyota & !hilux',
               'toyota <-> hilux',
               // What anyColumnQuery writes for a word whose prefix covers its stem, and for two
-              // words, one whole term of one the other's prefix ("voiture auto": auto is one of
-              // voiture's lexicon words).
+              // words, one whole term of one the other's prefix (the last word, typed unfinished, is
+              // a prefix: "voiture سيار" holds سيار among voiture's lexicon words and as سيار:*).
               anyColumnQuery([['toyo*', 'toyo', 'toyota']]),
               anyColumnQuery([['voiture*', 'voitur', 'auto'], ['auto*']]),
+              anyColumnQuery([
+                ['voiture', 'auto', 'sayara'],
+                ['auto*', 'auto'],
+              ]),
               anyColumnQuery([['ksr*', 'ksr'], ['hilux*']]),
             ];
             for (const q of shapes) {
