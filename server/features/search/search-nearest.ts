@@ -118,9 +118,10 @@ async function nearestRows(
   }
   // PostgreSQL, words: a radius holding fewer than COUNTED matches gave every one of them, nearer
   // than any beyond it; the next radius reads only beyond it (beyondKm), and its rows follow.
-  // Each radius read the words' candidates within it again and tested them (50 km around
-  // Nouakchott + voiture at 1,000,000: the last radius tested 6,646 rows, the 2,335 of the radius
-  // before among them; docs/search.md, "PostgreSQL at 1,000,000, session 17").
+  // Each radius read the words' candidates within it again and tested them, those of the radius
+  // before included (50 km around Nouakchott + voiture at 1,000,000: the last radius read 6,646
+  // rows' search_vector, 200 ms; beyond the radius before and within the circle only, 50 ms;
+  // docs/search.md, "PostgreSQL at 1,000,000, session 17").
   const ring = dialect === 'postgres' && q.text !== undefined && pgTuning.ringRead;
   let found: Row[] = [];
   let before: number | undefined;
