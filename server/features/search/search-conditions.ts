@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/types';
 import type { PfieldFilter } from './pfield-filters';
 import { PFIELD_NUMBER } from '../../db/migrations/020-search-covering-indexes';
-import { withinKm } from './search-geo';
+import { distanceExpr, MAX_KM, withinKm } from './search-geo';
 import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import type { SearchQuery } from './search.repository';
 import { notEndedConditions } from '../products/listing.repository';
@@ -44,7 +44,10 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * in search-plan.ts); and (session 16) a subcategory's common words tested only on the rows its
  * covering index's filters leave (`filtersFirst`, search.repository.ts orderedQuery), and words
  * near a place whose box holds few products read over the whole distance at once (`sparseAtOnce`,
- * search-nearest.ts). The same ids either way: an object so that a test can read both ways.
+ * search-nearest.ts); and (session 17) a row's distance tested before its words within a
+ * distance (`distanceFirst`, textCondition), and each radius of nearest first with words reading
+ * only beyond the radius before (`ringRead`, search-nearest.ts). The same ids either way: an
+ * object so that a test can read both ways.
  */
 export const pgTuning = {
   ginOnly: true,
@@ -53,6 +56,8 @@ export const pgTuning = {
   probeMatches: true,
   filtersFirst: true,
   sparseAtOnce: true,
+  distanceFirst: true,
+  ringRead: true,
 };
 
 export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
@@ -106,9 +111,20 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
   // Within a distance: the words' terms without their columns find the index's candidates, and
   // the tier's own query is tested on them (see anyColumnQuery).
   if (q.origin && q.distanceKm !== undefined && pgTuning.anyColumnFirst) {
+    const candidates = cond`products.search_vector ${op} to_tsquery('simple', ${anyColumnQuery(q.text.words)})`;
+    if (!pgTuning.distanceFirst) return [candidates, cond`(${match}) is true`];
+    // The tier's query is tested only on the rows within the distance (and beyond the radius read
+    // before, see SearchQuery.beyondKm): a `case` is evaluated in its order, where the planner
+    // tests the cheaper-looking text condition first. Testing it reads the row's search_vector
+    // from TOAST; the box's corners and the radius already read are most of the candidates (50
+    // km around Nouakchott + voiture at 1,000,000: docs/search.md, "PostgreSQL at 1,000,000,
+    // session 17"). The rows outside fail withinKm's own condition either way.
+    const km = Math.min(q.distanceKm, MAX_KM);
+    const distance = distanceExpr(dialect, q.origin);
+    const beyond = q.beyondKm === undefined ? sql`` : sql` and ${distance} > ${q.beyondKm}`;
     return [
-      cond`products.search_vector ${op} to_tsquery('simple', ${anyColumnQuery(q.text.words)})`,
-      cond`(${match}) is true`,
+      candidates,
+      cond`(case when ${distance} <= ${km}${beyond} then ${match} else false end) is true`,
     ];
   }
   return [match];
@@ -124,13 +140,23 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
  * ANDing them with the place's box (6,665 rows, 190 ms).
  */
 export function anyColumnQuery(words: string[][]): string {
+  // RUM 1.3.13 answers a query holding the same lexeme as a prefix and as a whole term (`toyo:* |
+  // toyo`, `toyo:* & (toyota | toyo)`, `ksr:*A | ksr:B`, across words too) as if the prefix were
+  // the whole term: rows missing, its ordered scan included (docs/search.md, "PostgreSQL at
+  // 1,000,000, session 17"). So no lexeme is both here: a term a prefix of its word covers is
+  // left out, and a term equal to another word's prefix is read as that prefix (a superset: the
+  // tier's own query is tested on the rows).
+  const everyPrefix = new Set(
+    words.flat().flatMap((t) => (t.endsWith('*') ? [t.slice(0, -1)] : [])),
+  );
   return words
     .map((terms) => {
-      // (A term a prefix of the word covers is left out: RUM 1.3.13 finds nothing for
-      // `ksr:* | ksr` where GIN finds 7 products, `ksr:*` alone 7.)
       const prefixes = terms.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1));
       const kept = terms.filter((t) => t.endsWith('*') || !prefixes.some((p) => t.startsWith(p)));
-      return `(${kept.map((t) => (t.endsWith('*') ? `${t.slice(0, -1)}:*` : t)).join(' | ')})`;
+      const written = kept.map((t) =>
+        t.endsWith('*') ? `${t.slice(0, -1)}:*` : everyPrefix.has(t) ? `${t}:*` : t,
+      );
+      return `(${[...new Set(written)].join(' | ')})`;
     })
     .join(' & ');
 }
@@ -211,5 +237,8 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
   q.pfields.forEach((f, i) => list.push(pfieldCondition(dialect, f, i === q.leadingPfield)));
   if (q.origin && q.distanceKm !== undefined)
     list.push(...withinKm(dialect, q.origin, q.distanceKm));
+  // (Nearest first, the radius before read already: see SearchQuery.beyondKm.)
+  if (q.origin && q.beyondKm !== undefined)
+    list.push(cond`${distanceExpr(dialect, q.origin)} > ${q.beyondKm}`);
   return list;
 }

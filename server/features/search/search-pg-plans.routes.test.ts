@@ -133,6 +133,34 @@ describeEachEngine(
       }
     });
 
+    it('reads a radius after the first only beyond it, the distance tested before the words', async () => {
+      const db = ctx().app.db;
+      const query: SearchQuery = {
+        type: 'offer',
+        order: 'nearest',
+        psubcategoryIds: [],
+        pfields: [],
+        origin: here,
+        distanceKm: 4,
+        beyondKm: 2,
+        text: tierText(queryTerms('toyota'), 'stem', 'offer'),
+      };
+      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db);
+      try {
+        setAll(true);
+        const { sql: text, parameters } = compiled(query);
+        expect(text).toMatch(/\(case when \(case when products\.latitude[^]*<= \$\d+ and \(case/);
+        expect(text).toMatch(
+          /then products\.search_vector @@@ to_tsquery\('simple', \$\d+\) else false end\) is true/,
+        );
+        expect(parameters).toContain(2);
+        setAll(false);
+        expect(compiled(query).sql).not.toContain('then products.search_vector');
+      } finally {
+        Object.assign(pgTuning, saved);
+      }
+    });
+
     it('answers the same ids in the same order', async () => {
       // 1,001 newer Toyota Hilux: the first COUNTED are then new ones, later pages read on their own.
       await postNewerHiluxes(ctx().app.db, w, 1001);
@@ -140,12 +168,17 @@ describeEachEngine(
       let after: Record<string, string[]> = {};
       let rumBefore: Record<string, string[]> = {};
       let rumAfter: Record<string, string[]> = {};
+      let radii: Record<string, string[]> = {};
       const rumShare = rumTuning.maxShare;
       try {
         setAll(false);
         before = await everyPath();
         setAll(true);
         after = await everyPath();
+        // (This small world's boxes are sparse: read at once. Radius by radius, each beyond the
+        // one before, the distance tested before the words.)
+        pgTuning.sparseAtOnce = false;
+        radii = await everyPath();
         // (This small world has no word statistics: every newest-first search then reads RUM.)
         rumTuning.maxShare = Infinity;
         setAll(false);
@@ -158,6 +191,7 @@ describeEachEngine(
       }
       for (const [path, labels] of Object.entries(after)) {
         expect.soft(labels, path).toEqual(before[path]);
+        expect.soft(radii[path], `${path}, radius by radius`).toEqual(before[path]);
         expect.soft(rumAfter[path], `${path}, RUM`).toEqual(before[path]);
         expect.soft(rumBefore[path], `${path}, RUM before`).toEqual(before[path]);
       }

@@ -61,6 +61,11 @@ export interface SearchQuery {
   origin?: { latitude: number; longitude: number };
   /** km around `origin`. */
   distanceKm?: number;
+  /**
+   * PostgreSQL, nearest first with words: every match within this many km of `origin` was read
+   * already (a radius before, search-nearest.ts): only those farther, up to `distanceKm`.
+   */
+  beyondKm?: number;
   pfields: PfieldFilter[];
   /**
    * The bumped offers a search read with their search columns, by filters (search-bumps.repository.ts:
