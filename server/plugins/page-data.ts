@@ -37,14 +37,24 @@ interface Input {
   body: unknown;
 }
 
-type Reader = (app: FastifyInstance, viewer: FastifyRequest['user'], input: Input) => unknown;
+/** What the page's request has read already for its visitor, not read again: their unread count. */
+export interface Known {
+  unread?: number;
+}
+
+type Reader = (
+  app: FastifyInstance,
+  viewer: FastifyRequest['user'],
+  input: Input,
+  known: Known,
+) => unknown;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- each route's schema has checked `input` */
 const READERS: Record<string, Reader> = {
   'GET /users/me': async (app, viewer) => ({ user: await users.selfUser(app.db, viewer) }),
-  'GET /notifications/unreadnotifications/count': async (app, viewer) => {
+  'GET /notifications/unreadnotifications/count': async (app, viewer, _input, known) => {
     if (!viewer) throw unauthorized();
-    return { count: await visitorUnreadCount(app, viewer) };
+    return { count: known.unread ?? (await visitorUnreadCount(app, viewer)) };
   },
   'GET /products/product/:id': async (app, viewer, { params }: any) => {
     const found = await products.publicDetail(app.db, params.id, viewer);
@@ -175,12 +185,17 @@ export function visitorUnreadCount(
 
 /**
  * The transport of a page's render (web/lib/http.ts's Transport): each request is answered by its
- * route's reader, as `request`'s visitor (or as `viewer`: null for a render kept for everyone). An address no reader knows is a server error (logged):
- * the page then renders without that data, and the browser asks for it.
+ * route's reader, as `request`'s visitor (or as `viewer`: null for a render kept for everyone),
+ * with what the request has `known` already for that visitor. An address no reader knows is a
+ * server error (logged): the page then renders without that data, and the browser asks for it.
  */
 export function pageDataTransport(app: FastifyInstance) {
   let routes: Route[] | null = null;
-  return (request: FastifyRequest, viewer: FastifyRequest['user'] = request.user) =>
+  return (
+      request: FastifyRequest,
+      viewer: FastifyRequest['user'] = request.user,
+      known: Known = {},
+    ) =>
     async (url: string, init: RequestInit): Promise<Response> => {
       routes ??= routesOf(app);
       const method = (init.method ?? 'GET').toUpperCase();
@@ -206,7 +221,7 @@ export function pageDataTransport(app: FastifyInstance) {
           refuseNulBytes(input.params, 'path');
           refuseNulBytes(input.query);
           refuseNulBytes(input.body);
-          const answer = await route.read(app, viewer, input);
+          const answer = await route.read(app, viewer, input, known);
           if (answer instanceof Ready) return json(200, answer.json);
           const shape = route.schema.response?.[200];
           return json(200, JSON.stringify(shape ? shape.parse(answer) : answer));

@@ -258,9 +258,19 @@ export default fp<PagesOptions>(async (app, options) => {
     return kept;
   }
 
-  /** The signed-in visitor's unread count, and their page kept from `kept` for it if there is one. */
+  /** Signed-in visitors' unread counts as their request read them (preHandler, then the route). */
+  const unreadOf = new WeakMap<FastifyRequest, number>();
+
+  /**
+   * The signed-in visitor's unread count (read once a request), and their page kept from `kept`
+   * for it if there is one.
+   */
   async function keptVisitOf(request: FastifyRequest, key: string, kept: KeptDocument) {
-    const unread = await visitorUnreadCount(app, request.user!);
+    let unread = unreadOf.get(request);
+    if (unread === undefined) {
+      unread = await visitorUnreadCount(app, request.user!);
+      unreadOf.set(request, unread);
+    }
     const visitKey = visitKeyOf(key, kept.id, request.user!.id, unread);
     const visit = app.pageCache.keptRender(visitKey) as KeptVisit | null;
     if (visit) app.pageCache.stats.visitsReused += 1;
@@ -274,7 +284,8 @@ export default fp<PagesOptions>(async (app, options) => {
     const user = request.user!;
     return once(visitKeyOf(key, kept.id, user.id, unread), async () => {
       const own = await render!.parts(kept.render, {
-        transport: transportOf(request),
+        // The bell's count is the one read above, not read again.
+        transport: transportOf(request, user, { unread }),
         form: { xsrf: TOKEN_SLOT, posted: null },
         marks: await viewerMarksOf(app, user, kept.render.items),
         onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
