@@ -20,6 +20,9 @@ import {
 // measured in the same run, in turn with them, with the same connections, against the goals of
 // issue 31; with BENCH_COMPARE_DIR, another checkout's server side by side; the server's memory
 // after the load; the JavaScript each main page loads on a first visit (needs `npm run build`).
+// Also per target: the server's CPU time a request (`server_cpu_us`, from /proc) and its ratio to
+// hello-world's (`cpu_ratio`), and how busy the client was (`client_busy`, % of one core): on 2
+// cores, autocannon reading 10 KB pages is itself the limit before the server is.
 // Results: bench/results/http-<time>.json, docs/performance.md's tables, and stdout.
 // BENCH_DATA_DIR: serve that data dir (e.g. a million products from `npm run seed:bulk`).
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,6 +34,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 interface Target {
   name: string;
   options: autocannon.Options;
+  /** The process that answers (its CPU time is read from /proc per slice). */
+  pid?: number;
   /** The server's page cache counts, asked before and after each slice (first loads). */
   pageStats?: () => Promise<PageStats | null>;
 }
@@ -47,9 +52,15 @@ async function measureInTurn(targets: Target[]) {
   // visitor's own page kept (the server's counts: with the requests still running at a slice's
   // end, which autocannon does not count).
   const served = targets.map(() => ({ kept: 0, reused: 0 }));
+  // Per target: CPU time of the server and of this process (autocannon, the client), and the
+  // wall time, in µs: on 2 cores a client that reads large answers can be the limit (session 17).
+  const cpu = targets.map(() => ({ server: 0, client: 0, wall: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       const before = await target.pageStats?.();
+      const serverAt = cpuMicros(target.pid);
+      const clientAt = process.cpuUsage();
+      const wallAt = performance.now();
       slices[i].push(
         await autocannon({
           connections: CONNECTIONS,
@@ -57,6 +68,10 @@ async function measureInTurn(targets: Target[]) {
           ...target.options,
         }),
       );
+      const client = process.cpuUsage(clientAt);
+      cpu[i].server += cpuMicros(target.pid) - serverAt;
+      cpu[i].client += client.user + client.system;
+      cpu[i].wall += (performance.now() - wallAt) * 1000;
       const after = await target.pageStats?.();
       if (before && after) {
         served[i].kept += after.keptServed - before.keptServed;
@@ -69,12 +84,12 @@ async function measureInTurn(targets: Target[]) {
     const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
     const { kept, reused } = served[i];
     const firstLoads = kept ? 1 - reused / kept : null;
+    const requests = results.reduce((n, r) => n + r.requests.total, 0);
     return {
       name: target.name,
-      rps: Math.round(
-        results.reduce((n, r) => n + r.requests.total, 0) /
-          results.reduce((t, r) => t + r.duration, 0),
-      ),
+      rps: Math.round(requests / results.reduce((t, r) => t + r.duration, 0)),
+      server_cpu_us: target.pid && requests ? Math.round(cpu[i].server / requests) : null,
+      client_busy: cpu[i].wall ? Math.round((100 * cpu[i].client) / cpu[i].wall) : null,
       p50_ms: p50s[Math.floor(p50s.length / 2)],
       p99_ms: Math.max(...results.map((r) => r.latency.p99)),
       errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
@@ -102,17 +117,28 @@ const GOALS: Record<string, { ratio: number; p99_ms?: number }> = {
 };
 
 /** The targets of one server: the API's hot reads, then its pages. */
+/** Linux's clock ticks a second (USER_HZ), as /proc/<pid>/stat counts CPU time. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far (user + system), µs, from /proc; 0 without a pid. */
+function cpuMicros(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
 async function targetsOf(
   base: string,
   productId: number | undefined,
   pageStats: (() => Promise<PageStats | null>) | undefined,
+  pid: number | undefined,
 ): Promise<Target[]> {
   const visitor = await visitorCookies(base);
   const signedIn = await signedInCookies(base);
   const offers = await offerIds(base, VISITED_OFFERS);
   const accounts = await benchAccounts(base, VISITORS, offers);
   const product = `${base}/products/product/${productId}`;
-  return [
+  const targets: Target[] = [
     {
       name: 'GET /products/product/{id} JSON (visitor, as the web app)',
       options: { url: product, headers: { ...json, cookie: visitor.cookie } },
@@ -157,6 +183,7 @@ async function targetsOf(
     },
     { name: VARIED, options: variedVisits(base, accounts, offers), pageStats },
   ];
+  return targets.map((target) => ({ ...target, pid }));
 }
 
 // BENCH_COMPARE_DIR: another checkout (main's, built with `npm run build:web`) served beside this
@@ -171,21 +198,42 @@ try {
   // The page cache's counts, from a server whose bench/serve.ts tells them.
   const countsOf = async (of: Started) =>
     (await pageStatsOf(of, 2_000)) ? () => pageStatsOf(of) : undefined;
-  const mine = await targetsOf(base, server.info.productId, await countsOf(server));
+  const mine = await targetsOf(
+    base,
+    server.info.productId,
+    await countsOf(server),
+    server.child.pid,
+  );
   const theirs = other
-    ? await targetsOf(other.info.address, other.info.productId, await countsOf(other))
+    ? await targetsOf(
+        other.info.address,
+        other.info.productId,
+        await countsOf(other),
+        other.child.pid,
+      )
     : [];
   const label = (target: Target, who: string) => ({ ...target, name: `${who}: ${target.name}` });
   const load: { before: string; after?: string } = { before: loadAverage() };
   const measured = await measureInTurn([
-    { name: 'hello-world (bare Fastify)', options: { url: `${hello.info.address}/hello` } },
+    {
+      name: 'hello-world (bare Fastify)',
+      options: { url: `${hello.info.address}/hello` },
+      pid: hello.child.pid,
+    },
     ...mine.flatMap((target, i) =>
       other ? [label(theirs[i], 'compared'), label(target, 'this')] : [target],
     ),
   ]);
   const memory = await memoryOf(server);
   const baseline = measured[0];
-  const http = measured.map((r) => ({ ...r, ratio_to_hello: +(r.rps / baseline.rps).toFixed(3) }));
+  // The ratio of CPU time a request: hello-world's over the target's (1: as cheap as hello-world).
+  const cpuRatio = (us: number | null) =>
+    us && baseline.server_cpu_us ? +(baseline.server_cpu_us / us).toFixed(3) : null;
+  const http = measured.map((r) => ({
+    ...r,
+    ratio_to_hello: +(r.rps / baseline.rps).toFixed(3),
+    cpu_ratio: cpuRatio(r.server_cpu_us),
+  }));
   const rowOf = (name: string) => http.find((r) => r.name === name);
   // Per target: the compared server's figures and this one's, and whether this one meets the goal.
   const sideBySide = mine.map((target) => {
@@ -202,11 +250,15 @@ try {
         ? {
             compared_rps: compared.rps,
             compared_ratio: compared.ratio_to_hello,
+            compared_cpu_ratio: compared.cpu_ratio,
             compared_p99_ms: compared.p99_ms,
           }
         : {}),
       rps: ours.rps,
       ratio: ours.ratio_to_hello,
+      server_cpu_us: ours.server_cpu_us,
+      cpu_ratio: ours.cpu_ratio,
+      client_busy: ours.client_busy === null ? '' : `${ours.client_busy} %`,
       p50_ms: ours.p50_ms,
       p99_ms: ours.p99_ms,
       errors: ours.errors,
@@ -235,7 +287,13 @@ try {
       data: server.data,
       compared_with: compareDir ?? null,
     },
-    hello_world: { rps: baseline.rps, p50_ms: baseline.p50_ms, p99_ms: baseline.p99_ms },
+    hello_world: {
+      rps: baseline.rps,
+      p50_ms: baseline.p50_ms,
+      p99_ms: baseline.p99_ms,
+      server_cpu_us: baseline.server_cpu_us,
+      client_busy: baseline.client_busy,
+    },
     http: sideBySide,
     server_memory_after_load: memory,
     web_js_first_visit: webJs,
@@ -251,7 +309,7 @@ try {
   else console.info('web JS: n/a (run npm run build first)');
 
   const compared = compareDir ? ` · compared with ${compareDir} (its columns \`compared_*\`)` : '';
-  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data}${compared} · hello-world ${baseline.rps} req/s (p99 ${baseline.p99_ms} ms) · ${out}`;
+  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data}${compared} · hello-world ${baseline.rps} req/s (p99 ${baseline.p99_ms} ms, ${baseline.server_cpu_us} µs of server CPU a request, client ${baseline.client_busy} % busy) · ${out}`;
   const section = server.data === 'demo seed' ? 'http' : 'http-large';
   await writeSection(
     section,
