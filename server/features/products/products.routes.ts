@@ -45,7 +45,7 @@ function readyAnswer(request: FastifyRequest, reply: FastifyReply, ready: Cached
   return ready.gzip;
 }
 
-/** The cached answer for visitors (browsers all take gzip). */
+/** The cached answer for visitors, sent by the route (when `keptAnswer` did not send it). */
 function sendReady(request: FastifyRequest, reply: FastifyReply, ready: CachedProduct) {
   return reply.send(readyAnswer(request, reply, ready));
 }
@@ -59,7 +59,7 @@ const PLAIN_NOTIFICATION_ID = /^[0-9A-Za-z_-]{1,40}$/;
 /**
  * Issue 31 item 4: a visitor's JSON read of an offer that is kept (product-cache.ts) is answered
  * once the request hooks have run (session, read limit), before validation, the route and the
- * send hooks, which cost as much again as the rest of the request: the kept bytes, with the
+ * send hooks (about a quarter of the read's CPU, docs/performance.md): the kept bytes, with the
  * headers those would give (the route's, the send hooks' Vary and security headers; the read
  * limit's are on the reply already). Taken only when nothing in the request could change the
  * answer: a GET asking for JSON, nobody signed in, no session cookie to set, the address's
