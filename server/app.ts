@@ -25,6 +25,7 @@ import privateAnswers from './plugins/private-answers';
 import deadline from './plugins/deadline';
 import housekeeping from './plugins/housekeeping';
 import scheduledBackups from './backup/schedule';
+import negotiation from './plugins/negotiation';
 import pages from './plugins/pages';
 import pageCache from './plugins/page-cache';
 import { BOOT_SCRIPT_SOURCE } from './plugins/page-boot';
@@ -215,6 +216,7 @@ export async function buildApp(
   await app.register(housekeeping);
   await app.register(scheduledBackups);
   await app.register(pageCache);
+  await app.register(negotiation);
   await app.register(pages, { render: options.render });
   await app.register(uploads);
   await app.register(userLimits);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../shared/constants';
 import { directionOf } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
@@ -25,21 +24,16 @@ import {
   type KeptVisit,
 } from './kept-visits';
 import { bootTags, splitTemplate } from './page-boot';
-import { dictionaryModules, resolveLanguage } from './page-language';
-import { appendVary } from './vary';
+import { dictionaryModules } from './page-language';
 import type { PostedForm } from '../../shared/domain/forms';
 
-// JSON or page (DESIGN §3): a request made by script, or one that asks for JSON, gets JSON;
-// any other GET gets the web app's HTML, its <html lang dir> set to the visitor's language and
-// its <title>, description and Open Graph tags filled in on the server (for sharing previews).
+// The web app's pages (DESIGN §3): a GET that does not want JSON (negotiation.ts) gets the web
+// app's HTML, its <html lang dir> set to the visitor's language and its <title>, description and
+// Open Graph tags filled in on the server (for sharing previews).
 
 export type { PageMeta };
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    wantsJson: boolean;
-    language: Language;
-  }
   interface FastifyReply {
     /**
      * The page at the request's address. `posted`: the form posted there without scripts, shown
@@ -63,28 +57,6 @@ export default fp<PagesOptions>(async (app, options) => {
   // The template's module script and preloads go to the end of the body (page-boot.ts).
   const scripts = splitTemplate(fs.readFileSync(templatePath, 'utf8'));
   const { template } = scripts;
-
-  // A request whose answer has depended on wantsJson: its answer varies with those two headers
-  // (issue 14 item 12), which caches must be told.
-  const negotiated = new WeakSet<FastifyRequest>();
-  app.decorateRequest('wantsJson', {
-    getter(this: FastifyRequest) {
-      negotiated.add(this);
-      return (
-        this.headers['x-requested-with'] === 'XMLHttpRequest' ||
-        (this.headers.accept ?? '').includes('application/json')
-      );
-    },
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (negotiated.has(request)) appendVary(reply, 'Accept', 'X-Requested-With');
-    done(null, payload);
-  });
-  app.decorateRequest('language', {
-    getter(this: FastifyRequest) {
-      return resolveLanguage(this);
-    },
-  });
 
   // The map's services (DESIGN §10: TILE_URL, ROUTING_URL), read by web/lib/map-config.ts: the
   // web app is built once and runs against whatever services the server is configured with.

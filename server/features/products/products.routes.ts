@@ -23,7 +23,7 @@ import { notFound } from '../../errors';
 import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
-import { appendVary } from '../../plugins/vary';
+import { varyOnNegotiation } from '../../plugins/negotiation';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
@@ -83,8 +83,8 @@ function keptAnswer(app: FastifyInstance): preValidationHookHandler {
     const ready = reads.keptForVisitors(app.db, Number(id));
     if (!ready) return done();
     const body = readyAnswer(request, reply, ready);
-    // What the send hooks would add: pages.ts's Vary for the negotiation, the security headers.
-    appendVary(reply, 'Accept', 'X-Requested-With');
+    // What the send hooks would add: the negotiation's Vary, the security headers.
+    varyOnNegotiation(reply);
     reply.headers(app.jsonSecurityHeaders);
     reply.header(
       'content-length',
