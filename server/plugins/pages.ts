@@ -9,20 +9,10 @@ import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
 import { pageAssets, stateScript, withoutForm, type PageRenderer } from './page-render';
-import { pageDataTransport, viewerMarksOf, visitorUnreadCount } from './page-data';
+import { pageDataTransport } from './page-data';
 import { sendKept } from './page-cache';
-import {
-  keptVisit,
-  oneAtATime,
-  ROOT_SLOT,
-  sendVisit,
-  STAND_IN_TOKEN,
-  STATE_SLOT,
-  TOKEN_SLOT,
-  visitKeyOf,
-  type KeptDocument,
-  type KeptVisit,
-} from './kept-visits';
+import { oneAtATime, type KeptDocument } from './kept-visits';
+import { signedInPages, type RenderedPage } from './signed-in-pages';
 import { bootTags, splitTemplate } from './page-boot';
 import { dictionaryModules } from './page-language';
 import type { PostedForm } from '../../shared/domain/forms';
@@ -67,8 +57,6 @@ export default fp<PagesOptions>(async (app, options) => {
 
   const dictionaries = dictionaryModules(webDir);
   const transportOf = pageDataTransport(app);
-  /** Renders kept for signed-in visitors so far (KeptDocument's id). */
-  let keptRenders = 0;
   const once = oneAtATime();
 
   /**
@@ -121,16 +109,16 @@ export default fp<PagesOptions>(async (app, options) => {
 
   async function renderPage(reply: FastifyReply, meta: PageMeta, posted: PostedForm | null) {
     const { request } = reply;
-    if (!render) return shell(reply, meta);
+    if (!signedIn) return shell(reply, meta);
     // A visitor not signed in gets the page kept for the address (page-cache.ts), if there is one.
     const key = posted ? null : app.pageCache.keyOf(request, reply.statusCode);
     const kept = key ? await app.pageCache.get(key) : null;
     if (kept) return sendKept(reply, kept);
     // Someone signed in gets it from the render kept for every signed-in visitor, their own parts
     // rendered for them, where the page allows it.
-    const signedIn = posted ? null : app.pageCache.signedInKeyOf(request, reply.statusCode);
-    if (signedIn) {
-      const own = await fromKeptRender(reply, meta, signedIn);
+    const signedInKey = posted ? null : app.pageCache.signedInKeyOf(request, reply.statusCode);
+    if (signedInKey) {
+      const own = await signedIn.fromKeptRender(reply, meta, signedInKey);
       if (own !== null) return own;
     }
     const filling = key ? app.pageCache.begin(key) : null;
@@ -159,121 +147,24 @@ export default fp<PagesOptions>(async (app, options) => {
       : assets.modules;
   }
 
-  /**
-   * A signed-in visitor's page from the render kept for the address (docs/decisions.md "Signed-in
-   * pages from kept parts"): the document around #root and its parts kept, rendered once as no one
-   * (with a stand-in token: a form outside the visitor's parts would show it, and then the page is
-   * not kept); the visitor's parts, marks and data added, that page kept for their next loads
-   * (kept-visits.ts). Null: rendered whole instead (a page not kept, or not fit for this visitor).
-   */
-  async function fromKeptRender(reply: FastifyReply, meta: PageMeta, key: string) {
-    const { request } = reply;
-    let kept = app.pageCache.keptRender(key) as KeptDocument | null;
-    if (!kept) {
-      if (!render!.keeps(request.url)) return null;
-      // Requests for the same page wait for the one render, as the anonymous pages do.
-      kept = await once(key, () => keptDocument(request, meta, key, reply.statusCode));
-      if (!kept) return null;
-    }
-    const visit = await ownPage(request, key, kept);
-    if (!visit) return null;
-    app.pageCache.stats.keptServed += 1;
-    return sendVisit(reply, visit, app.sessions.xsrfToken(request));
-  }
-
-  /** The render kept for every signed-in visitor of the page at `key`, if it can be. */
-  async function keptDocument(
+  /** A rendered page's document: `root` in #root, `tail` after it, its styles and modules. */
+  function documentOf(
     request: FastifyRequest,
     meta: PageMeta,
-    key: string,
+    page: RenderedPage,
     preset: number,
+    root: string,
+    tail: string,
   ) {
-    const started = app.pageCache.generation;
-    const page = await render!({
-      url: request.url,
-      language: request.language,
-      transport: transportOf(request, null),
-      form: { xsrf: STAND_IN_TOKEN, posted: null },
-      onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
-      keep: true,
-    });
-    // The render as no one must answer as the route did for this visitor: an offer held or
-    // hidden is 404 to others but found by its author (and staff), who then get it whole.
-    if (
-      !page.kept ||
-      page.redirect ||
-      ![200, 404].includes(page.status) ||
-      page.status !== preset ||
-      page.html.includes(STAND_IN_TOKEN)
-    ) {
-      return null;
-    }
-    const document = pageHtml(request, shownMeta(request, meta, page.status, preset), ROOT_SLOT, {
+    return pageHtml(request, shownMeta(request, meta, page.status, preset), root, {
       head: assetsOf(page.module).css,
-      tail: STATE_SLOT,
+      tail,
       modules: modulesOf(request, page),
     });
-    const [before, rest] = document.split(ROOT_SLOT);
-    const [between, after] = rest.split(STATE_SLOT);
-    keptRenders += 1;
-    const kept: KeptDocument = {
-      id: keptRenders,
-      generation: started,
-      render: page.kept,
-      status: page.status,
-      before,
-      between,
-      after,
-    };
-    const size = before.length + between.length + after.length + page.html.length * 2;
-    app.pageCache.keepRender(key, kept, size, started);
-    return kept;
   }
 
-  /** Signed-in visitors' unread counts as their request read them (preHandler, then the route). */
-  const unreadOf = new WeakMap<FastifyRequest, number>();
-
-  /**
-   * The signed-in visitor's unread count (read once a request), and their page kept from `kept`
-   * for it if there is one.
-   */
-  async function keptVisitOf(request: FastifyRequest, key: string, kept: KeptDocument) {
-    let unread = unreadOf.get(request);
-    if (unread === undefined) {
-      unread = await visitorUnreadCount(app, request.user!);
-      unreadOf.set(request, unread);
-    }
-    const visitKey = visitKeyOf(key, kept.id, request.user!.id, unread);
-    const visit = app.pageCache.keptRender(visitKey) as KeptVisit | null;
-    if (visit) app.pageCache.stats.visitsReused += 1;
-    return { unread, visit };
-  }
-
-  /** The visitor's page from a kept render: kept for their next loads (kept-visits.ts). */
-  async function ownPage(request: FastifyRequest, key: string, kept: KeptDocument) {
-    const { unread, visit } = await keptVisitOf(request, key, kept);
-    if (visit) return visit;
-    const user = request.user!;
-    return once(visitKeyOf(key, kept.id, user.id, unread), async () => {
-      const own = await render!.parts(kept.render, {
-        // The bell's count is the one read above, not read again.
-        transport: transportOf(request, user, { unread }),
-        form: { xsrf: TOKEN_SLOT, posted: null },
-        marks: await viewerMarksOf(app, user, kept.render.items),
-        onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
-      });
-      if (!own) return null;
-      const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
-      const made = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
-      // Under the count the parts were rendered with (a notification may have come in between).
-      const shown = (own.state as { server: { unread?: number } }).server.unread;
-      if (typeof shown === 'number') {
-        const visitKey = visitKeyOf(key, kept.id, user.id, shown);
-        app.pageCache.keepRender(visitKey, made, made.page.size, kept.generation);
-      }
-      return made;
-    });
-  }
+  // Signed-in visitors' pages from a render kept for the address (signed-in-pages.ts).
+  const signedIn = render && signedInPages(app, { render, transportOf, once, documentOf });
 
   async function renderNew(
     reply: FastifyReply,
@@ -294,16 +185,11 @@ export default fp<PagesOptions>(async (app, options) => {
     if (page.redirect) {
       return reply.header('cache-control', 'private, no-cache').redirect(page.redirect, 302);
     }
-    const shown = shownMeta(request, meta, page.status, reply.statusCode);
     // A page without a script-less form (the token nowhere in its HTML) need not carry the token
     // in its data either: it can be kept and sent to any visitor not signed in.
     const keepable = filling && [200, 404].includes(page.status) && !page.html.includes(xsrf);
     const state = keepable ? withoutForm(page.state) : page.state;
-    const html = pageHtml(request, shown, page.html, {
-      head: assetsOf(page.module).css,
-      tail: stateScript(state),
-      modules: modulesOf(request, page),
-    });
+    const html = documentOf(request, meta, page, reply.statusCode, page.html, stateScript(state));
     const stored = keepable ? filling.done({ status: page.status, html }) : null;
     if (stored) return sendKept(reply, stored);
     return (
@@ -326,17 +212,18 @@ export default fp<PagesOptions>(async (app, options) => {
   // route for them in the same generation.
   // Callback style: no promise for the requests that pass on (the JSON reads).
   app.addHook('preHandler', (request, reply, done) => {
-    if (!render || request.wantsJson) return done();
+    if (!signedIn || request.wantsJson) return done();
     const key = app.pageCache.keyOf(request, reply.statusCode);
     const kept = key ? app.pageCache.fresh(key) : null;
     if (kept) return sendKept(reply, kept);
-    const signedIn = app.pageCache.signedInKeyOf(request, reply.statusCode);
-    const document = signedIn ? (app.pageCache.keptRender(signedIn) as KeptDocument | null) : null;
+    const signedInKey = app.pageCache.signedInKeyOf(request, reply.statusCode);
+    const document = signedInKey
+      ? (app.pageCache.keptRender(signedInKey) as KeptDocument | null)
+      : null;
     if (!document) return done();
-    keptVisitOf(request, signedIn!, document).then(({ visit }) => {
+    signedIn.keptVisit(request, signedInKey!, document).then((visit) => {
       if (!visit) return done();
-      app.pageCache.stats.keptServed += 1;
-      sendVisit(reply, visit, app.sessions.xsrfToken(request));
+      signedIn.send(reply, visit);
     }, done);
   });
 
