@@ -12,7 +12,7 @@ import { pageAssets, stateScript, withoutForm, type PageRenderer } from './page-
 import { pageDataTransport } from './page-data';
 import { sendKept } from './page-cache';
 import { oneAtATime, type KeptDocument } from './kept-visits';
-import { signedInPages, type RenderedPage } from './signed-in-pages';
+import { signedInPages, type DocumentOf } from './signed-in-pages';
 import { bootTags, splitTemplate } from './page-boot';
 import { dictionaryModules } from './page-language';
 import type { PostedForm } from '../../shared/domain/forms';
@@ -147,21 +147,12 @@ export default fp<PagesOptions>(async (app, options) => {
       : assets.modules;
   }
 
-  /** A rendered page's document: `root` in #root, `tail` after it, its styles and modules. */
-  function documentOf(
-    request: FastifyRequest,
-    meta: PageMeta,
-    page: RenderedPage,
-    preset: number,
-    root: string,
-    tail: string,
-  ) {
-    return pageHtml(request, shownMeta(request, meta, page.status, preset), root, {
+  const documentOf: DocumentOf = (request, meta, page, preset, root, tail) =>
+    pageHtml(request, shownMeta(request, meta, page.status, preset), root, {
       head: assetsOf(page.module).css,
       tail,
       modules: modulesOf(request, page),
     });
-  }
 
   // Signed-in visitors' pages from a render kept for the address (signed-in-pages.ts).
   const signedIn = render && signedInPages(app, { render, transportOf, once, documentOf });

@@ -24,20 +24,25 @@ import {
 
 export type RenderedPage = Awaited<ReturnType<PageRenderer>>;
 
+/**
+ * A rendered page's document (pages.ts): `root` in #root, `tail` after it, its styles and modules,
+ * its meta as shown for its status (`preset`: the route's).
+ */
+export type DocumentOf = (
+  request: FastifyRequest,
+  meta: PageMeta,
+  page: RenderedPage,
+  preset: number,
+  root: string,
+  tail: string,
+) => string;
+
 export interface SignedInPagesOptions {
   render: PageRenderer;
   transportOf: ReturnType<typeof pageDataTransport>;
   /** Requests for the same key wait for the one making it (pages.ts's, shared with its renders). */
   once: ReturnType<typeof oneAtATime>;
-  /** A rendered page's document (pages.ts), with `root` in #root and `tail` after it. */
-  documentOf(
-    request: FastifyRequest,
-    meta: PageMeta,
-    page: RenderedPage,
-    preset: number,
-    root: string,
-    tail: string,
-  ): string;
+  documentOf: DocumentOf;
 }
 
 export function signedInPages(
