@@ -71,6 +71,12 @@ class Deadlines {
 
 const waitingOf = new WeakMap<FastifyRequest, Waiting>();
 
+/** The request has its answer: its deadline no longer holds it (an answer sent without the send hooks says so itself). */
+export function answered(request: FastifyRequest): void {
+  const waiting = waitingOf.get(request);
+  if (waiting) waiting.reply = null;
+}
+
 export default fp<{ timeoutMs: number }>(async (app, { timeoutMs }) => {
   if (!timeoutMs) return;
   const deadlines = new Deadlines(timeoutMs, (reply) => {
@@ -86,8 +92,7 @@ export default fp<{ timeoutMs: number }>(async (app, { timeoutMs }) => {
   });
   // Every answer passes here, the 503 above included.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const waiting = waitingOf.get(request);
-    if (waiting) waiting.reply = null;
+    answered(request);
     done(null, payload);
   });
 });

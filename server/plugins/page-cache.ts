@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import fp from 'fastify-plugin';
@@ -5,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { onLocalWrite } from '../db/write-tracker';
 import { announce } from '../events/bus.repository';
 import { acceptsGzip, varyOnEncoding } from './compression';
+import { writeKept } from './kept-answer';
+import { varyOnNegotiation } from './negotiation';
 
 // Issue 31 item 3 (docs/decisions.md "Anonymous pages cached"): a page rendered for a visitor
 // who is not signed in is kept, per address (path and query), language and the status the route
@@ -245,25 +248,52 @@ export function createPageCache<R = unknown>(maxBytes: number) {
   };
 }
 
-/**
- * Sends a kept page: gzipped to a client that takes gzip, as the compression hook would. At once
- * when the gzip is made (a preHandler sends it without a promise), else once it is.
- */
-export function sendKept(reply: FastifyReply, page: KeptPage): FastifyReply {
+/** A kept page's headers (those of its route's answer), and whether it goes gzipped. */
+function keptHeaders(reply: FastifyReply, page: KeptPage): boolean {
   reply
     .status(page.status)
     .type('text/html; charset=utf-8')
     // The page holds no one's data, but the same address answers someone signed in with theirs.
     .header('cache-control', 'private, no-cache');
   varyOnEncoding(reply);
-  if (!acceptsGzip(reply.request)) return reply.send(page.html);
+  if (!acceptsGzip(reply.request)) return false;
   reply.header('content-encoding', 'gzip');
+  return true;
+}
+
+/**
+ * Sends a kept page: gzipped to a client that takes gzip, as the compression hook would. At once
+ * when the gzip is made (a preHandler sends it without a promise), else once it is.
+ */
+export function sendKept(reply: FastifyReply, page: KeptPage): FastifyReply {
+  if (!keptHeaders(reply, page)) return reply.send(page.html);
   if (page.zipped) return reply.send(page.zipped);
   page.gzip.then(
     (zipped) => reply.send(zipped),
     (error: unknown) => reply.send(error),
   );
   return reply;
+}
+
+/**
+ * A kept page sent before its route (pages.ts) without the send hooks (kept-answer.ts), with the
+ * headers they would add (`securityHeaders`, the negotiation's Vary), when nothing else is left
+ * for them: no session cookie to set, the gzip made. Otherwise as `sendKept`.
+ */
+export function writeKeptPage(
+  reply: FastifyReply,
+  page: KeptPage,
+  securityHeaders: Readonly<OutgoingHttpHeaders>,
+): void {
+  const zipping = acceptsGzip(reply.request);
+  if (reply.request.setsSessionCookies || (zipping && !page.zipped)) {
+    sendKept(reply, page);
+    return;
+  }
+  keptHeaders(reply, page);
+  // The page was chosen over JSON (negotiation.ts).
+  varyOnNegotiation(reply);
+  writeKept(reply, page.status, securityHeaders, zipping ? page.zipped! : page.html);
 }
 
 export default fp(async (app) => {

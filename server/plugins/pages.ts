@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { directionOf } from '../../shared/domain/language';
 import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
@@ -10,7 +10,7 @@ import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
 import { pageAssets, stateScript, withoutForm, type PageRenderer } from './page-render';
 import { pageDataTransport } from './page-data';
-import { sendKept } from './page-cache';
+import { sendKept, writeKeptPage } from './page-cache';
 import { oneAtATime, type KeptDocument } from './kept-visits';
 import { signedInPages, type DocumentOf } from './signed-in-pages';
 import { bootTags, splitTemplate } from './page-boot';
@@ -195,18 +195,27 @@ export default fp<PagesOptions>(async (app, options) => {
   }
 
   // A visitor's page kept for the address is sent before the route reads anything (the offer,
-  // its availability, its tags: all in the kept page already). The route's own checks before it
-  // (the address's parameters, sign-in, the read limit) have run; a route that would answer
-  // otherwise now (an offer hidden, deleted, edited) has had a write that made the page stale,
-  // and an offer that ends with time is stale within the cache's age (page-cache.ts). So is a
-  // signed-in visitor's own page kept from a kept render (kept-visits.ts): it was made by this
-  // route for them in the same generation.
+  // its availability, its tags: all in the kept page already). A route that would answer
+  // otherwise now (an offer hidden, deleted, edited) has had a write that made the page stale, and
+  // an offer that ends with time is stale within the cache's age (page-cache.ts).
+  // - A visitor not signed in: once every check that comes before the route has run (the session,
+  //   the read limit: onRequest), before the route's own (parameters, sign-in): those depend on the
+  //   address alone, and a page is kept under the status the route gave before rendering it
+  //   (`keyOf`), so an address the route refuses (a 404, a 401) has no page kept under 200.
+  // - Someone signed in: their own page kept from a kept render (kept-visits.ts), once the route's
+  //   checks have run; it was made by this route for them in the same generation.
   // Callback style: no promise for the requests that pass on (the JSON reads).
-  app.addHook('preHandler', (request, reply, done) => {
-    if (!signedIn || request.wantsJson) return done();
+  const visitorsKeptPage: preParsingHookHandler = (request, reply, _payload, done) => {
+    if (request.wantsJson || request.user) return done();
     const key = app.pageCache.keyOf(request, reply.statusCode);
     const kept = key ? app.pageCache.fresh(key) : null;
-    if (kept) return sendKept(reply, kept);
+    if (!kept) return done();
+    writeKeptPage(reply, kept, app.documentSecurityHeaders);
+  };
+  // Every route's, and the not-found handler's (home, search: the web app's own routes).
+  if (signedIn) app.addHook('preParsing', visitorsKeptPage);
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!signedIn || request.wantsJson || !request.user) return done();
     const signedInKey = app.pageCache.signedInKeyOf(request, reply.statusCode);
     const document = signedInKey
       ? (app.pageCache.keptRender(signedInKey) as KeptDocument | null)

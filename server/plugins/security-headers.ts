@@ -46,6 +46,7 @@ export default fp(async (app, options: FastifyHelmetOptions) => {
     Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)),
   );
   app.decorate('jsonSecurityHeaders', json);
+  app.decorate('documentSecurityHeaders', headers);
   // Once the answer's type is known (issue 31 item 4: the headers were some 1.2 KB of a JSON
   // read's answer). No route sets one of these itself: one that did would be overridden here.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -59,5 +60,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers of a JSON answer (for one sent without the send hooks). */
     jsonSecurityHeaders: Readonly<OutgoingHttpHeaders>;
+    /** The security headers of any other answer (a page), for one sent without the send hooks. */
+    documentSecurityHeaders: Readonly<OutgoingHttpHeaders>;
   }
 }

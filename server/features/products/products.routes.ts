@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {
   FastifyInstance,
@@ -24,6 +23,7 @@ import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
 import { varyOnNegotiation } from '../../plugins/negotiation';
+import { writeKept } from '../../plugins/kept-answer';
 import { authenticated, requireUser } from '../../plugins/session';
 import { singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
@@ -85,14 +85,7 @@ function keptAnswer(app: FastifyInstance): preValidationHookHandler {
     const body = readyAnswer(request, reply, ready);
     // What the send hooks would add: the negotiation's Vary, the security headers.
     varyOnNegotiation(reply);
-    reply.headers(app.jsonSecurityHeaders);
-    reply.header(
-      'content-length',
-      typeof body === 'string' ? Buffer.byteLength(body) : body.length,
-    );
-    reply.hijack();
-    reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
-    reply.raw.end(body);
+    writeKept(reply, 200, app.jsonSecurityHeaders, body);
   };
 }
 
