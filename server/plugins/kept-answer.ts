@@ -20,11 +20,15 @@ export function writeKept(
   headers: Readonly<OutgoingHttpHeaders>,
   body: Buffer | string,
 ): void {
-  reply.headers(headers);
-  reply.header('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   reply.hijack();
   keptAnswerStats.written += 1;
   answered(reply.request);
-  reply.raw.writeHead(status, reply.getHeaders() as OutgoingHttpHeaders);
+  // Straight to Node: Fastify's own checks of each header are Node's again in writeHead.
+  reply.raw.writeHead(status, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    ...headers,
+    'content-length': length,
+  });
   reply.raw.end(body);
 }
