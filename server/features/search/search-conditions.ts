@@ -46,8 +46,10 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * near a place whose box holds few products read over the whole distance at once (`sparseAtOnce`,
  * search-nearest.ts); and (session 17) a row's distance tested before its words within a
  * distance (`distanceFirst`, textCondition), and each radius of nearest first with words reading
- * only beyond the radius before (`ringRead`, search-nearest.ts). The same ids either way: an
- * object so that a test can read both ways.
+ * only beyond the radius before (`ringRead`, search-nearest.ts); and (session 18) two tiers whose
+ * index reads find the same candidates read once, the narrower one's rows flagged in SQL
+ * (`sharedTiers`, search-shared-tiers.ts). The same ids either way: an object so that a test can
+ * read both ways.
  */
 export const pgTuning = {
   ginOnly: true,
@@ -58,6 +60,7 @@ export const pgTuning = {
   sparseAtOnce: true,
   distanceFirst: true,
   ringRead: true,
+  sharedTiers: true,
 };
 
 export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
@@ -128,6 +131,15 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
     ];
   }
   return [match];
+}
+
+/**
+ * PostgreSQL: whether a row meets the text condition of `q` (its tier), as a value for the select
+ * list (search-shared-tiers.ts): textCondition's conditions together, null (no vector) false.
+ */
+export function meetsText(dialect: Dialect, q: SearchQuery): Expression<SqlBool> {
+  const each = textCondition(dialect, q);
+  return each.length ? cond`coalesce((${sql.join(each, sql` and `)}), false)` : cond`true`;
 }
 
 /**
@@ -233,6 +245,7 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
   if (q.used) list.push(cond`products.used = ${q.used}`);
   if (q.delivery) list.push(cond`products.delivery = ${q.delivery}`);
   if (q.offerType) list.push(cond`products.offer_type = ${q.offerType}`);
+  if (q.belowId !== undefined) list.push(cond`products.id < ${q.belowId}`);
   list.push(...textCondition(dialect, q));
   q.pfields.forEach((f, i) => list.push(pfieldCondition(dialect, f, i === q.leadingPfield)));
   if (q.origin && q.distanceKm !== undefined)
