@@ -124,11 +124,14 @@ describeEachEngine(
       return { narrow: { ...narrow, text: text('exact') }, broad };
     }
 
-    /** Each way a tier is read here: walked (no statistics), from RUM, a subcategory walked. */
+    /**
+     * Each way a tier is read here: from RUM, a subcategory walked, every match first (this small
+     * world has no word statistics: set on both tiers' plans).
+     */
     const ways = (): [string, number, Partial<SearchQuery>][] => [
-      ['walk', rumTuning.maxShare, {}],
       ['RUM', Infinity, {}],
       ['subcategory', rumTuning.maxShare, { psubcategoryIds: [w.cars] }],
+      ['matches first', rumTuning.maxShare, { matchesFirst: true }],
     ];
 
     it("gives each tier's first rows as its own read", async () => {
@@ -138,11 +141,18 @@ describeEachEngine(
         for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {
           for (const [way, share, extra] of ways()) {
             rumTuning.maxShare = share;
-            const { narrow, broad } = await tiers(word, extra);
+            const planned = await tiers(word, extra);
+            const [narrow, broad] = extra.matchesFirst
+              ? [
+                  { ...planned.narrow, matchesFirst: true },
+                  { ...planned.broad, matchesFirst: true },
+                ]
+              : [planned.narrow, planned.broad];
             const label = `${layout}, ${way}`;
             expect(shareable('postgres', narrow, broad), label).toBe(true);
             expect(!!broad.rum, label).toBe(way === 'RUM');
             expect(!!broad.commonWords, label).toBe(way === 'subcategory');
+            expect(!!broad.matchesFirst, label).toBe(way === 'matches first');
             const shared = await sharedRead(db, 'postgres', narrow, broad);
             const own = {
               narrow: await orderedRows(db, 'postgres', narrow, COUNTED, 0),
@@ -161,12 +171,32 @@ describeEachEngine(
     });
 
     it('is not used where a tier is read otherwise', async () => {
-      const { narrow, broad } = await tiers('camion');
+      // (No statistics here: common words, walked newest first, which are not shared.)
+      const walked = await tiers('camion');
+      expect(walked.narrow.rum || walked.narrow.matchesFirst || walked.narrow.commonWords).toBe(
+        false,
+      );
+      expect(shareable('postgres', walked.narrow, walked.broad)).toBe(false);
+      const [narrow, broad] = [walked.narrow, walked.broad].map((q) => ({
+        ...q,
+        matchesFirst: true,
+      }));
       expect(shareable('postgres', narrow, broad)).toBe(true);
       expect(shareable('sqlite', narrow, broad)).toBe(false);
       expect(shareable('postgres', { ...narrow, order: 'price_asc' }, broad)).toBe(false);
-      expect(shareable('postgres', narrow, { ...broad, matchesFirst: true })).toBe(false);
+      expect(shareable('postgres', narrow, { ...broad, commonWords: true })).toBe(false);
       expect(shareable('postgres', narrow, { ...broad, rum: true })).toBe(false);
+      // From RUM, only the same terms (RUM sorts every posting it reads).
+      const rum = [narrow, broad].map((q) => ({ ...q, matchesFirst: false, rum: true }));
+      expect(shareable('postgres', rum[0], rum[1])).toBe(true);
+      const stem = tierText(queryTerms('سيارة'), 'stem', 'offer');
+      const exact = tierText(queryTerms('سيارة'), 'exact', 'offer');
+      expect(shareable('postgres', { ...rum[0], text: exact }, { ...rum[1], text: stem })).toBe(
+        false,
+      );
+      expect(shareable('postgres', { ...narrow, text: exact }, { ...broad, text: stem })).toBe(
+        true,
+      );
       // A category's subcategories are read each on its own: not one query.
       const category = { pcategorySubcategoryIds: [w.cars, w.phones] };
       expect(shareable('postgres', { ...narrow, ...category }, { ...broad, ...category })).toBe(

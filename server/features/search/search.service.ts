@@ -28,7 +28,7 @@ import { fewCandidates, type Candidate } from './search-candidates';
 import { firstRows, searchPage } from './search-nearest';
 import { laterRows, withBumps } from './search-bumps.repository';
 import { pgTuning } from './search-conditions';
-import { sharedRead, shareable } from './search-shared-tiers';
+import { mayShare, sharedRead, shareable } from './search-shared-tiers';
 import { planned } from './search-plan';
 import { genericWordsFirst } from './search-ranking';
 import * as lookups from './search-lookups.repository';
@@ -218,6 +218,7 @@ async function tieredRows(
     if (broader.fts === text.fts) return;
     const narrow = await planned(db, dialect, { ...query, text }, last);
     plans.set(tier, narrow);
+    if (!mayShare(dialect, narrow)) return;
     const broad = await planned(db, dialect, { ...query, text: broader }, narrow);
     plans.set(next, broad);
     if (!shareable(dialect, narrow, broad)) return;
