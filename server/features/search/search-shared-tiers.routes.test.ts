@@ -13,9 +13,10 @@ import { COUNTED, orderedRows, type SearchQuery } from './search.repository';
 import { tierText, type Tier } from './search-words';
 
 // docs/search.md "PostgreSQL: two tiers read once (session 18)": the exact and stem tiers read by
-// one read of the stem tier, each row flagged in SQL when it meets the exact tier too. "Camion n"
-// meets both tiers of "camion"; "Camions n" (stem camion) only the stem tier. Each layout (a word
-// of its own) makes one case of the shared read: it ends before its limit (every match known), it
+// one read of the stem tier, each row flagged in SQL when it meets the exact tier too. "Camion
+// chambre n" meets both tiers of "camion chambre"; "Camions chambre n" (stem camion) only the stem
+// tier. (Two words: one is not shared from RUM or a walk.) Each layout (a word of its own) makes
+// one case of the shared read: it ends before its limit (every match known), it
 // reaches its limit with every row flagged, or with some unflagged (the rest of the exact tier
 // read below its last row). Each tier's rows, and every answer (bumps, pages, totals), must be
 // those of the tiers read one by one. (The block's database is its own: nothing is deleted.)
@@ -40,7 +41,7 @@ async function postLayout(db: DB, w: World, word: string, layout: Kind[]) {
   const start = Date.now() - layout.length * 1000;
   const rows = layout.map((kind, i) => {
     const at = new Date(start + i * 1000).toISOString();
-    const name = `${word}${kind === 'exact' ? '' : 's'} ${i}`;
+    const name = `${word}${kind === 'exact' ? '' : 's'} chambre ${i}`;
     return {
       type: 'offer' as const,
       shop_id: w.sellerShop,
@@ -141,7 +142,7 @@ describeEachEngine(
         for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {
           for (const [way, share, extra] of ways()) {
             rumTuning.maxShare = share;
-            const planned = await tiers(word, extra);
+            const planned = await tiers(`${word} chambre`, extra);
             const [narrow, broad] = extra.matchesFirst
               ? [
                   { ...planned.narrow, matchesFirst: true },
@@ -186,11 +187,16 @@ describeEachEngine(
       expect(shareable('postgres', { ...narrow, order: 'price_asc' }, broad)).toBe(false);
       expect(shareable('postgres', narrow, { ...broad, commonWords: true })).toBe(false);
       expect(shareable('postgres', narrow, { ...broad, rum: true })).toBe(false);
-      // From RUM, only the same terms (RUM sorts every posting it reads).
+      // From RUM (or a subcategory walked), several words only, and from RUM the same terms
+      // (RUM sorts every posting it reads).
       const rum = [narrow, broad].map((q) => ({ ...q, matchesFirst: false, rum: true }));
-      expect(shareable('postgres', rum[0], rum[1])).toBe(true);
-      const stem = tierText(queryTerms('سيارة'), 'stem', 'offer');
-      const exact = tierText(queryTerms('سيارة'), 'exact', 'offer');
+      expect(shareable('postgres', rum[0], rum[1])).toBe(false);
+      const two = (tier: Tier) => tierText(queryTerms('camion chambre'), tier, 'offer');
+      expect(
+        shareable('postgres', { ...rum[0], text: two('exact') }, { ...rum[1], text: two('stem') }),
+      ).toBe(true);
+      const arabic = (tier: Tier) => tierText(queryTerms('سيارة نظيف'), tier, 'offer');
+      const [exact, stem] = [arabic('exact'), arabic('stem')];
       expect(shareable('postgres', { ...rum[0], text: exact }, { ...rum[1], text: stem })).toBe(
         false,
       );
@@ -218,12 +224,13 @@ describeEachEngine(
       const saved = pgTuning.sharedTiers;
       const rumShare = rumTuning.maxShare;
       const searches = (name: string): [string, Record<string, unknown>][] => [
-        ['words', { name }],
-        ['exact only', { name, exact: 'yes' }],
-        ['page 3', { name, page: 3, page_size: 50 }],
-        ['past the first 1,001', { name, page: 11, page_size: 99 }],
-        ['subcategory', { name, psubcategory_id: w.cars }],
-        ['by price', { name, sort: 'price_asc' }],
+        ['words', { name: `${name} chambre` }],
+        ['exact only', { name: `${name} chambre`, exact: 'yes' }],
+        ['page 3', { name: `${name} chambre`, page: 3, page_size: 50 }],
+        ['past the first 1,001', { name: `${name} chambre`, page: 11, page_size: 99 }],
+        ['subcategory', { name: `${name} chambre`, psubcategory_id: w.cars }],
+        ['one word, subcategory', { name, psubcategory_id: w.cars }],
+        ['by price', { name: `${name} chambre`, sort: 'price_asc' }],
       ];
       try {
         for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {

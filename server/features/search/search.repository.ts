@@ -198,9 +198,7 @@ const filtersFirst = (dialect: Dialect, q: SearchQuery) =>
 /** The query of the rows in the search's order (newest first unless asked otherwise). */
 export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
   // (A narrower tier's test on each row, see SearchQuery.alsoMeets; `flagged`: kept through a subquery.)
-  const flag = q.alsoMeets
-    ? sql`, ${meetsText(dialect, { ...q, text: q.alsoMeets })} as narrower`
-    : sql``;
+  const flag = q.alsoMeets ? sql`, ${meetsText(q.alsoMeets)} as narrower` : sql``;
   const flagged = q.alsoMeets ? sql`, narrower` : sql``;
   if (filtersFirst(dialect, q)) {
     // PostgreSQL, a subcategory's common words newest first: the subcategory's covering index
