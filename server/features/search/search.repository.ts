@@ -4,7 +4,7 @@ import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { distanceExpr } from './search-geo';
-import { conditions, listed, pgTuning, textCondition } from './search-conditions';
+import { conditions, listed, meetsText, pgTuning, textCondition } from './search-conditions';
 import type { SearchColumns } from './search-words';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
@@ -77,9 +77,18 @@ export interface SearchQuery {
    * pfieldTuning.fewValues) to be read first from its index, the other conditions tested on them.
    */
   leadingPfield?: number;
+  /**
+   * PostgreSQL: a narrower tier's text (the tier before, search-shared-tiers.ts): each row read
+   * also says whether it meets it (`narrower`), computed in SQL.
+   */
+  alsoMeets?: SearchQuery['text'];
+  /** Only ids below this one (the rest of a tier read newest first past a read that stopped). */
+  belowId?: number;
 }
 
 export type Row = { id: number; distance_km: number | null; price: number | null };
+/** A row of a read with `alsoMeets`: whether it meets the narrower tier too. */
+export type FlaggedRow = Row & { narrower: boolean };
 export type Page = { total: number; rows: Row[] };
 
 /** More than this many matches is 'SEARCH_TOTAL_MAX or more': nothing needs to read further. */
@@ -188,6 +197,9 @@ const filtersFirst = (dialect: Dialect, q: SearchQuery) =>
 
 /** The query of the rows in the search's order (newest first unless asked otherwise). */
 export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, offset: number) {
+  // (A narrower tier's test on each row, see SearchQuery.alsoMeets; `flagged`: kept through a subquery.)
+  const flag = q.alsoMeets ? sql`, ${meetsText(q.alsoMeets)} as narrower` : sql``;
+  const flagged = q.alsoMeets ? sql`, narrower` : sql``;
   if (filtersFirst(dialect, q)) {
     // PostgreSQL, a subcategory's common words newest first: the subcategory's covering index
     // (020, 031) gives the ids its other filters leave, newest first and without a row read
@@ -198,7 +210,7 @@ export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, of
     // used phones are tested (docs/search.md, "PostgreSQL at 1,000,000, session 16").
     const filters = sql.join(conditions(dialect, { ...q, text: undefined }), sql` and `);
     const words = sql.join(textCondition(dialect, q), sql` and `);
-    return sql<Row>`select products.id, null as distance_km, products.price as price
+    return sql<Row>`select products.id, null as distance_km, products.price as price${flag}
       from (select products.id from products where ${filters}
         order by products.id desc offset 0) walked
       join products on products.id = walked.id
@@ -223,20 +235,20 @@ export function orderedQuery(dialect: Dialect, q: SearchQuery, limit: number, of
     q.shopId === undefined
       ? sql`products indexed by products_listed_subcategory`
       : sql`products`;
-  const matches = sql`select products.id, ${distance} as distance_km, products.price as price
+  const matches = sql`select products.id, ${distance} as distance_km, products.price as price${flag}
     from ${table} where ${where}`;
   // PostgreSQL walks the primary key newest first and tests each row when it expects matches to
   // come soon; testing a row (similarity, or a text vector) costs more than it assumes, so for
   // words of middling frequency the matches are read from the indexes first:
   // `offset 0` keeps the planner from merging the two queries back into that walk.
   return q.matchesFirst
-    ? sql<Row>`select id, distance_km, price from (${matches} offset 0) matches
+    ? sql<Row>`select id, distance_km, price${flagged} from (${matches} offset 0) matches
         order by ${order} limit ${limit} offset ${offset}`
     : q.order === 'newest'
       ? sql<Row>`${matches} order by ${order} limit ${limit} offset ${offset}`
       : // PostgreSQL orders by an output name only when it stands alone: the other orders
         // (expressions of distance_km and price) read them from a subquery, which it flattens.
-        sql<Row>`select id, distance_km, price from (${matches}) matches
+        sql<Row>`select id, distance_km, price${flagged} from (${matches}) matches
         order by ${order} limit ${limit} offset ${offset}`;
 }
 
