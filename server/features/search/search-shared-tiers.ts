@@ -7,6 +7,8 @@ import {
   type Row,
   type SearchQuery,
 } from './search.repository';
+import { planned } from './search-plan';
+import { tierText, type Tier, type TieredWord } from './search-words';
 
 // PostgreSQL: a search's first two tiers read once (docs/search.md, "PostgreSQL: two tiers read
 // once (session 18)"). The stem tier's index read finds the exact tier's candidates and more
@@ -99,4 +101,37 @@ export async function sharedRead(
     );
   }
   return { narrow, broad };
+}
+
+/**
+ * The first two of `tiers` planned and, where they may, read once (above), ahead of their turn:
+ * each one's plan and first rows (before bumps), by tier; empty maps where nothing was done.
+ */
+export async function readAhead(
+  db: Executor,
+  dialect: Dialect,
+  query: SearchQuery,
+  words: TieredWord[],
+  tiers: readonly Tier[],
+  last: SearchQuery,
+): Promise<{ plans: Map<Tier, SearchQuery>; reads: Map<Tier, Row[]> }> {
+  const plans = new Map<Tier, SearchQuery>();
+  const reads = new Map<Tier, Row[]>();
+  const [tier, next] = tiers;
+  if (dialect !== 'postgres' || !pgTuning.sharedTiers || !next || next === 'typo') {
+    return { plans, reads };
+  }
+  const text = tierText(words, tier, query.type);
+  const broader = tierText(words, next, query.type);
+  if (broader.fts === text.fts) return { plans, reads };
+  const narrow = await planned(db, dialect, { ...query, text }, last);
+  plans.set(tier, narrow);
+  if (!mayShare(dialect, narrow)) return { plans, reads };
+  const broad = await planned(db, dialect, { ...query, text: broader }, narrow);
+  plans.set(next, broad);
+  if (!shareable(dialect, narrow, broad)) return { plans, reads };
+  const shared = await sharedRead(db, dialect, { ...narrow, text }, broad);
+  reads.set(tier, shared.narrow);
+  reads.set(next, shared.broad);
+  return { plans, reads };
 }

@@ -27,8 +27,7 @@ import * as repo from './search.repository';
 import { fewCandidates, type Candidate } from './search-candidates';
 import { firstRows, searchPage } from './search-nearest';
 import { laterRows, withBumps } from './search-bumps.repository';
-import { pgTuning } from './search-conditions';
-import { mayShare, sharedRead, shareable } from './search-shared-tiers';
+import { readAhead } from './search-shared-tiers';
 import { planned } from './search-plan';
 import { genericWordsFirst } from './search-ranking';
 import * as lookups from './search-lookups.repository';
@@ -189,9 +188,6 @@ async function tieredRows(
   let last = exactPlan ?? query;
   let previous = '';
   let typoWords: TieredWord[] = [];
-  // Tiers planned, and their first rows read (before bumps), ahead of their turn (readAhead).
-  const plans = new Map<Tier, repo.SearchQuery>();
-  const reads = new Map<Tier, repo.Row[]>();
   async function run(tier: Tier, tiered: TieredWord[]) {
     const text = tierText(tiered, tier, query.type);
     // A tier that adds nothing to the one before (no stem, no lexicon word) is not read again.
@@ -210,25 +206,9 @@ async function tieredRows(
       tierOf.set(tier, (tierOf.get(tier) ?? 0) + 1);
     }
   }
-  // PostgreSQL: the first two tiers read once when the second's read finds the first's
-  // candidates (search-shared-tiers.ts). (Planned here as each would be in turn.)
-  async function readAhead(tier: Tier, next: Tier) {
-    const text = tierText(words, tier, query.type);
-    const broader = tierText(words, next, query.type);
-    if (broader.fts === text.fts) return;
-    const narrow = await planned(db, dialect, { ...query, text }, last);
-    plans.set(tier, narrow);
-    if (!mayShare(dialect, narrow)) return;
-    const broad = await planned(db, dialect, { ...query, text: broader }, narrow);
-    plans.set(next, broad);
-    if (!shareable(dialect, narrow, broad)) return;
-    const shared = await sharedRead(db, dialect, { ...narrow, text }, broad);
-    reads.set(tier, shared.narrow);
-    reads.set(next, shared.broad);
-  }
-  if (dialect === 'postgres' && pgTuning.sharedTiers && tiers.length > 1 && tiers[1] !== 'typo') {
-    await readAhead(tiers[0], tiers[1]);
-  }
+  // Tiers planned, and their first rows read (before bumps), ahead of their turn (PostgreSQL:
+  // the first two read once where they may, search-shared-tiers.ts).
+  const { plans, reads } = await readAhead(db, dialect, query, words, tiers, last);
   for (const tier of tiers) {
     if (rows.length >= repo.COUNTED) break;
     if (tier !== 'typo') await run(tier, words);
