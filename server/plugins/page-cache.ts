@@ -266,7 +266,12 @@ function keptHeaders(reply: FastifyReply, page: KeptPage): boolean {
  * when the gzip is made (a preHandler sends it without a promise), else once it is.
  */
 export function sendKept(reply: FastifyReply, page: KeptPage): FastifyReply {
-  if (!keptHeaders(reply, page)) return reply.send(page.html);
+  return sendKeptBody(reply, page, keptHeaders(reply, page));
+}
+
+/** The kept page's body once its headers are set (`zipping`: as keptHeaders said). */
+function sendKeptBody(reply: FastifyReply, page: KeptPage, zipping: boolean): FastifyReply {
+  if (!zipping) return reply.send(page.html);
   if (page.zipped) return reply.send(page.zipped);
   page.gzip.then(
     (zipped) => reply.send(zipped),
@@ -278,22 +283,22 @@ export function sendKept(reply: FastifyReply, page: KeptPage): FastifyReply {
 /**
  * A kept page sent before its route (pages.ts) without the send hooks (kept-answer.ts), with the
  * headers they would add (`securityHeaders`, the negotiation's Vary), when nothing else is left
- * for them: no session cookie to set, the gzip made. Otherwise as `sendKept`.
+ * for them: no session cookie to set, the gzip made. Otherwise through them, as `sendKept`.
  */
 export function writeKeptPage(
   reply: FastifyReply,
   page: KeptPage,
   securityHeaders: Readonly<OutgoingHttpHeaders>,
 ): void {
-  const zipping = acceptsGzip(reply.request);
-  if (reply.request.setsSessionCookies || (zipping && !page.zipped)) {
-    sendKept(reply, page);
+  const zipping = keptHeaders(reply, page);
+  const body = zipping ? page.zipped : page.html;
+  if (reply.request.setsSessionCookies || !body) {
+    sendKeptBody(reply, page, zipping);
     return;
   }
-  keptHeaders(reply, page);
   // The page was chosen over JSON (negotiation.ts).
   varyOnNegotiation(reply);
-  writeKept(reply, page.status, securityHeaders, zipping ? page.zipped! : page.html);
+  writeKept(reply, page.status, securityHeaders, body);
 }
 
 export default fp(async (app) => {
