@@ -48,7 +48,7 @@ const holdCaches = new WeakMap<DB, Map<number, Entry<RentHold[]>>>();
  * Reads answered from memory and reads that loaded, this process's (read by /metrics), and of the
  * hits those answered before their route ran (`keptForVisitors`).
  */
-export const productCacheStats = { hits: 0, misses: 0, beforeRoute: 0 };
+export const productCacheStats = { hits: 0, misses: 0 };
 const exact = new WeakMap<DB, () => boolean>();
 
 /** Tells the cache of `db` that every write to its tables reaches this process while `live()`. */

@@ -7,13 +7,7 @@ import type { Product, ProductType, ViewerState } from '../../../shared/schemas/
 import * as repo from './products.repository';
 import * as cards from './cards.repository';
 import { NO_VIEWER, toProduct, toProductCard, viewerStateOf } from './products.mapper';
-import {
-  cachedProduct,
-  cachedRentHolds,
-  peekProduct,
-  productCacheStats,
-  type CachedProduct,
-} from './product-cache';
+import { cachedProduct, cachedRentHolds, peekProduct, type CachedProduct } from './product-cache';
 import { rentsOut } from '../../../shared/domain/products';
 import { holdsOf as rentalHolds } from '../rentals/rentals.repository';
 import { canSeeTarget, moderationStateOf } from '../moderation/reports.service';
@@ -70,11 +64,6 @@ export async function detail(
 }
 
 /**
- * The product page's read: the product as anyone sees it comes from a short in-process cache
- * (product-cache.ts); only a signed-in viewer's own marks are read each time. `ready` is the whole
- * answer, ready to send, when the viewer is not signed in.
- */
-/**
  * The answer `publicDetail` gives a visitor who is not signed in, when it is kept and sent as is
  * (`ready` there), known without a promise: the product read, neither rented out (its
  * availability is worked out on each read) nor under moderation (404 to most). Undefined when
@@ -83,10 +72,14 @@ export async function detail(
 export function keptForVisitors(db: DB, id: number): CachedProduct | undefined {
   const cached = peekProduct(db, id);
   if (!cached || cached.product.moderation || rentsOut(cached.product)) return undefined;
-  productCacheStats.beforeRoute += 1;
   return cached;
 }
 
+/**
+ * The product page's read: the product as anyone sees it comes from a short in-process cache
+ * (product-cache.ts); only a signed-in viewer's own marks are read each time. `ready` is the whole
+ * answer, ready to send, when the viewer is not signed in.
+ */
 export async function publicDetail(
   db: DB,
   id: number,

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { createProduct, createSubcategory, personalShopOf } from '../../test/fixtures';
 import { signIn } from './products.test-helpers';
-import { productCacheStats } from './product-cache';
+import { keptAnswerStats } from '../../plugins/kept-answer';
 
 // GET /products/product/{id} answers visitors from a short in-process cache (product-cache.ts):
 // whatever changes the product, through the API or straight in the database, shows at once.
@@ -100,9 +100,9 @@ describeEachEngine('products: the cached product read', (ctx) => {
       let byRoute: ReturnType<typeof comparable> | null = null;
       let kept: ReturnType<typeof comparable> | null = null;
       for (let tries = 0; !kept && tries < 50; tries += 1) {
-        const before = productCacheStats.beforeRoute;
+        const before = keptAnswerStats.written;
         const answer = comparable(await client.get(`/products/product/${id}`, { headers }));
-        if (productCacheStats.beforeRoute === before) byRoute = answer;
+        if (keptAnswerStats.written === before) byRoute = answer;
         else if (byRoute) kept = answer;
         if (!kept) await new Promise((resolve) => setTimeout(resolve, 10));
       }
@@ -116,7 +116,7 @@ describeEachEngine('products: the cached product read', (ctx) => {
     const { id } = await newProduct();
     const visitor = ctx().client();
     await visitor.get(`/products/product/${id}`);
-    const before = productCacheStats.beforeRoute;
+    const before = keptAnswerStats.written;
     const { client: signedIn } = await signIn(ctx());
     expect((await signedIn.get(`/products/product/${id}`)).json().product.saved).toBe(false);
     const page = await visitor.get(`/products/product/${id}`, {
@@ -134,6 +134,6 @@ describeEachEngine('products: the cached product read', (ctx) => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'sid']);
     expect((await visitor.request('DELETE', `/products/product/${id}`)).statusCode).toBe(404);
-    expect(productCacheStats.beforeRoute).toBe(before);
+    expect(keptAnswerStats.written).toBe(before);
   });
 });
