@@ -15,6 +15,7 @@ import { offerSlots } from './app/offer-slots';
 import { OfferSlotsProvider } from './features/products/components/offer-slots';
 import { PersonalPartsProvider, type PersonalPart } from './lib/personal';
 import { ServerRenderProvider } from './lib/render-seed';
+import { messagesByPart, SHARED_PARTS_KEPT, sharedKey, type SharedPart } from './lib/shared-parts';
 import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
 import { HttpError, type Transport } from './lib/http';
@@ -122,6 +123,8 @@ export interface KeptRender {
   /** The offers and cards the parts show (the visitor's marks on them are asked), and their shops. */
   items: number[];
   shops: number[];
+  /** Its shared parts (lib/shared-parts.tsx) as rendered once, by part and marks (`sharedKey`). */
+  shared: Map<string, SharedPart>;
 }
 
 /**
@@ -232,6 +235,7 @@ export async function render({
             messages,
             items: [...new Set(items.map((item) => item.id))],
             shops: [...new Set(items.flatMap((item) => shopOf(item) ?? []))],
+            shared: new Map(),
           }
         : null,
   };
@@ -301,7 +305,7 @@ export async function renderParts(
     marks: Record<number, ViewerState>;
     onError?: (error: unknown) => void;
   },
-): Promise<{ html: string; state: ServerState } | null> {
+): Promise<{ html: string; state: ServerState; reused: number } | null> {
   const client = createQueryClient({ server: true });
   const me = await withTransport(transport, async () => {
     const found = await client.fetchQuery(meQuery).catch(() => null);
@@ -317,51 +321,73 @@ export async function renderParts(
     unread: client.getQueryData(unreadCountQuery(true).queryKey),
   };
   const messages = { ...kept.messages };
+  const recorded = messagesByPart(messages);
   const i18n = createI18n(
     kept.language,
     await loadDictionary(kept.language),
-    kept.whole ? messages : undefined,
+    kept.whole ? recorded.used : undefined,
   );
   const own = (part: PersonalPart) =>
     part.item
       ? part.render({ ...part.item, ...marks[part.item.id] } as never)
       : part.render(undefined as never);
-  // Every part after its placeholder, in one render: the HTML is cut at the placeholders.
-  const element = (
-    <StrictMode>
-      <ServerRedirectProvider value={{ to: null }}>
-        <Providers i18n={i18n} queryClient={client}>
-          <ServerRenderProvider value={server}>
-            <StaticRouter location={kept.url}>
-              <OfferSlotsProvider value={offerSlots}>
-                {kept.parts.map((part, index) => (
-                  <Fragment key={index}>
-                    <template data-part={index} />
-                    {own(part)}
-                  </Fragment>
-                ))}
-              </OfferSlotsProvider>
-            </StaticRouter>
-          </ServerRenderProvider>
-        </Providers>
-      </ServerRedirectProvider>
-    </StrictMode>
-  );
-  const html = partsHtml(element) ?? (await htmlOf(element, onError));
-  const { pieces, order } = cut(html);
-  // Anything before the first part (a resource React hoists) has no place in the kept page.
-  if (
-    pieces[0] !== '' ||
-    order.length !== kept.parts.length ||
-    order.some((part, i) => part !== i)
-  ) {
-    return null;
+  // A shared part already rendered for the same marks is not rendered again (lib/personal.tsx).
+  const keyOf = (part: PersonalPart, index: number) =>
+    part.shared ? sharedKey(index, marks[part.item!.id]) : null;
+  const html: (string | undefined)[] = kept.parts.map((part, index) => {
+    const key = keyOf(part, index);
+    const known = key === null ? undefined : kept.shared.get(key);
+    if (known) Object.assign(messages, known.messages);
+    return known?.html;
+  });
+  const rendering = kept.parts.flatMap((_, index) => (html[index] === undefined ? [index] : []));
+  if (rendering.length) {
+    // Every part after its placeholder, in one render: the HTML is cut at the placeholders.
+    const element = (
+      <StrictMode>
+        <ServerRedirectProvider value={{ to: null }}>
+          <Providers i18n={i18n} queryClient={client}>
+            <ServerRenderProvider value={server}>
+              <StaticRouter location={kept.url}>
+                <OfferSlotsProvider value={offerSlots}>
+                  {rendering.map((index) => (
+                    <Fragment key={index}>
+                      <template data-part={index} />
+                      <recorded.Begin index={index} />
+                      {own(kept.parts[index])}
+                    </Fragment>
+                  ))}
+                </OfferSlotsProvider>
+              </StaticRouter>
+            </ServerRenderProvider>
+          </Providers>
+        </ServerRedirectProvider>
+      </StrictMode>
+    );
+    // A render that waited (code not loaded yet) may have rendered its parts out of order: its
+    // messages are not told apart, and nothing of it is kept for others.
+    const inOrder = partsHtml(element);
+    const { pieces, order } = cut(inOrder ?? (await htmlOf(element, onError)));
+    // Anything before the first part (a resource React hoists) has no place in the kept page.
+    if (
+      pieces[0] !== '' ||
+      order.length !== rendering.length ||
+      order.some((part, i) => part !== rendering[i])
+    ) {
+      return null;
+    }
+    rendering.forEach((index, i) => {
+      html[index] = pieces[i + 1];
+      const key = keyOf(kept.parts[index], index);
+      if (key === null || inOrder === null || kept.shared.size >= SHARED_PARTS_KEPT) return;
+      kept.shared.set(key, { html: pieces[i + 1], messages: recorded.byPart.get(index) ?? {} });
+    });
   }
-  const parts = pieces.slice(1);
   const queries = dehydrate(client, dehydrateOptions(false));
   return {
-    html: kept.pieces.map((piece, i) => (i ? parts[kept.order[i - 1]] : '') + piece).join(''),
+    html: kept.pieces.map((piece, i) => (i ? html[kept.order[i - 1]] : '') + piece).join(''),
     state: kept.whole ? { server, queries, messages } : { server, queries },
+    reused: kept.parts.length - rendering.length,
   };
 }
 

@@ -89,8 +89,16 @@ export function createPageCache<R = unknown>(maxBytes: number) {
   let bytes = 0;
   let generation = 0;
   // keptServed: signed-in visitors' pages sent from a kept render (pages.ts); visitsReused: of
-  // those, the ones sent as kept for the same visitor's earlier load.
-  const stats = { hits: 0, misses: 0, evictions: 0, keptServed: 0, visitsReused: 0 };
+  // those, the ones sent as kept for the same visitor's earlier load; partsReused: a visitor's
+  // parts not rendered for them, rendered for another with the same marks (lib/personal.tsx).
+  const stats = {
+    hits: 0,
+    misses: 0,
+    evictions: 0,
+    keptServed: 0,
+    visitsReused: 0,
+    partsReused: 0,
+  };
 
   function drop(key: string) {
     const entry = entries.get(key);

@@ -34,12 +34,13 @@ export type PageRenderer = ((options: {
   /** With `keep`, on a page kept for signed-in visitors: what `parts` renders each one's parts from. */
   kept: KeptRender | null;
 }>) & {
-  /**
-   * One signed-in visitor's page from a kept render: its HTML (#root's content) and data, or null
-   * when the kept render does not fit them (site staff, the staff of a shop it shows).
-   */
   /** Whether a signed-in visitor's page at `url` can come from a kept render. */
   keeps(url: string): boolean;
+  /**
+   * One signed-in visitor's page from a kept render: its HTML (#root's content) and data, and how
+   * many of their parts were rendered for another visitor before; or null when the kept render
+   * does not fit them (site staff, the staff of a shop it shows).
+   */
   parts(
     kept: KeptRender,
     visitor: {
@@ -48,7 +49,7 @@ export type PageRenderer = ((options: {
       marks: Record<number, ViewerState>;
       onError?: (error: unknown) => void;
     },
-  ): Promise<{ html: string; state: unknown } | null>;
+  ): Promise<{ html: string; state: unknown; reused: number } | null>;
 };
 
 /** A render kept for signed-in visitors (opaque here), and the offers its parts show. */

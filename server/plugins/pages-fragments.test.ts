@@ -109,6 +109,83 @@ describeEachEngine(
       }
     });
 
+    it("renders a card's parts once for the visitors with the same marks on it", async () => {
+      const { owner, product, similar, url } = await offerOf('Vendeur', 'Brebis et agneau');
+      const shopId = await personalShopOf(ctx().app.db, owner.user.id);
+      for (const title of ['Agneau de lait', 'Bélier de Tabaski']) {
+        await createProduct(ctx().app.db, {
+          shop_id: shopId,
+          psubcategory_id: product.psubcategory_id,
+          user_id: owner.user.id,
+          name: title,
+          name_fr: title,
+          name_ar: title,
+        });
+      }
+      await ctx().client().get('/healthz');
+      const [amina, brahim, chloe, dana] = [
+        await buyer('Aminetou'),
+        await buyer('Brahim'),
+        await buyer('Chloé'),
+        await buyer('Dana'),
+      ];
+      // Amina and Dana saved one similar offer and reported it; Brahim and Chloé marked nothing.
+      for (const marked of [amina, dana]) {
+        expect((await marked.client.get(`/products/favorite/add/${similar.id}`)).statusCode).toBe(
+          200,
+        );
+        expect((await marked.client.get(`/products/report/add/${similar.id}`)).statusCode).toBe(
+          200,
+        );
+      }
+      // The parts' code loaded first (a render that waits for it keeps nothing for others).
+      const elsewhere = await offerOf('Autre', 'Autre page');
+      expect((await page((await buyer('Ely')).client, elsewhere.url)).statusCode).toBe(200);
+      const saved =
+        /class="save-button save-button--compact save-button--saved" aria-pressed="true"/g;
+      // The writes above reach this process again on PostgreSQL (LISTEN/NOTIFY), each making
+      // the kept render stale: the loads below begin once they have come.
+      for (let seen = -1; seen !== ctx().app.pageCache.generation;) {
+        seen = ctx().app.pageCache.generation;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // Three similar cards, two shared parts each (their tools and their footer).
+      const reusedBy = new Map([
+        [amina, 0],
+        [brahim, 4],
+        [chloe, 6],
+        [dana, 6],
+      ]);
+      const bodies = new Map<typeof amina, string>();
+      for (const [visitor, reused] of reusedBy) {
+        const before = counts();
+        const kept = await page(visitor.client, url);
+        expect(kept.statusCode).toBe(200);
+        expect(counts().keptServed).toBe(before.keptServed + 1);
+        expect(counts().partsReused - before.partsReused).toBe(reused);
+        bodies.set(visitor, kept.body);
+      }
+      // Each page is the one rendered whole for its visitor (another server, made after: its
+      // start writes, which makes this one's kept renders stale).
+      const whole = await buildApp({ ...ctx().config, pageCacheMb: 0 }, { logger: false, render });
+      try {
+        for (const [visitor, body] of bodies) {
+          const elsewhere = new TestClient(whole);
+          for (const [name, value] of visitor.client.cookies) elsewhere.cookies.set(name, value);
+          const a = parts(body);
+          const b = parts((await page(elsewhere, url)).body);
+          expect(a.root).toBe(b.root);
+          expect(a.messages).toEqual(b.messages);
+          expect(a.queries).toEqual(b.queries);
+          const marked = visitor === amina || visitor === dana;
+          expect(a.root.match(saved) ?? []).toHaveLength(marked ? 1 : 0);
+          expect(a.queries['["me"]']).toMatchObject({ id: visitor.user.id });
+        }
+      } finally {
+        await whole.close();
+      }
+    });
+
     it("never shows a visitor another's header, marks, token or actions", async () => {
       const { owner, product, url } = await offerOf('Propriétaire', 'Tente mauritanienne');
       const amina = await buyer('Aminetou');

@@ -129,6 +129,7 @@ export function signedInPages(
         onError: (error) => request.log.warn({ err: error }, 'server rendering: a part failed'),
       });
       if (!own) return null;
+      app.pageCache.stats.partsReused += own.reused;
       const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
       const made = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
       // Under the count the parts were rendered with (a notification may have come in between).

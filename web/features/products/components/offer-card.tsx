@@ -81,7 +81,9 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
             <RelativeTime date={product.created_at} className="offer-card__date" />
           </span>
         </Link>
-        <Personal item={product}>{(own) => <CardToolsPart product={own} />}</Personal>
+        <Personal item={product} shared>
+          {(own) => <CardToolsPart product={own} />}
+        </Personal>
       </header>
       <Link to={href} className="offer-card__main" onClick={open}>
         <span
@@ -130,7 +132,7 @@ export function OfferCard({ product, onOpen, eager = false, onSaveChange }: Offe
           </span>
         )}
       </div>
-      <Personal item={product}>
+      <Personal item={product} shared>
         {(own) => <CardFooterPart product={own} onSaveChange={onSaveChange} />}
       </Personal>
     </article>
