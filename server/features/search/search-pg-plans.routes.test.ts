@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
@@ -20,6 +20,9 @@ import { tierText } from './search-words';
 // distance and from RUM, walks a category's common words and guesses the words' matches from its
 // probe. Only the reads change: every path answers the same offers in the same order with these
 // choices and without them, with RUM and without.
+
+/** Thrown to roll a transaction back, carrying what it read. */
+class Rollback extends Error {}
 
 describeEachEngine(
   'search: PostgreSQL plan choices answer alike',
@@ -128,6 +131,80 @@ describeEachEngine(
         expect(compiled({ ...query, commonWords: false })).not.toContain('walked');
         setAll(false);
         expect(compiled(query)).not.toContain('walked');
+      } finally {
+        Object.assign(pgTuning, saved);
+      }
+    });
+
+    it("tests a tier's weights after the other filters when its words are read first", async () => {
+      // docs/search.md "PostgreSQL: text and filters at 1,000,000 (session 19)": the GIN index
+      // gives the words' terms in any column (no weights: no recheck of each candidate's vector),
+      // and the tier's query is a filter tested with the others on the rows.
+      const db = ctx().app.db;
+      const query: SearchQuery = {
+        type: 'offer',
+        order: 'newest',
+        psubcategoryIds: [w.cars],
+        maxPrice: 2_000_000,
+        pfields: [],
+        matchesFirst: true,
+        text: tierText(queryTerms('toyota'), 'stem', 'offer'),
+      };
+      const plan = async (q: SearchQuery) => {
+        const { sql: text, parameters } = orderedQuery('postgres', q, COUNTED, 0).compile(db);
+        // (A bitmap read of the GIN index, as at 1,000,000: this small table would be read
+        // whole, or from another index, otherwise. Its other indexes dropped, rolled back.)
+        return db
+          .transaction()
+          .execute(async (trx) => {
+            const { rows: others } = await sql<{ name: string }>`select indexname as name
+            from pg_indexes where tablename = 'products'
+              and indexname not in ('products_pkey', 'products_search_vector')`.execute(trx);
+            for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
+            await sql`set local enable_seqscan = off`.execute(trx);
+            await sql`set local enable_indexscan = off`.execute(trx);
+            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+              CompiledQuery.raw(`explain ${text}`, [...parameters]),
+            );
+            throw new Rollback(rows.map((r) => r['QUERY PLAN']).join('\n'));
+          })
+          .catch((e: unknown) => {
+            if (e instanceof Rollback) return e.message;
+            throw e;
+          });
+      };
+      const indexCond = (text: string) =>
+        /Bitmap Index Scan on products_search_vector\s+(?:\(.*\)\s+)?Index Cond: \(([^\n]*)\)/.exec(
+          text,
+        )?.[1];
+      const rows = async (q: SearchQuery) =>
+        (await orderedQuery('postgres', q, COUNTED, 0).execute(db)).rows.map((r) => r.id);
+      try {
+        setAll(true);
+        const on = await plan(query);
+        expect(indexCond(on)).toBe(`search_vector @@@ '''toyota'''::tsquery`);
+        expect(on).toMatch(
+          /Filter: .*\(search_vector @@@ '''toyota'':A & ''toyota'':B \| ''toyota'':B'::tsquery\) IS TRUE/,
+        );
+        const kept = await rows(query);
+        expect(kept.length).toBeGreaterThan(0);
+        // Words only: the index reads the tier's query as before.
+        const wordsOnly = { ...query, psubcategoryIds: [], maxPrice: undefined };
+        expect(indexCond(await plan(wordsOnly))).toContain(':A');
+        pgTuning.weightsLast = false;
+        expect(indexCond(await plan(query))).toContain(`''toyota'':A`);
+        expect(await rows(query)).toEqual(kept);
+        for (const q of [
+          { ...query, text: tierText(queryTerms('toyo'), 'related', 'offer') },
+          { ...query, psubcategoryIds: [], pcategorySubcategoryIds: [w.cars], used: 'yes' },
+          { ...query, maxPrice: undefined, offerType: 'monthly_rent' },
+          { ...query, text: tierText(queryTerms('toyota hilux'), 'exact', 'offer') },
+        ]) {
+          pgTuning.weightsLast = false;
+          const before = await rows(q);
+          pgTuning.weightsLast = true;
+          expect(await rows(q)).toEqual(before);
+        }
       } finally {
         Object.assign(pgTuning, saved);
       }
