@@ -5,7 +5,7 @@ import { Fragment, StrictMode, type ReactNode } from 'react';
 // AsyncLocalStorage is a global, which it is not in Node.
 import { prerender } from 'react-dom/static.edge';
 import { renderToString } from 'react-dom/server.edge';
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../shared/constants';
 import type { FormState } from '../shared/domain/forms';
@@ -15,14 +15,15 @@ import { offerSlots } from './app/offer-slots';
 import { OfferSlotsProvider } from './features/products/components/offer-slots';
 import { PersonalPartsProvider, type PersonalPart } from './lib/personal';
 import { ServerRenderProvider } from './lib/render-seed';
-import { messagesByPart, SHARED_PARTS_KEPT, sharedKey, type SharedPart } from './lib/shared-parts';
+import { messagesByPart, SHARED_PARTS_KEPT, sharedKey } from './lib/shared-parts';
+import { cut, keptFits, shopOf, withMarks, type KeptRender } from './lib/kept-render';
 import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
 import { HttpError, type Transport } from './lib/http';
 import { withTransport } from './lib/page-transport';
 import { createI18n, loadDictionary } from './lib/i18n';
 import type { ServerRender } from './lib/render-seed';
-import { meKeys, meQuery, type Me } from './lib/use-me';
+import { meKeys, meQuery } from './lib/use-me';
 import { unreadCountQuery } from './features/notifications';
 
 // Server rendering (DESIGN §11, docs/decisions.md "Server rendering"): built by Vite into
@@ -103,28 +104,6 @@ async function prefetch(
     return statusOf(error);
   }
   return page.notFound ? 404 : 200;
-}
-
-/** What a render kept for every signed-in visitor needs to render one visitor's parts. */
-export interface KeptRender {
-  url: string;
-  language: Language;
-  whole: boolean;
-  /** The kept render's seed and clock: the visitor's parts and the browser use the same. */
-  seed: number;
-  now: number;
-  parts: PersonalPart[];
-  /** The kept HTML cut at the parts' placeholders, and which part goes after each piece. */
-  pieces: string[];
-  order: number[];
-  /** The page's data as no one sees it, without the signed-in user's (me, unread count). */
-  queries: DehydratedState;
-  messages: Record<string, string>;
-  /** The offers and cards the parts show (the visitor's marks on them are asked), and their shops. */
-  items: number[];
-  shops: number[];
-  /** Its shared parts (lib/shared-parts.tsx) as rendered once, by part and marks (`sharedKey`). */
-  shared: Map<string, SharedPart>;
 }
 
 /**
@@ -239,52 +218,6 @@ export async function render({
           }
         : null,
   };
-}
-
-/** The placeholders of the visitor's parts (lib/personal.tsx). */
-const PLACEHOLDER = /<template data-part="(\d+)"><\/template>/;
-
-/** HTML cut at the placeholders: the pieces between them, and the part of each. */
-function cut(html: string): { pieces: string[]; order: number[] } {
-  const split = html.split(new RegExp(PLACEHOLDER.source, 'g'));
-  return {
-    pieces: split.filter((_, i) => i % 2 === 0),
-    order: split.filter((_, i) => i % 2 === 1).map(Number),
-  };
-}
-
-/** The shop of an offer or a card a part shows. */
-function shopOf(item: { id: number }): number | null {
-  const shop = (item as { shop?: { id?: number } }).shop;
-  return typeof shop?.id === 'number' ? shop.id : null;
-}
-
-/** The page's data with the visitor's marks on its offers and cards, as the API gives it to them. */
-function withMarks(state: DehydratedState, marks: Record<number, ViewerState>): DehydratedState {
-  const mark = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(mark);
-    if (!value || typeof value !== 'object') return value;
-    const { id } = value as { id?: unknown };
-    return typeof id === 'number' && 'saved' in value && marks[id]
-      ? { ...value, ...marks[id] }
-      : value;
-  };
-  return {
-    ...state,
-    queries: state.queries.map((query) => ({
-      ...query,
-      state: { ...query.state, data: mark(query.state.data) },
-    })),
-  };
-}
-
-/**
- * Whether the kept render's parts are all this user sees differently from anyone: not for site
- * staff, nor for the staff of a shop whose offers the page shows (their phone numbers, their
- * actions and moderation notices): those get the page rendered whole.
- */
-function keptFits(me: Me, kept: KeptRender): boolean {
-  return me.role === 'user' && !me.shops.some((shop) => kept.shops.includes(shop.id));
 }
 
 /**
