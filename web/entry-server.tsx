@@ -265,10 +265,10 @@ export async function renderParts(
       ? part.render({ ...part.item, ...marks[part.item.id] } as never)
       : part.render(undefined as never);
   // A shared part already rendered for the same marks is not rendered again (lib/personal.tsx).
-  const keyOf = (part: PersonalPart, index: number) =>
-    part.shared ? sharedKey(index, marks[part.item!.id]) : null;
-  const html: (string | undefined)[] = kept.parts.map((part, index) => {
-    const key = keyOf(part, index);
+  const keys = kept.parts.map((part, index) =>
+    part.shared ? sharedKey(index, marks[part.item!.id]) : null,
+  );
+  const html: (string | undefined)[] = keys.map((key) => {
     const known = key === null ? undefined : kept.shared.get(key);
     if (known) Object.assign(messages, known.messages);
     return known?.html;
@@ -311,7 +311,7 @@ export async function renderParts(
     }
     rendering.forEach((index, i) => {
       html[index] = pieces[i + 1];
-      const key = keyOf(kept.parts[index], index);
+      const key = keys[index];
       if (key === null || inOrder === null || kept.shared.size >= SHARED_PARTS_KEPT) return;
       kept.shared.set(key, { html: pieces[i + 1], messages: recorded.byPart.get(index) ?? {} });
     });

@@ -14,9 +14,12 @@ export interface SharedPart {
 /** At most this many shared parts kept with one kept render (a few marks on each card). */
 export const SHARED_PARTS_KEPT = 256;
 
-/** Where a shared part is kept: the part's place in the kept render, and the visitor's marks. */
+/**
+ * Where a shared part is kept: the part's place in the kept render, and the visitor's marks, all
+ * of them (the server makes them in one order: products.mapper.ts's viewerStateOf).
+ */
 export const sharedKey = (index: number, marks: ViewerState | undefined) =>
-  `${index} ${marks ? `${marks.saved} ${marks.reported} ${marks.reaction}` : '-'}`;
+  `${index} ${JSON.stringify(marks ?? null)}`;
 
 /**
  * The messages of one render of several parts, told apart by part: `used` records into

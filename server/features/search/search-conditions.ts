@@ -67,11 +67,11 @@ export const pgTuning = {
 };
 
 /**
- * Whether a search has filters besides its type, its words and the listing rule (a subcategory,
- * a category, a shop, prices, flags, an offer type, field values): conditions its rows are tested
- * for.
+ * Whether a search has filters besides its type, its words, its order, its place and the listing
+ * rule (a subcategory, a category, a shop, prices, flags, an offer type, field values): conditions
+ * its rows are tested for.
  */
-const otherFilters = (q: SearchQuery) =>
+export const filtersBesideWords = (q: SearchQuery) =>
   q.shopId !== undefined ||
   q.psubcategoryIds.length > 0 ||
   q.pcategorySubcategoryIds !== undefined ||
@@ -143,7 +143,7 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
     q.matchesFirst &&
     pgTuning.weightsLast &&
     pgTuning.anyColumnFirst &&
-    otherFilters(q) &&
+    filtersBesideWords(q) &&
     !q.origin
   ) {
     return [

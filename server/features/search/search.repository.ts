@@ -4,7 +4,14 @@ import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { distanceExpr } from './search-geo';
-import { conditions, listed, meetsText, pgTuning, textCondition } from './search-conditions';
+import {
+  conditions,
+  filtersBesideWords,
+  listed,
+  meetsText,
+  pgTuning,
+  textCondition,
+} from './search-conditions';
 import type { SearchColumns } from './search-words';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
@@ -131,19 +138,7 @@ function ftsOnlyRows(
 }
 
 export const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
-  q.text !== undefined &&
-  q.order === 'newest' &&
-  q.shopId === undefined &&
-  !q.psubcategoryIds.length &&
-  !q.pcategorySubcategoryIds &&
-  q.minPrice === undefined &&
-  q.maxPrice === undefined &&
-  !q.negotiable &&
-  !q.used &&
-  !q.delivery &&
-  !q.offerType &&
-  !q.origin &&
-  !q.pfields.length;
+  q.text !== undefined && q.order === 'newest' && !q.origin && !filtersBesideWords(q);
 
 /**
  * The search's order as SQL over the rows' id, distance_km and price; ties newest first (`ties`:
