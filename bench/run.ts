@@ -30,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_WORD = process.env.BENCH_SEARCH_WORD ?? 'toyota';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** BENCH_ONLY: the targets whose name holds one of these (comma-separated), beside hello-world. */
+const ONLY = process.env.BENCH_ONLY?.split(',');
 
 interface Target {
   name: string;
@@ -183,7 +185,9 @@ async function targetsOf(
     },
     { name: VARIED, options: variedVisits(base, accounts, offers), pageStats },
   ];
-  return targets.map((target) => ({ ...target, pid }));
+  return targets
+    .filter((target) => !ONLY || ONLY.some((part) => target.name.includes(part)))
+    .map((target) => ({ ...target, pid }));
 }
 
 // BENCH_COMPARE_DIR: another checkout (main's, built with `npm run build:web`) served beside this

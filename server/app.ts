@@ -33,7 +33,8 @@ import type { PageRenderer } from './plugins/page-render';
 import uploads from './plugins/uploads';
 import userLimits from './limits/plugin';
 import { rateLimitStore } from './limits/rate-limit-store';
-import { clientLimitKey } from './plugins/client-address';
+import { clientLimitKey, trustProxyOption } from './plugins/client-address';
+import frontLane from './plugins/front-lane';
 import { featureRoutes } from './features';
 import { postgresBus, sqliteBus, type EventBus } from './events/bus';
 import { noteExternalWrite } from './db/write-tracker';
@@ -167,6 +168,7 @@ export async function buildApp(
   });
 
   await app.register(errors);
+  await app.register(frontLane);
   // Before every route, so that each is timed (only when METRICS_TOKEN or METRICS_PORT is set).
   await app.register(metrics, { connection });
   await app.register(deadline, { timeoutMs: config.requestTimeoutMs });
@@ -246,15 +248,6 @@ async function eventBus(
   bus.onResync(() => noteExternalWrite(null));
   exactInvalidation(connection.db, () => bus.live);
   return bus;
-}
-
-/**
- * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function: Fastify 5 turns a bare
- * number into "trust nobody", where TRUST_PROXY=n means the n nearest hops are our proxies.
- */
-function trustProxyOption(trust: Config['trustProxy']) {
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return trust;
 }
 
 /** MEDIA_PUBLIC_URL's origin: /media/{file} redirects there (issue 18 item 4). */

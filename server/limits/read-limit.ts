@@ -41,29 +41,57 @@ export function singleReadLimit(config: Config) {
   return readLimit(config, SINGLE_READ_LIMIT);
 }
 
+/** A route's read limit: its rule and the window it counts in (one per route). */
+export interface ReadWindow {
+  rule: ReadRule;
+  window: MemorySlidingWindow;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The read limits by method and route as registered (`GET /products/product/:id`): the front
+     * lanes count in the same windows.
+     */
+    readWindows: Map<string, ReadWindow>;
+  }
+}
+
+/** The headers a counted read answers with (what the hook below sets on the reply). */
+export function readLimitHeaders({ rule }: ReadWindow, count: number): [string, number][] {
+  return [
+    ['x-ratelimit-limit', rule.limit],
+    ['x-ratelimit-remaining', rule.limit - count],
+    ['x-ratelimit-reset', rule.windowSeconds],
+  ];
+}
+
 /** One window per route, as @fastify/rate-limit kept one store per route. */
-function readLimitHook({ limit, windowSeconds }: ReadRule): onRequestHookHandler {
-  const window = new MemorySlidingWindow({ limit, windowSeconds });
+function readLimitHook(limit: ReadWindow): onRequestHookHandler {
+  const { window, rule } = limit;
   return (request, reply, done) => {
     const result = window.hit(clientLimitKey(request));
-    reply.header('x-ratelimit-limit', limit);
     if (result.allowed) {
-      reply
-        .header('x-ratelimit-remaining', limit - result.count)
-        .header('x-ratelimit-reset', windowSeconds);
+      for (const [name, value] of readLimitHeaders(limit, result.count)) reply.header(name, value);
       return done();
     }
     const wait = String(result.retryAfterSeconds);
-    reply.header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', wait);
+    reply
+      .header('x-ratelimit-limit', rule.limit)
+      .header('x-ratelimit-remaining', 0)
+      .header('x-ratelimit-reset', wait);
     done(new HttpError(429, { global: ['too_many_attempts'] }, { 'retry-after': wait }));
   };
 }
 
 /** Every route registered after this with `config: readLimit(…)` gets its limit's hook. */
 export function addReadLimits(app: FastifyInstance): void {
+  app.decorate('readWindows', new Map<string, ReadWindow>());
   app.addHook('onRoute', (route) => {
     const rule = route.config?.readLimit;
     if (!rule) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), readLimitHook(rule)];
+    const limit = { rule, window: new MemorySlidingWindow(rule) };
+    app.readWindows.set(`${[route.method].flat().join(',')} ${route.url}`, limit);
+    route.onRequest = [...[route.onRequest ?? []].flat(), readLimitHook(limit)];
   });
 }

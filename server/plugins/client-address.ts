@@ -1,9 +1,21 @@
+import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 
 // Who the client is (DESIGN §11): `request.ip` is the nearest address not among TRUST_PROXY's
 // proxies. A trusted proxy passes on whatever X-Forwarded-For held before it, so the entry it
 // names may be any text: only a valid IP address is kept or used as a key.
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function: Fastify 5 turns a bare
+ * number into "trust nobody", where TRUST_PROXY=n means the n nearest hops are our proxies.
+ */
+export function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
 
 /** The client's address when it is a valid IP, else null (what a session row stores). */
 export function storedAddress(request: FastifyRequest): string | null {
@@ -53,4 +65,19 @@ export function limitKey(address: string): string {
 /** The key every per-address limit counts the request's client under (limitKey of its address). */
 export function clientLimitKey(request: FastifyRequest): string {
   return limitKey(storedAddress(request) ?? request.socket.remoteAddress ?? 'unknown');
+}
+
+/**
+ * clientLimitKey for a request Fastify has not read yet (server/plugins/front-lane.ts): its
+ * address found as Fastify finds `request.ip` under the same trust (the last address of the
+ * forwarded chain that a trusted hop names; the socket's when no proxy is trusted).
+ */
+export function rawClientLimitKey(trust: Config['trustProxy']): (req: IncomingMessage) => string {
+  const option = trustProxyOption(trust);
+  const trusts = typeof option === 'function' ? option : option ? proxyAddr.compile(option) : null;
+  return (req) => {
+    const socket = req.socket.remoteAddress;
+    const address = trusts ? proxyAddr.all(req, trusts).at(-1) : socket;
+    return limitKey(address && net.isIP(address) ? address : (socket ?? 'unknown'));
+  };
 }

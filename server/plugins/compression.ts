@@ -16,7 +16,8 @@ const accepts = (coding: string) =>
 const ACCEPTS_GZIP = accepts('gzip');
 const ACCEPTS_BROTLI = accepts('br');
 
-export function acceptsGzip(request: FastifyRequest): boolean {
+/** Whether the client takes gzip (a Fastify request, or a raw one: front-lane.ts). */
+export function acceptsGzip(request: Pick<FastifyRequest, 'headers'>): boolean {
   return ACCEPTS_GZIP.test(request.headers['accept-encoding'] ?? '');
 }
 

@@ -24,6 +24,8 @@ declare module 'fastify' {
 
 export interface Metrics {
   registry: Registry;
+  /** Requests' seconds by method, route and status (the front lanes observe theirs too). */
+  requestSeconds: Histogram<'method' | 'route' | 'status'>;
   /** Search requests' seconds by kind (words, place, filters): search.routes.ts observes. */
   searchSeconds: Histogram<'kind'>;
   /** Gauges read at scrape time from features registered in their own scope. */
@@ -124,7 +126,7 @@ export default fp<{ connection: Connection }>(async (app, { connection }) => {
     },
   });
 
-  app.decorate('metrics', { registry, searchSeconds, sources } satisfies Metrics);
+  app.decorate('metrics', { registry, requestSeconds, searchSeconds, sources } satisfies Metrics);
 
   if (token) {
     const expected = crypto.createHash('sha256').update(`Bearer ${token}`).digest();

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants';
@@ -19,16 +20,21 @@ export function varyOnNegotiation(reply: FastifyReply): void {
   appendVary(reply, 'Accept', 'X-Requested-With');
 }
 
+/** Whether a request with these headers gets JSON rather than a page (`request.wantsJson`). */
+export function asksJson(headers: IncomingHttpHeaders): boolean {
+  return (
+    headers['x-requested-with'] === 'XMLHttpRequest' ||
+    (headers.accept ?? '').includes('application/json')
+  );
+}
+
 export default fp(async (app) => {
   // The requests whose answer has depended on wantsJson: caches must be told (varyOnNegotiation).
   const negotiated = new WeakSet<FastifyRequest>();
   app.decorateRequest('wantsJson', {
     getter(this: FastifyRequest) {
       negotiated.add(this);
-      return (
-        this.headers['x-requested-with'] === 'XMLHttpRequest' ||
-        (this.headers.accept ?? '').includes('application/json')
-      );
+      return asksJson(this.headers);
     },
   });
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeader } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {
   FastifyInstance,
@@ -22,10 +23,12 @@ import { notFound } from '../../errors';
 import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
-import { varyOnNegotiation } from '../../plugins/negotiation';
+import { asksJson, varyOnNegotiation } from '../../plugins/negotiation';
+import { rawClientLimitKey } from '../../plugins/client-address';
+import { writeFront, type FrontLane } from '../../plugins/front-lane';
 import { writeKept } from '../../plugins/kept-answer';
 import { authenticated, requireUser } from '../../plugins/session';
-import { singleReadLimit } from '../../limits/read-limit';
+import { readLimitHeaders, singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
 import * as reads from './product-reads.service';
 import * as saves from './saves.service';
@@ -86,6 +89,51 @@ function keptAnswer(app: FastifyInstance): preValidationHookHandler {
     // What the send hooks would add: the negotiation's Vary, the security headers.
     varyOnNegotiation(reply);
     writeKept(reply, 200, app.jsonSecurityHeaders, body);
+  };
+}
+
+/** The kept read's headers besides the read limit's: what `keptAnswer` writes. */
+const KEPT_VARY = 'accept-encoding, Accept, X-Requested-With';
+
+/**
+ * Issue 31 item 4: the same kept read as `keptAnswer`, answered in front of Fastify
+ * (plugins/front-lane.ts) when the raw request shows all that the hooks before it would decide:
+ * a GET of the plain address asking for JSON, from a visitor whose cookies need nothing
+ * (`knownVisitor`), within the address's read limit (counted in the route's own window, only
+ * when answered here: a refused hit is not counted, and the route refuses it again). The same
+ * status, headers and bytes as the route's way (products.front-lane.routes.test.ts).
+ */
+function productFrontLane(app: FastifyInstance): FrontLane {
+  const path = /^\/products\/product\/([1-9][0-9]{0,9})$/;
+  const clientKey = rawClientLimitKey(app.config.trustProxy);
+  const security = Object.entries(app.jsonSecurityHeaders).flat() as OutgoingHttpHeader[];
+  return (req, res) => {
+    const id = req.method === 'GET' ? path.exec(req.url ?? '')?.[1] : undefined;
+    const limit = app.readWindows.get('GET /products/product/:id');
+    if (
+      id === undefined ||
+      Number(id) > MAX_ID ||
+      !limit ||
+      !asksJson(req.headers) ||
+      !app.sessions.knownVisitor(req.headers.cookie)
+    ) {
+      return false;
+    }
+    const started = app.metrics ? performance.now() : 0;
+    const ready = reads.keptForVisitors(app.db, Number(id));
+    if (!ready) return false;
+    const counted = limit.window.hit(clientKey(req));
+    if (!counted.allowed) return false;
+    const headers: OutgoingHttpHeader[] = readLimitHeaders(limit, counted.count).flat();
+    headers.push('content-type', 'application/json; charset=utf-8', 'vary', KEPT_VARY);
+    const gzip = acceptsGzip(req);
+    if (gzip) headers.push('content-encoding', 'gzip');
+    headers.push(...security);
+    app.metrics?.requestSeconds.observe(
+      { method: 'GET', route: '/products/product/:id', status: 200 },
+      (performance.now() - started) / 1000,
+    );
+    return writeFront(res, 200, headers, gzip ? ready.gzip : ready.json);
   };
 }
 
@@ -169,6 +217,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     notificationId: z.string().max(MAX_NOTIFICATION_ID).optional(),
   });
   const kept = keptAnswer(app);
+  app.frontLanes.push(productFrontLane(app));
   for (const url of ['/products/product/:id', '/products/product/:id/:notificationId']) {
     // The answer for visitors is sent ready-made from the cache (bytes, not validated again).
     const schema = { params: pageParams, response: { 200: productResponse } };
