@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 // that Fastify's way would give the very same answer (same status, headers and bytes; its tests
 // send both ways and compare); anything else it leaves to Fastify by returning false, having
 // changed nothing. What the hooks would decide, it decides with the hooks' own functions (the
-// session's `knownVisitor`, the read limit's window, the client's address as Fastify reads it).
+// session's `visitorCookies`, the read limit's window, the client's address as Fastify reads it).
 
 /** Answers `req` and returns true, or returns false having written nothing. */
 export type FrontLane = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -20,6 +20,12 @@ declare module 'fastify' {
     frontLanes: FrontLane[];
   }
 }
+
+/**
+ * The Vary of a kept answer (JSON or page): it depends on the encoding the client takes and on
+ * whether it asked for JSON (compression.ts, negotiation.ts add the same names in this order).
+ */
+export const FRONT_VARY = 'accept-encoding, Accept, X-Requested-With';
 
 /** How many answers the lanes wrote (the tests tell the two ways apart by it). */
 export const frontLaneStats = { answered: 0 };
@@ -44,14 +50,16 @@ export default fp(async (app: FastifyInstance) => {
   app.decorate('frontLanes', lanes);
   // Once every route is registered and the server made: Fastify's request listener is set aside
   // and called after the lanes. Off while shutting down (every request goes Fastify's way, which
-  // answers 503), and `app.inject` (tests) never passes here.
+  // answers 503), and `app.inject` (tests) never passes here. Off as well when requests are logged
+  // (LOG_LEVEL info or finer: Fastify logs each one), so that the log misses none.
   app.addHook('onReady', (done) => {
     const server = app.server;
     const [fastify] = server.listeners('request') as ((
       req: IncomingMessage,
       res: ServerResponse,
     ) => void)[];
-    if (!fastify || !lanes.length) return done();
+    const logged = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+    if (!fastify || !lanes.length || logged?.call(app.log, 'info')) return done();
     server.removeListener('request', fastify);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (!app.readiness.stopping) {

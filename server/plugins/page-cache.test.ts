@@ -278,7 +278,7 @@ describeEachEngine(
 );
 
 describe('page cache memory', () => {
-  const kept = (size: number) => ({ status: 200, html: 'x'.repeat(size) });
+  const kept = (size: number) => ({ status: 200, html: 'x'.repeat(size), front: null });
 
   it('forgets the least recently used pages beyond its bytes, and keeps none when given none', async () => {
     const cache = createPageCache(10_000);

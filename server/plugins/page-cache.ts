@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/constants';
 import { onLocalWrite } from '../db/write-tracker';
 import { announce } from '../events/bus.repository';
 import { acceptsGzip, varyOnEncoding } from './compression';
@@ -61,6 +62,12 @@ export interface KeptPage {
   at: number;
   /** Bytes held: the HTML, and the gzip once made. */
   size: number;
+  /**
+   * Whether the front lane may send it (pages-front-lane.ts), and the route that kept it (as
+   * registered; null: the not-found handler) for its read limit; null when a request hook the
+   * lane does not do (a database rate limit, XSRF) runs before that route.
+   */
+  front: { route: string | null } | null;
 }
 
 declare module 'fastify' {
@@ -127,18 +134,26 @@ export function createPageCache<R = unknown>(maxBytes: number) {
     }
   }
 
-  /** The kept page if there is one still fresh (not waiting for one being rendered). */
-  function fresh(key: string): KeptPage | null {
+  /**
+   * The kept page if there is one still fresh (not waiting for one being rendered); counted as a
+   * hit unless `count` is false (the front lane counts its own once it sends it).
+   */
+  function fresh(key: string, count = true): KeptPage | null {
     const entry = entries.get(key);
     if (entry && entry.generation === generation && Date.now() - entry.at < TTL_MS) {
       // Most recently used: to the end of the map's order.
       entries.delete(key);
       entries.set(key, entry);
-      stats.hits += 1;
+      if (count) stats.hits += 1;
       return entry;
     }
     if (entry) drop(key);
     return null;
+  }
+
+  /** keyOf's key from its parts (the front lane has no Fastify request), else null. */
+  function visitorKey(language: Language, presetStatus: number, url: string): string | null {
+    return maxBytes === 0 ? null : `${language} ${presetStatus} ${url}`;
   }
 
   return {
@@ -184,10 +199,11 @@ export function createPageCache<R = unknown>(maxBytes: number) {
     },
     /** The key of a request whose page may be kept (a visitor not signed in), else null. */
     keyOf(request: FastifyRequest, presetStatus: number): string | null {
-      if (maxBytes === 0 || request.user) return null;
+      if (request.user) return null;
       if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-      return `${request.language} ${presetStatus} ${request.url}`;
+      return visitorKey(request.language, presetStatus, request.url);
     },
+    visitorKey,
     fresh,
     /** The kept page, or the one being rendered for the same key by another request. */
     async get(key: string): Promise<KeptPage | null> {
@@ -212,7 +228,9 @@ export function createPageCache<R = unknown>(maxBytes: number) {
       const pending = new Promise<KeptPage | null>((resolve) => (settle = resolve));
       filling.set(key, pending);
       return {
-        done(page: { status: number; html: string } | null): KeptPage | null {
+        done(
+          page: { status: number; html: string; front: KeptPage['front'] } | null,
+        ): KeptPage | null {
           if (filling.get(key) !== pending) return null;
           filling.delete(key);
           // A page larger than an eighth of the whole is not worth the others it would push out.
@@ -229,6 +247,7 @@ export function createPageCache<R = unknown>(maxBytes: number) {
             generation: started,
             at: Date.now(),
             size: html.length,
+            front: page.front,
           };
           kept.gzip.then(
             (zipped) => (kept.zipped = zipped),

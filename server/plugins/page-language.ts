@@ -18,9 +18,15 @@ export function resolveLanguage(request: FastifyRequest): Language {
   const asked = languageOfQuery(request.query);
   if (asked) return asked;
   if (request.user?.language && isLanguage(request.user.language)) return request.user.language;
-  const cookie = request.cookies[LANGUAGE_COOKIE];
-  if (isLanguage(cookie)) return cookie;
-  return acceptedLanguage(request.headers['accept-language'] ?? '');
+  return visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+}
+
+/** The language of someone not signed in, whose address names none: their cookie's, else… */
+export function visitorLanguage(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  return isLanguage(cookie) ? cookie : acceptedLanguage(acceptLanguage ?? '');
 }
 
 // Accept-Language as browsers send it, read once each (the kept pages' key asks on every

@@ -10,7 +10,8 @@ import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
 import { pageAssets, stateScript, withoutForm, type PageRenderer } from './page-render';
 import { pageDataTransport } from './page-data';
-import { sendKept, writeKeptPage } from './page-cache';
+import { sendKept, writeKeptPage, type KeptPage } from './page-cache';
+import { pagesFrontLane } from './pages-front-lane';
 import { oneAtATime, type KeptDocument } from './kept-visits';
 import { signedInPages, type DocumentOf } from './signed-in-pages';
 import { bootTags, splitTemplate } from './page-boot';
@@ -181,7 +182,9 @@ export default fp<PagesOptions>(async (app, options) => {
     const keepable = filling && [200, 404].includes(page.status) && !page.html.includes(xsrf);
     const state = keepable ? withoutForm(page.state) : page.state;
     const html = documentOf(request, meta, page, reply.statusCode, page.html, stateScript(state));
-    const stored = keepable ? filling.done({ status: page.status, html }) : null;
+    const stored = keepable
+      ? filling.done({ status: page.status, html, front: frontOf(request) })
+      : null;
     if (stored) return sendKept(reply, stored);
     return (
       reply
@@ -214,6 +217,8 @@ export default fp<PagesOptions>(async (app, options) => {
   };
   // Every route's, and the not-found handler's (home, search: the web app's own routes).
   if (signedIn) app.addHook('preParsing', visitorsKeptPage);
+  // The same pages in front of Fastify, when the raw request tells enough (pages-front-lane.ts).
+  if (signedIn) app.frontLanes.push(pagesFrontLane(app));
   app.addHook('preHandler', (request, reply, done) => {
     if (!signedIn || request.wantsJson || !request.user) return done();
     const signedInKey = app.pageCache.signedInKeyOf(request, reply.statusCode);
@@ -263,3 +268,14 @@ export default fp<PagesOptions>(async (app, options) => {
     return reply.status(404).send({ errors: { global: ['not_found'] } });
   });
 });
+
+/**
+ * Whether the front lane may send the page this request keeps, and its route (KeptPage.front):
+ * not when a request hook the lane does not do runs before the route (a database rate limit,
+ * XSRF on a GET); the read limit it does.
+ */
+function frontOf(request: FastifyRequest): KeptPage['front'] {
+  const config = request.routeOptions.config ?? {};
+  if (config.rateLimit || config.xsrf) return null;
+  return { route: request.routeOptions.url ?? null };
+}

@@ -217,21 +217,21 @@ export default fp(async (app) => {
       return xsrfFor(request.sid);
     },
     /**
-     * Whether a request with these cookies (the raw Cookie header) is a visitor the onRequest
-     * hook above would let through as it is: a sid known to have no signed-in session, with its
-     * current XSRF cookie (no cookie to set, nobody signed in, no query). For the front lanes
-     * (front-lane.ts); false tells nothing (the hook decides).
+     * The cookies (from the raw Cookie header) of a visitor the onRequest hook above would let
+     * through as they are: a sid known to have no signed-in session, with its current XSRF cookie
+     * (no cookie to set, nobody signed in, no query); else null, which tells nothing (the hook
+     * decides). For the front lanes (front-lane.ts).
      */
-    knownVisitor(cookieHeader: string | undefined): boolean {
-      if (!cookieHeader) return false;
+    visitorCookies(cookieHeader: string | undefined): Record<string, string | undefined> | null {
+      if (!cookieHeader) return null;
       const cookies = app.parseCookie(cookieHeader);
       const sid = cookies[SID];
-      return (
+      const known =
         !!sid &&
         SID_FORMAT.test(sid) &&
         anonymous.get(sid) === true &&
-        cookies[XSRF_COOKIE] === xsrfFor(sid)
-      );
+        cookies[XSRF_COOKIE] === xsrfFor(sid);
+      return known ? cookies : null;
     },
     /** Ends every session of the user but the one making the request (password change). */
     async endOthers(request: FastifyRequest, userId: number) {
@@ -256,8 +256,8 @@ declare module 'fastify' {
       endOthers(request: FastifyRequest, userId: number): Promise<void>;
       /** The visitor's XSRF token (the hidden field of a server-rendered form). */
       xsrfToken(request: FastifyRequest): string;
-      /** A raw request's cookies name a known visitor, signed in nowhere (front lanes). */
-      knownVisitor(cookieHeader: string | undefined): boolean;
+      /** A raw request's cookies if they name a known visitor, signed in nowhere (front lanes). */
+      visitorCookies(cookieHeader: string | undefined): Record<string, string | undefined> | null;
     };
   }
 }

@@ -25,7 +25,7 @@ import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
 import { asksJson, varyOnNegotiation } from '../../plugins/negotiation';
 import { rawClientLimitKey } from '../../plugins/client-address';
-import { writeFront, type FrontLane } from '../../plugins/front-lane';
+import { FRONT_VARY, writeFront, type FrontLane } from '../../plugins/front-lane';
 import { writeKept } from '../../plugins/kept-answer';
 import { authenticated, requireUser } from '../../plugins/session';
 import { readLimitHeaders, singleReadLimit } from '../../limits/read-limit';
@@ -92,14 +92,11 @@ function keptAnswer(app: FastifyInstance): preValidationHookHandler {
   };
 }
 
-/** The kept read's headers besides the read limit's: what `keptAnswer` writes. */
-const KEPT_VARY = 'accept-encoding, Accept, X-Requested-With';
-
 /**
  * Issue 31 item 4: the same kept read as `keptAnswer`, answered in front of Fastify
  * (plugins/front-lane.ts) when the raw request shows all that the hooks before it would decide:
  * a GET of the plain address asking for JSON, from a visitor whose cookies need nothing
- * (`knownVisitor`), within the address's read limit (counted in the route's own window, only
+ * (`visitorCookies`), within the address's read limit (counted in the route's own window, only
  * when answered here: a refused hit is not counted, and the route refuses it again). The same
  * status, headers and bytes as the route's way (products.front-lane.routes.test.ts).
  */
@@ -115,7 +112,7 @@ function productFrontLane(app: FastifyInstance): FrontLane {
       Number(id) > MAX_ID ||
       !limit ||
       !asksJson(req.headers) ||
-      !app.sessions.knownVisitor(req.headers.cookie)
+      !app.sessions.visitorCookies(req.headers.cookie)
     ) {
       return false;
     }
@@ -125,7 +122,7 @@ function productFrontLane(app: FastifyInstance): FrontLane {
     const counted = limit.window.hit(clientKey(req));
     if (!counted.allowed) return false;
     const headers: OutgoingHttpHeader[] = readLimitHeaders(limit, counted.count).flat();
-    headers.push('content-type', 'application/json; charset=utf-8', 'vary', KEPT_VARY);
+    headers.push('content-type', 'application/json; charset=utf-8', 'vary', FRONT_VARY);
     const gzip = acceptsGzip(req);
     if (gzip) headers.push('content-encoding', 'gzip');
     headers.push(...security);
