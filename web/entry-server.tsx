@@ -15,7 +15,7 @@ import { offerSlots } from './app/offer-slots';
 import { OfferSlotsProvider } from './features/products/components/offer-slots';
 import { PersonalPartsProvider, type PersonalPart } from './lib/personal';
 import { ServerRenderProvider } from './lib/render-seed';
-import { messagesByPart, SHARED_PARTS_KEPT, sharedKey } from './lib/shared-parts';
+import { messagesByPart, SHARED_PARTS_KEPT, sharedKey, sharedPartBytes } from './lib/shared-parts';
 import { cut, keptFits, shopOf, withMarks, type KeptRender } from './lib/kept-render';
 import { ServerRedirectProvider, type ServerRedirect } from './components/redirect';
 import { matchPage } from './app/router';
@@ -238,7 +238,7 @@ export async function renderParts(
     marks: Record<number, ViewerState>;
     onError?: (error: unknown) => void;
   },
-): Promise<{ html: string; state: ServerState; reused: number } | null> {
+): Promise<{ html: string; state: ServerState; reused: number; keptBytes: number } | null> {
   const client = createQueryClient({ server: true });
   const me = await withTransport(transport, async () => {
     const found = await client.fetchQuery(meQuery).catch(() => null);
@@ -274,6 +274,8 @@ export async function renderParts(
     return known?.html;
   });
   const rendering = kept.parts.flatMap((_, index) => (html[index] === undefined ? [index] : []));
+  // The bytes of the shared parts kept now, for the server's page cache budget.
+  let keptBytes = 0;
   if (rendering.length) {
     // Every part after its placeholder, in one render: the HTML is cut at the placeholders.
     const element = (
@@ -313,7 +315,9 @@ export async function renderParts(
       html[index] = pieces[i + 1];
       const key = keys[index];
       if (key === null || inOrder === null || kept.shared.size >= SHARED_PARTS_KEPT) return;
-      kept.shared.set(key, { html: pieces[i + 1], messages: recorded.byPart.get(index) ?? {} });
+      const part = { html: pieces[i + 1], messages: recorded.byPart.get(index) ?? {} };
+      kept.shared.set(key, part);
+      keptBytes += sharedPartBytes(key, part);
     });
   }
   const queries = dehydrate(client, dehydrateOptions(false));
@@ -321,6 +325,7 @@ export async function renderParts(
     html: kept.pieces.map((piece, i) => (i ? html[kept.order[i - 1]] : '') + piece).join(''),
     state: kept.whole ? { server, queries, messages } : { server, queries },
     reused: kept.parts.length - rendering.length,
+    keptBytes,
   };
 }
 

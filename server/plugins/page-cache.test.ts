@@ -299,6 +299,23 @@ describe('page cache memory', () => {
     expect(none.keyOf(request as never, 200)).toBeNull();
   });
 
+  it('counts the parts kept with a render in its bytes, and forgets renders beyond them', () => {
+    const cache = createPageCache<object>(10_000);
+    const first = {};
+    const second = {};
+    cache.keepRender('first', first, 1_000, cache.generation);
+    cache.keepRender('second', second, 1_000, cache.generation);
+    cache.grow('first', first, 3_000);
+    // Another value under the key (a newer render) is not the one that grew.
+    cache.grow('second', {}, 3_000);
+    expect(cache.bytes).toBe(5_000);
+    cache.grow('second', second, 6_000);
+    // Over the budget: the least recently used render goes, with its parts' bytes.
+    expect(cache.keptRender('first')).toBeNull();
+    expect(cache.keptRender('second')).toBe(second);
+    expect(cache.bytes).toBe(7_000);
+  });
+
   it('keeps nothing rendered while a write happened, and hands a render to those waiting for it', async () => {
     const cache = createPageCache(1_000_000);
     const filling = cache.begin('/');

@@ -193,6 +193,14 @@ export function createPageCache<R = unknown>(maxBytes: number) {
       bytes += size;
       evict();
     },
+    /** `more` bytes held by `value`, the render kept for `key` (parts kept with it), if still kept. */
+    grow(key: string, value: R, more: number) {
+      const entry = renders.get(key);
+      if (entry?.value !== value || more <= 0) return;
+      entry.size += more;
+      bytes += more;
+      evict();
+    },
     /** Anything a page shows may have changed: every kept page is stale. */
     invalidate() {
       generation += 1;

@@ -38,8 +38,9 @@ export type PageRenderer = ((options: {
   keeps(url: string): boolean;
   /**
    * One signed-in visitor's page from a kept render: its HTML (#root's content) and data, and how
-   * many of their parts were rendered for another visitor before; or null when the kept render
-   * does not fit them (site staff, the staff of a shop it shows).
+   * many of their parts were rendered for another visitor before, and the bytes of the parts it
+   * kept for others (`keptBytes`, counted in the page cache); or null when the kept render does
+   * not fit them (site staff, the staff of a shop it shows).
    */
   parts(
     kept: KeptRender,
@@ -49,7 +50,7 @@ export type PageRenderer = ((options: {
       marks: Record<number, ViewerState>;
       onError?: (error: unknown) => void;
     },
-  ): Promise<{ html: string; state: unknown; reused: number } | null>;
+  ): Promise<{ html: string; state: unknown; reused: number; keptBytes: number } | null>;
 };
 
 /** A render kept for signed-in visitors (opaque here), and the offers its parts show. */

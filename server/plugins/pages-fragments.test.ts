@@ -157,14 +157,20 @@ describeEachEngine(
         [dana, 6],
       ]);
       const bodies = new Map<typeof amina, string>();
+      const grown = new Map<typeof amina, number>();
       for (const [visitor, reused] of reusedBy) {
         const before = counts();
+        const bytes = ctx().app.pageCache.bytes;
         const kept = await page(visitor.client, url);
         expect(kept.statusCode).toBe(200);
         expect(counts().keptServed).toBe(before.keptServed + 1);
         expect(counts().partsReused - before.partsReused).toBe(reused);
         bodies.set(visitor, kept.body);
+        grown.set(visitor, ctx().app.pageCache.bytes - bytes);
       }
+      // The parts kept for others count in the cache's bytes: Brahim's load keeps the two it
+      // rendered (4 of 6 reused), Dana's none; each keeps their own page, about the same size.
+      expect(grown.get(brahim)! - grown.get(dana)!).toBeGreaterThan(2_000);
       // Each page is the one rendered whole for its visitor (another server, made after: its
       // start writes, which makes this one's kept renders stale).
       const whole = await buildApp({ ...ctx().config, pageCacheMb: 0 }, { logger: false, render });

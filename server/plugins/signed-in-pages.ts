@@ -130,6 +130,8 @@ export function signedInPages(
       });
       if (!own) return null;
       app.pageCache.stats.partsReused += own.reused;
+      // The parts kept with the render for other visitors count in the cache's bytes.
+      app.pageCache.grow(key, kept, own.keptBytes);
       const html = kept.before + own.html + kept.between + stateScript(own.state) + kept.after;
       const made = keptVisit(kept.status, html, app.sessions.xsrfToken(request));
       // Under the count the parts were rendered with (a notification may have come in between).

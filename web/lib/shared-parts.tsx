@@ -21,6 +21,13 @@ export const SHARED_PARTS_KEPT = 256;
 export const sharedKey = (index: number, marks: ViewerState | undefined) =>
   `${index} ${JSON.stringify(marks ?? null)}`;
 
+/** About the bytes a kept shared part holds (UTF-16 text, twice its length): its key, HTML, messages. */
+export function sharedPartBytes(key: string, part: SharedPart): number {
+  let length = key.length + part.html.length;
+  for (const name in part.messages) length += name.length + part.messages[name].length;
+  return length * 2;
+}
+
 /**
  * The messages of one render of several parts, told apart by part: `used` records into
  * `messages` (createI18n's record) and into the part being rendered, which `Begin`, rendered at
