@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { acceptsGzip, varyOnEncoding } from './compression';
+import { writeKept } from './kept-answer';
+import { varyOnNegotiation } from './negotiation';
 import type { KeptRender } from './page-render';
 import { splice, splicedGzip, splicedText, type Spliced } from './spliced-gzip';
 
@@ -54,16 +57,31 @@ export function keptVisit(status: number, html: string, token: string): KeptVisi
   return { status, page: splice(html.split(TOKEN_SLOT), Buffer.byteLength(token)) };
 }
 
-/** Sends a visitor's kept page with their token: gzipped, without compressing, when taken. */
-export function sendVisit(reply: FastifyReply, visit: KeptVisit, token: string): FastifyReply {
+/**
+ * Sends a visitor's kept page with their token: gzipped, without compressing, when taken. Written
+ * without the send hooks (kept-answer.ts), with the headers they would add (`securityHeaders`,
+ * the negotiation's Vary), unless the answer sets the session's cookies (their hook writes them).
+ */
+export function sendVisit(
+  reply: FastifyReply,
+  visit: KeptVisit,
+  token: string,
+  securityHeaders: Readonly<OutgoingHttpHeaders>,
+): FastifyReply {
   reply
     .status(visit.status)
     .type('text/html; charset=utf-8')
     // The page holds the visitor's own data (who is signed in): never shared by caches.
     .header('cache-control', 'private, no-cache');
   varyOnEncoding(reply);
-  if (!acceptsGzip(reply.request)) return reply.send(splicedText(visit.page, token));
-  return reply.header('content-encoding', 'gzip').send(splicedGzip(visit.page, token));
+  const gzip = acceptsGzip(reply.request);
+  if (gzip) reply.header('content-encoding', 'gzip');
+  const body = gzip ? splicedGzip(visit.page, token) : splicedText(visit.page, token);
+  if (reply.request.setsSessionCookies) return reply.send(body);
+  // The page was chosen over JSON (negotiation.ts).
+  varyOnNegotiation(reply);
+  writeKept(reply, visit.status, securityHeaders, body);
+  return reply;
 }
 
 /**

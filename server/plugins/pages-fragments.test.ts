@@ -7,6 +7,7 @@ import { TestClient } from '../test/client';
 import { describeEachEngine, TEST_PASSWORD } from '../test/harness';
 import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
 import { insertNotifications } from '../features/notifications/notifications.repository';
+import { keptAnswerStats } from './kept-answer';
 
 // Issue 31 (docs/decisions.md "Signed-in pages from kept parts"): a signed-in visitor's offer page
 // comes from a render kept for every signed-in visitor, with their own parts (header, marks,
@@ -88,6 +89,7 @@ describeEachEngine(
       try {
         for (const visitor of [amina, brahim, owner, amina, brahim]) {
           const before = counts();
+          const written = keptAnswerStats.written;
           const kept = await page(visitor.client, url);
           expect(kept.statusCode).toBe(200);
           const elsewhere = new TestClient(whole);
@@ -101,8 +103,17 @@ describeEachEngine(
           expect(a.unread).toEqual(b.unread);
           expect(a.messages).toEqual(b.messages);
           expect(a.queries).toEqual(b.queries);
-          // The owner's page is rendered whole (their phone numbers and actions); the others' kept.
+          // The owner's page is rendered whole (their phone numbers and actions); the others' kept,
+          // written without the send hooks, with the headers they give the page rendered whole.
           expect(counts().keptServed).toBe(before.keptServed + (visitor === owner ? 0 : 1));
+          expect(keptAnswerStats.written - written).toBe(visitor === owner ? 0 : 1);
+          const headersOf = (res: typeof kept) => {
+            const { date, 'content-length': length, ...rest } = res.headers;
+            expect([date, length]).not.toContain(undefined);
+            delete rest['x-ratelimit-remaining'];
+            return rest;
+          };
+          expect(headersOf(kept)).toEqual(headersOf(rendered));
         }
       } finally {
         await whole.close();

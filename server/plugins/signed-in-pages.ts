@@ -147,7 +147,12 @@ export function signedInPages(
   /** Sends `visit`, the signed-in visitor's page from a kept render. */
   function send(reply: FastifyReply, visit: KeptVisit) {
     app.pageCache.stats.keptServed += 1;
-    return sendVisit(reply, visit, app.sessions.xsrfToken(reply.request));
+    return sendVisit(
+      reply,
+      visit,
+      app.sessions.xsrfToken(reply.request),
+      app.documentSecurityHeaders,
+    );
   }
 
   return {
