@@ -266,7 +266,7 @@ export async function renderParts(
       : part.render(undefined as never);
   // A shared part already rendered for the same marks is not rendered again (lib/personal.tsx).
   const keys = kept.parts.map((part, index) =>
-    part.shared ? sharedKey(index, marks[part.item!.id]) : null,
+    part.shared ? sharedKey(index, part.item ? marks[part.item.id] : undefined) : null,
   );
   const html: (string | undefined)[] = keys.map((key) => {
     const known = key === null ? undefined : kept.shared.get(key);

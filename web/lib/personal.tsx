@@ -15,7 +15,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 export interface PersonalPart {
   item: { id: number } | null;
   render: (item: never) => ReactNode;
-  /** Its HTML is the same for every visitor with the same marks on `item` (see `Personal`). */
+  /** Its HTML is the same for every visitor with the same marks on `item`, if any (see `Personal`). */
   shared: boolean;
 }
 
@@ -25,16 +25,16 @@ export const PersonalPartsProvider = PartsContext.Provider;
 
 /**
  * The visitor's own part of the page: see above. `shared`: the part shows nothing of the visitor
- * but their marks on `item` and that a plain user is signed in (no staff, not the offer's shop:
- * those get the page rendered whole), so its HTML is rendered once for every visitor with the same
- * marks on it (web/entry-server.tsx). It must then read no other data of the visitor's (their
- * name, unread count, form token, other offers' marks); pages-fragments.test.ts compares such
- * pages with the page rendered whole for each visitor.
+ * but their marks on `item` (if it has one) and that a plain user is signed in (no staff, not the
+ * offer's shop: those get the page rendered whole), so its HTML is rendered once for every visitor
+ * with the same marks on it (web/entry-server.tsx). It must then read no other data of the
+ * visitor's (their name, unread count, form token, other offers' marks); pages-fragments.test.ts
+ * compares such pages with the page rendered whole for each visitor.
  */
 export function Personal<T extends { id: number }>(
   props:
     | { item: T; children: (item: T) => ReactNode; shared?: boolean }
-    | { item?: undefined; children: ReactNode; shared?: undefined },
+    | { item?: undefined; children: ReactNode; shared?: boolean },
 ) {
   const parts = useContext(PartsContext);
   const render = (item: T | undefined) =>
@@ -44,7 +44,7 @@ export function Personal<T extends { id: number }>(
     parts.push({
       item: props.item ?? null,
       render: render as (item: never) => ReactNode,
-      shared: !!props.item && !!props.shared,
+      shared: !!props.shared,
     }) - 1;
   // web/entry-server.tsx cuts the kept render's HTML at these.
   return <template data-part={index} />;

@@ -47,7 +47,8 @@ export function Shell() {
       <PageLoadingBar />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Personal>
+        {/* The same for every plain user signed in: their pending posts are the browser's. */}
+        <Personal shared>
           <NetworkStatus />
         </Personal>
         <FlashNotice />

@@ -164,7 +164,8 @@ export function OfferView({
             </p>
           )}
 
-          <Personal item={product}>
+          {/* A plain user's actions show their marks alone (the shop's staff see the page whole). */}
+          <Personal item={product} shared>
             {(own) => <OfferActions product={own} name={name} onDeleted={onDeleted} />}
           </Personal>
 
