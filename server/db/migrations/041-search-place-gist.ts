@@ -7,10 +7,11 @@ import { LISTED } from './020-search-covering-indexes';
 // longitude): a range of latitude, every entry of that band read and its longitude tested (50
 // km around Nouakchott + voiture at 1,000,000: the last radius's bitmap of 237,997 entries,
 // 87–111 ms). A GiST index on the product's place as a built-in `point` (no extension: Debian's
-// plain postgresql-15 has it) walks a two-dimensional tree: only the entries inside the box, or
-// inside the circle, are reached (search-geo.ts `placeWithin`). Only listed products, as the
-// other search indexes. Only an index: no product row is written. SQLite: nothing (its
-// R*Tree would be a virtual table kept by triggers; its btree box stays).
+// plain postgresql-15 has it) walks a two-dimensional tree: only the entries inside the boxes
+// asked are reached, so that a radius of nearest first read after another leaves out the square
+// inside the one before (search-geo.ts `placeInBox`). Only listed products, as the other search
+// indexes. Only an index: no product row is written. SQLite: nothing (its R*Tree would be a
+// virtual table kept by triggers; its btree box stays).
 
 /** The index's name. */
 export const PLACE_GIST = 'products_listed_place_gist';
