@@ -14,7 +14,8 @@ import { searchCases } from '../bench/search-cases';
 // of the last run with their time, and a digest of the answer (ids, total, interpretation).
 // EXPLAIN=ms: each statement slower than that is run again under EXPLAIN (ANALYZE, BUFFERS) and
 // its plan printed. TUNING=off: pgTuning's choices all off (docs/search.md: the same ids either
-// way); TUNING_OFF=key,key: those keys off. QUIET=1: one line a search. Read-only.
+// way); TUNING_OFF=key,key: those keys off. QUIET=1: one line a search. BODIES='[{…}, …]': these
+// search bodies (kind "given") instead of the bench's. Read-only.
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL (a seed:bulk PostgreSQL database) is needed');
 const pool = new pg.Pool({ connectionString: url, max: 1, options: '-c jit=off -c work_mem=32MB' });
@@ -38,7 +39,14 @@ const explainOver = process.env.EXPLAIN === undefined ? Infinity : Number(proces
 const quiet = !!process.env.QUIET;
 const short = (s: string, n: number) => s.replace(/\s+/g, ' ').slice(0, n);
 
-for (const c of await searchCases(db)) {
+const given: { kind: string; body: Record<string, unknown>; source?: undefined }[] | undefined =
+  process.env.BODIES
+    ? (JSON.parse(process.env.BODIES) as Record<string, unknown>[]).map((body) => ({
+        kind: 'given',
+        body,
+      }))
+    : undefined;
+for (const c of given ?? (await searchCases(db))) {
   const label = `${c.kind} ${c.source ? `${c.source.name}:${c.source.id} ` : ''}${JSON.stringify(c.body)}`;
   if (!label.includes(filter)) continue;
   const body = searchBody.parse(c.body);

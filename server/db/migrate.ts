@@ -38,6 +38,7 @@ import { searchRum } from './migrations/037-search-rum';
 import { searchBumpedText } from './migrations/038-search-bumped-text';
 import { searchBumpsListed } from './migrations/039-search-bumps-listed';
 import { searchPfieldCovering } from './migrations/040-search-pfield-covering';
+import { searchPlaceGist } from './migrations/041-search-place-gist';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -81,6 +82,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '038-search-bumped-text': searchBumpedText(dialect),
     '039-search-bumps-listed': searchBumpsListed(dialect),
     '040-search-pfield-covering': searchPfieldCovering(dialect),
+    '041-search-place-gist': searchPlaceGist(dialect),
   };
 }
 

@@ -1,0 +1,239 @@
+import { beforeAll, expect, it } from 'vitest';
+import { CompiledQuery } from 'kysely';
+import { describeEachEngine } from '../../test/harness';
+import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../../test/fixtures';
+import { signIn } from '../products/products.test-helpers';
+import { now } from '../../db/connect';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
+import { queryTerms } from '../../../shared/domain/search-terms';
+import { PLACE_GIST } from '../../db/migrations/041-search-place-gist';
+import { haversineKm, PLACES } from './search.test-helpers';
+import { pgTuning } from './search-conditions';
+import { innerSquare } from './search-geo';
+import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
+import { tierText } from './search-words';
+
+// docs/search.md, "PostgreSQL: the distance box from a spatial index (session 20)": nearest first
+// with words, PostgreSQL reads each radius after the first from the place's GiST index (migration
+// 041), only the four boxes around the square inside the radius before, instead of a latitude
+// band of a btree. The answer is the exact distance's either way: every product of the
+// word within the distance, nearest first, on both engines, however the radii are read.
+
+/** Thrown to roll a transaction back, carrying what it read. */
+class Rollback extends Error {}
+
+const centre = PLACES.tevraghZeina;
+const WORD = 'zorblax';
+
+/** A fixed sequence in [0, 1) (no Math.random: a failure must come back the same). */
+function sequence(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+describeEachEngine('search: the distance box from the place index', (ctx, engine) => {
+  let ids: Map<number, { latitude: number | null; longitude: number | null }>;
+
+  beforeAll(async () => {
+    const db = ctx().app.db;
+    const sub = await createSubcategory(db, { name: 'gadgets' });
+    const seller = await signIn(ctx());
+    await ageAccounts(db, [seller.user.id], 60);
+    const shop = await personalShopOf(db, seller.user.id);
+    const next = sequence(41);
+    const at = now();
+    // Denser near the centre, as a town (scripts/bulk-random.ts); some far beyond the largest
+    // distance asked, some in the box's corners, some without a place, some of another word.
+    const rows = Array.from({ length: 260 }, (_, i) => {
+      const km = i % 13 === 0 ? 40 + next() * 40 : next() ** 2 * 45;
+      const angle = next() * 2 * Math.PI;
+      const placed = i % 17 !== 5;
+      const latitude = centre.latitude + (km * Math.cos(angle)) / 111.2;
+      const longitude =
+        centre.longitude +
+        (km * Math.sin(angle)) / (111.2 * Math.cos((centre.latitude * Math.PI) / 180));
+      const name = i % 11 === 3 ? `Gadget ${i}` : `Zorblax ${i}`;
+      return {
+        type: 'offer' as const,
+        shop_id: shop,
+        user_id: seller.user.id,
+        psubcategory_id: sub.id,
+        name,
+        price: 1000 + i,
+        offer_type: 'sale' as const,
+        number: 1,
+        contact_methods: '["call"]',
+        latitude: placed ? Number(latitude.toFixed(6)) : null,
+        longitude: placed ? Number(longitude.toFixed(6)) : null,
+        ...searchColumns([name], ['gadgets'], []),
+        created_at: at,
+        updated_at: at,
+        expires_at: liveUntil(at),
+      };
+    });
+    const inserted = await db
+      .insertInto('products')
+      .values(rows)
+      .returning(['id', 'name', 'latitude', 'longitude'])
+      .execute();
+    ids = new Map(
+      inserted
+        .filter((r) => r.name.startsWith('Zorblax'))
+        .map((r) => [r.id, { latitude: r.latitude, longitude: r.longitude }]),
+    );
+  }, 60_000);
+
+  /** The exact answer: every product of the word within `km`, nearest first (from all rows). */
+  const reference = (km: number) =>
+    [...ids.entries()]
+      .filter(([, p]) => p.latitude !== null && p.longitude !== null)
+      .map(([id, p]) => ({ id, d: haversineKm(centre, p as typeof centre) }))
+      .filter((p) => p.d <= km)
+      .sort((a, b) => a.d - b.d || b.id - a.id)
+      .map((p) => p.id);
+
+  /** Every page of a nearest-first search for the word within `km`. */
+  async function nearest(km: number): Promise<number[]> {
+    const found: number[] = [];
+    for (let page = 1; ; page++) {
+      const res = await ctx()
+        .client()
+        .post('/products/all/0/search', {
+          ...centre,
+          distance: km,
+          name: WORD,
+          sort: 'nearest',
+          page,
+          page_size: 100,
+        });
+      expect(res.statusCode, res.body).toBe(200);
+      const data: { id: number }[] = res.json().products.data;
+      found.push(...data.map((c) => c.id));
+      if (data.length < 100) return found;
+    }
+  }
+
+  const DISTANCES = [1, 2, 5, 12, 40];
+
+  it('finds every product within the exact distance, nearest first', async () => {
+    const saved = { ...pgTuning };
+    try {
+      for (const km of DISTANCES) {
+        const expected = reference(km);
+        expect(expected.length, `${km} km`).toBeGreaterThan(0);
+        expect(await nearest(km), `${km} km`).toEqual(expected);
+        // Radius by radius (each beyond the one before), not the whole distance at once.
+        pgTuning.sparseAtOnce = false;
+        expect(await nearest(km), `${km} km, radius by radius`).toEqual(expected);
+        // The whole box of each radius from the GiST index, then from the btree indexes (before
+        // migration 041).
+        pgTuning.placeRing = false;
+        expect(await nearest(km), `${km} km, whole boxes`).toEqual(expected);
+        pgTuning.placeGist = false;
+        expect(await nearest(km), `${km} km, btree box`).toEqual(expected);
+        Object.assign(pgTuning, saved);
+      }
+      // The reference holds some of the box's corners out: within the box, beyond the distance.
+      expect(reference(5).length).toBeLessThan(reference(Math.SQRT2 * 5).length);
+    } finally {
+      Object.assign(pgTuning, saved);
+    }
+  });
+
+  it('leaves out of a ring only a square within the radius before', () => {
+    for (const latitude of [0, 18.09, -33.9, 45, 70]) {
+      for (const km of [0.25, 2.35, 12, 50, 100]) {
+        const origin = { latitude, longitude: -15.98 };
+        const square = innerSquare(origin, km);
+        expect(square, `${latitude}, ${km} km`).not.toBeNull();
+        const [west, south, east, north] = square!;
+        const corners = [
+          [west, south],
+          [west, north],
+          [east, south],
+          [east, north],
+        ].map(([longitude, latitude]) => haversineKm(origin, { latitude, longitude }));
+        for (const d of corners) {
+          expect(d, `${latitude}, ${km} km`).toBeLessThanOrEqual(km);
+          // Not much smaller either: most of the square a radius holds.
+          expect(d, `${latitude}, ${km} km`).toBeGreaterThan(km * 0.95);
+        }
+      }
+    }
+    expect(innerSquare({ latitude: 18, longitude: 0 }, 101)).toBeNull();
+    expect(innerSquare({ latitude: 79.9, longitude: 0 }, 50)).toBeNull();
+  });
+
+  it.skipIf(engine !== 'postgres')(
+    'reads the box of words within a distance from the GiST index',
+    async () => {
+      const db = ctx().app.db;
+      const query: SearchQuery = {
+        type: 'offer',
+        order: 'nearest',
+        psubcategoryIds: [],
+        pfields: [],
+        origin: centre,
+        distanceKm: 5,
+        beyondKm: 2,
+        text: tierText(queryTerms(WORD), 'stem', 'offer'),
+      };
+      // EXPLAIN as at 1,000,000 in a dense town, where the box's entries are read as a bitmap:
+      // this small table would be read whole or walked by an index, so those are off (rolled back).
+      const plan = async (q: SearchQuery) => {
+        const { sql: text, parameters } = orderedQuery('postgres', q, COUNTED, 0).compile(db);
+        return db
+          .transaction()
+          .execute(async (trx) => {
+            await trx.executeQuery(CompiledQuery.raw('analyze products'));
+            await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+            await trx.executeQuery(CompiledQuery.raw('set local enable_indexscan = off'));
+            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+              CompiledQuery.raw(`explain ${text}`, [...parameters]),
+            );
+            throw new Rollback(rows.map((r) => r['QUERY PLAN']).join('\n'));
+          })
+          .catch((e: unknown) => {
+            if (e instanceof Rollback) return e.message;
+            throw e;
+          });
+      };
+      /** The reads of the GiST index for a box of the place. */
+      const boxReads = (text: string) =>
+        text.match(
+          new RegExp(
+            `Bitmap Index Scan on ${PLACE_GIST}.*\\n\\s+Index Cond: \\(point\\(longitude, latitude\\) <@ '\\(`,
+            'g',
+          ),
+        )?.length ?? 0;
+      const saved = { ...pgTuning };
+      try {
+        // Beyond the radius read before: the four boxes around the square inside it, from GiST;
+        // the btree's latitude band is no longer asked for.
+        const ring = await plan(query);
+        expect(boxReads(ring)).toBe(4);
+        expect(ring).toContain('BitmapOr');
+        expect(ring).not.toMatch(/latitude >=/);
+        // The first radius, or the whole distance at once: the btree's box (GiST's constant
+        // estimate would have the planner read a large box alone).
+        const whole = orderedQuery('postgres', { ...query, beyondKm: undefined }, COUNTED, 0);
+        expect(whole.compile(db).sql).not.toContain('<@');
+        // With a subcategory its own place index (005) reads the box: the btree's box.
+        const sub = orderedQuery('postgres', { ...query, psubcategoryIds: [1] }, COUNTED, 0);
+        expect(sub.compile(db).sql).not.toContain('<@');
+        expect(sub.compile(db).sql).toContain('products.latitude between');
+        pgTuning.placeRing = false;
+        expect(boxReads(await plan(query))).toBe(1);
+        pgTuning.placeGist = false;
+        const off = await plan(query);
+        expect(off).not.toContain('<@');
+        expect(off).toMatch(/latitude >=/);
+      } finally {
+        Object.assign(pgTuning, saved);
+      }
+    },
+  );
+});
