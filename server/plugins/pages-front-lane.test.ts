@@ -1,23 +1,14 @@
-import http from 'node:http';
 import type net from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
 import { render } from '../../web/entry-server';
 import { describeEachEngine } from '../test/harness';
 import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
-import { frontLaneStats } from './front-lane';
+import { bothWays, comparable, rawGet } from '../test/raw-get';
 
 // Issue 31 item 4: a page kept for visitors (page-cache.ts) is sent in front of Fastify
 // (pages-front-lane.ts), over a real socket: the same status, headers and bytes as Fastify's way,
 // in the visitor's language, the offer page's read limit counted once in its route's window;
 // what the raw request cannot tell left to Fastify.
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  /** Whether a front lane wrote it. */
-  front: boolean;
-}
 
 describeEachEngine(
   'pages kept for visitors, in front of Fastify',
@@ -42,25 +33,7 @@ describeEachEngine(
       offerUrl = `/products/product/${product.id}`;
     });
 
-    /** A GET over the socket, its bytes as sent (no decompression). */
-    const get = (path: string, headers: Record<string, string>) =>
-      new Promise<Answer>((resolve, reject) => {
-        const before = frontLaneStats.answered;
-        http
-          .get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode!,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-                front: frontLaneStats.answered !== before,
-              }),
-            );
-          })
-          .on('error', reject);
-      });
+    const get = (path: string, headers: Record<string, string>) => rawGet(port, path, headers);
 
     /** A visitor's page request as a browser sends it, once the server knows their cookies. */
     async function visitorFrom(address: string, extra = '') {
@@ -83,31 +56,19 @@ describeEachEngine(
     };
 
     /** Fastify's answer for `path`, then the lane's (a write first: the page is rendered anew). */
-    async function bothWays(path: string, headers: Record<string, string>) {
+    async function bothWaysAfterWrite(path: string, headers: Record<string, string>) {
       await write();
-      let fastify: Answer | null = null;
-      let front: Answer | null = null;
-      for (let tries = 0; !front && tries < 50; tries += 1) {
-        const answer = await get(path, headers);
-        if (!answer.front) fastify = answer;
-        else if (fastify) front = answer;
-        if (!front) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      const { fastify, front } = await bothWays(port, path, headers);
+      expect(fastify).not.toBeNull();
+      if (front) expect(front.headers.date).toBeTruthy();
       return { fastify: fastify!, front };
     }
-
-    const comparable = ({ status, headers, body }: Answer) => {
-      const { date, 'x-ratelimit-remaining': remaining, ...rest } = headers;
-      expect(date).toBeTruthy();
-      if (remaining !== undefined) expect(Number(remaining)).toBeGreaterThan(0);
-      return { status, headers: rest, body: body.toString('base64') };
-    };
 
     it('sends home, an offer, a search and a missing page exactly as Fastify does', async () => {
       const visitor = await visitorFrom('198.51.100.10');
       for (const path of ['/', offerUrl, '/search?name=offre', '/nowhere']) {
         for (const encoding of ['gzip, deflate, br', 'identity']) {
-          const { fastify, front } = await bothWays(path, {
+          const { fastify, front } = await bothWaysAfterWrite(path, {
             ...visitor,
             'accept-encoding': encoding,
           });
@@ -123,8 +84,8 @@ describeEachEngine(
     it("sends each visitor the page of their language, and leaves the address's own to Fastify", async () => {
       const french = await visitorFrom('198.51.100.11', 'lang=fr');
       const arabic = await visitorFrom('198.51.100.11');
-      const fr = await bothWays('/', french);
-      const ar = await bothWays('/', arabic);
+      const fr = await bothWaysAfterWrite('/', french);
+      const ar = await bothWaysAfterWrite('/', arabic);
       expect(fr.front?.body.toString()).toContain('lang="fr"');
       expect(ar.front?.body.toString()).toContain('lang="ar"');
       expect(comparable(fr.front!)).toEqual(comparable(fr.fastify));
@@ -136,7 +97,7 @@ describeEachEngine(
 
     it('counts the offer page in the read limit of its route, with its JSON', async () => {
       const visitor = await visitorFrom('198.51.100.12');
-      const { front } = await bothWays(offerUrl, visitor);
+      const { front } = await bothWaysAfterWrite(offerUrl, visitor);
       const before = Number(front!.headers['x-ratelimit-remaining']);
       const json = { ...visitor, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
       const remaining: number[] = [];
@@ -153,7 +114,7 @@ describeEachEngine(
 
     it('leaves to Fastify what the raw request cannot tell', async () => {
       const visitor = await visitorFrom('198.51.100.13');
-      expect((await bothWays('/', visitor)).front).not.toBeNull();
+      expect((await bothWaysAfterWrite('/', visitor)).front).not.toBeNull();
       const signedIn = await ctx().userClient();
       const cookie = [...signedIn.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const cases: [string, Record<string, string>, number][] = [
