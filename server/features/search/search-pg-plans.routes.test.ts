@@ -1,11 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
 import {
   buildWorld,
   PLACES,
+  planOf,
   postNewerHiluxes,
   searchCalls,
   type World,
@@ -20,9 +21,6 @@ import { tierText } from './search-words';
 // distance and from RUM, walks a category's common words and guesses the words' matches from its
 // probe. Only the reads change: every path answers the same offers in the same order with these
 // choices and without them, with RUM and without.
-
-/** Thrown to roll a transaction back, carrying what it read. */
-class Rollback extends Error {}
 
 describeEachEngine(
   'search: PostgreSQL plan choices answer alike',
@@ -150,29 +148,17 @@ describeEachEngine(
         matchesFirst: true,
         text: tierText(queryTerms('toyota'), 'stem', 'offer'),
       };
-      const plan = async (q: SearchQuery) => {
-        const { sql: text, parameters } = orderedQuery('postgres', q, COUNTED, 0).compile(db);
-        // (A bitmap read of the GIN index, as at 1,000,000: this small table would be read
-        // whole, or from another index, otherwise. Its other indexes dropped, rolled back.)
-        return db
-          .transaction()
-          .execute(async (trx) => {
-            const { rows: others } = await sql<{ name: string }>`select indexname as name
+      // (A bitmap read of the GIN index, as at 1,000,000: this small table would be read whole,
+      // or from another index, otherwise. Its other indexes dropped, rolled back.)
+      const plan = (q: SearchQuery) =>
+        planOf(db, q, async (trx) => {
+          const { rows: others } = await sql<{ name: string }>`select indexname as name
             from pg_indexes where tablename = 'products'
               and indexname not in ('products_pkey', 'products_search_vector')`.execute(trx);
-            for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
-            await sql`set local enable_seqscan = off`.execute(trx);
-            await sql`set local enable_indexscan = off`.execute(trx);
-            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-              CompiledQuery.raw(`explain ${text}`, [...parameters]),
-            );
-            throw new Rollback(rows.map((r) => r['QUERY PLAN']).join('\n'));
-          })
-          .catch((e: unknown) => {
-            if (e instanceof Rollback) return e.message;
-            throw e;
-          });
-      };
+          for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
+          await sql`set local enable_seqscan = off`.execute(trx);
+          await sql`set local enable_indexscan = off`.execute(trx);
+        });
       const indexCond = (text: string) =>
         /Bitmap Index Scan on products_search_vector\s+(?:\(.*\)\s+)?Index Cond: \(([^\n]*)\)/.exec(
           text,

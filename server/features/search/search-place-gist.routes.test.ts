@@ -7,7 +7,7 @@ import { now } from '../../db/connect';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { PLACE_GIST } from '../../db/migrations/041-search-place-gist';
-import { haversineKm, PLACES } from './search.test-helpers';
+import { haversineKm, PLACES, planOf } from './search.test-helpers';
 import { pgTuning } from './search-conditions';
 import { innerSquare } from './search-geo';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
@@ -18,9 +18,6 @@ import { tierText } from './search-words';
 // 041), only the four boxes around the square inside the radius before, instead of a latitude
 // band of a btree. The answer is the exact distance's either way: every product of the
 // word within the distance, nearest first, on both engines, however the radii are read.
-
-/** Thrown to roll a transaction back, carrying what it read. */
-class Rollback extends Error {}
 
 const centre = PLACES.tevraghZeina;
 const WORD = 'zorblax';
@@ -183,24 +180,12 @@ describeEachEngine('search: the distance box from the place index', (ctx, engine
       };
       // EXPLAIN as at 1,000,000 in a dense town, where the box's entries are read as a bitmap:
       // this small table would be read whole or walked by an index, so those are off (rolled back).
-      const plan = async (q: SearchQuery) => {
-        const { sql: text, parameters } = orderedQuery('postgres', q, COUNTED, 0).compile(db);
-        return db
-          .transaction()
-          .execute(async (trx) => {
-            await trx.executeQuery(CompiledQuery.raw('analyze products'));
-            await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-            await trx.executeQuery(CompiledQuery.raw('set local enable_indexscan = off'));
-            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-              CompiledQuery.raw(`explain ${text}`, [...parameters]),
-            );
-            throw new Rollback(rows.map((r) => r['QUERY PLAN']).join('\n'));
-          })
-          .catch((e: unknown) => {
-            if (e instanceof Rollback) return e.message;
-            throw e;
-          });
-      };
+      const plan = (q: SearchQuery) =>
+        planOf(db, q, async (trx) => {
+          await trx.executeQuery(CompiledQuery.raw('analyze products'));
+          await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+          await trx.executeQuery(CompiledQuery.raw('set local enable_indexscan = off'));
+        });
       /** The reads of the GiST index for a box of the place. */
       const boxReads = (text: string) =>
         text.match(

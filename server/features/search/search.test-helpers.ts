@@ -1,4 +1,5 @@
 import { expect, onTestFinished } from 'vitest';
+import { CompiledQuery } from 'kysely';
 import type { DB } from '../../db/types';
 import { now } from '../../db/connect';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
@@ -13,6 +14,7 @@ import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
 import { candidateTuning } from './search.service';
 import { bumpTuning } from './search-bumps.repository';
+import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
 
 // The world the search suites look into: two categories, fields, and offers and demands placed
 // in Nouakchott's neighbourhoods (and two other towns), posted through the products API so that
@@ -345,4 +347,28 @@ export async function eachSearchWay(work: (way: string) => Promise<void>) {
   } finally {
     restore();
   }
+}
+
+/** Thrown to roll a transaction back, carrying what it read. */
+class Rollback extends Error {}
+
+/**
+ * PostgreSQL's plan (EXPLAIN) of a search's statement, in a transaction rolled back once read:
+ * `prepare` sets it up there (settings, indexes dropped), and nothing of it stays.
+ */
+export function planOf(db: DB, q: SearchQuery, prepare: (trx: DB) => Promise<void>) {
+  const { sql: text, parameters } = orderedQuery('postgres', q, COUNTED, 0).compile(db);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await prepare(trx);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${text}`, [...parameters]),
+      );
+      throw new Rollback(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    })
+    .catch((e: unknown) => {
+      if (e instanceof Rollback) return e.message;
+      throw e;
+    });
 }
