@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { answered } from './deadline';
+import { varyOnNegotiation } from './negotiation';
 
 // Issue 31 item 4: an answer made in advance (a visitor's kept offer, products.routes.ts; a kept
 // page, pages.ts) is written by its hook without the send hooks, about a quarter of such a read's
@@ -37,4 +38,24 @@ export function writeKept(
   list.push('content-length', length);
   reply.raw.writeHead(status, list);
   reply.raw.end(body);
+}
+
+/**
+ * A page's answer (a kept one, or a signed-in visitor's from a kept render) written by
+ * `writeKept`, with the negotiation's Vary; through the send hooks instead when the answer sets
+ * the session's cookies (their hook writes them).
+ */
+export function writePage(
+  reply: FastifyReply,
+  status: number,
+  securityHeaders: Readonly<OutgoingHttpHeaders>,
+  body: Buffer | string,
+): void {
+  if (reply.request.setsSessionCookies) {
+    reply.send(body);
+    return;
+  }
+  // The page was chosen over JSON (negotiation.ts).
+  varyOnNegotiation(reply);
+  writeKept(reply, status, securityHeaders, body);
 }

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { acceptsGzip, varyOnEncoding } from './compression';
-import { writeKept } from './kept-answer';
-import { varyOnNegotiation } from './negotiation';
+import { writePage } from './kept-answer';
+import { KEPT_PAGE_HEADERS } from './page-cache';
 import type { KeptRender } from './page-render';
 import { splice, splicedGzip, splicedText, type Spliced } from './spliced-gzip';
 
@@ -68,19 +68,12 @@ export function sendVisit(
   token: string,
   securityHeaders: Readonly<OutgoingHttpHeaders>,
 ): FastifyReply {
-  reply
-    .status(visit.status)
-    .type('text/html; charset=utf-8')
-    // The page holds the visitor's own data (who is signed in): never shared by caches.
-    .header('cache-control', 'private, no-cache');
+  reply.status(visit.status).headers(KEPT_PAGE_HEADERS);
   varyOnEncoding(reply);
   const gzip = acceptsGzip(reply.request);
   if (gzip) reply.header('content-encoding', 'gzip');
   const body = gzip ? splicedGzip(visit.page, token) : splicedText(visit.page, token);
-  if (reply.request.setsSessionCookies) return reply.send(body);
-  // The page was chosen over JSON (negotiation.ts).
-  varyOnNegotiation(reply);
-  writeKept(reply, visit.status, securityHeaders, body);
+  writePage(reply, visit.status, securityHeaders, body);
   return reply;
 }
 

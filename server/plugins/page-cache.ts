@@ -7,8 +7,7 @@ import type { Language } from '../../shared/constants';
 import { onLocalWrite } from '../db/write-tracker';
 import { announce } from '../events/bus.repository';
 import { acceptsGzip, varyOnEncoding } from './compression';
-import { writeKept } from './kept-answer';
-import { varyOnNegotiation } from './negotiation';
+import { writePage } from './kept-answer';
 
 // Issue 31 item 3 (docs/decisions.md "Anonymous pages cached"): a page rendered for a visitor
 // who is not signed in is kept, per address (path and query), language and the status the route
@@ -283,13 +282,19 @@ export function createPageCache<R = unknown>(maxBytes: number) {
   };
 }
 
+/**
+ * A page's headers, kept or a signed-in visitor's from a kept render (kept-visits.ts). Never kept
+ * by a shared cache: a visitor's page holds no one's data, but the same address answers someone
+ * signed in with theirs.
+ */
+export const KEPT_PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'private, no-cache',
+} as const;
+
 /** A kept page's headers (those of its route's answer), and whether it goes gzipped. */
 function keptHeaders(reply: FastifyReply, page: KeptPage): boolean {
-  reply
-    .status(page.status)
-    .type('text/html; charset=utf-8')
-    // The page holds no one's data, but the same address answers someone signed in with theirs.
-    .header('cache-control', 'private, no-cache');
+  reply.status(page.status).headers(KEPT_PAGE_HEADERS);
   varyOnEncoding(reply);
   if (!acceptsGzip(reply.request)) return false;
   reply.header('content-encoding', 'gzip');
@@ -327,13 +332,8 @@ export function writeKeptPage(
 ): void {
   const zipping = keptHeaders(reply, page);
   const body = zipping ? page.zipped : page.html;
-  if (reply.request.setsSessionCookies || !body) {
-    sendKeptBody(reply, page, zipping);
-    return;
-  }
-  // The page was chosen over JSON (negotiation.ts).
-  varyOnNegotiation(reply);
-  writeKept(reply, page.status, securityHeaders, body);
+  if (!body) sendKeptBody(reply, page, zipping);
+  else writePage(reply, page.status, securityHeaders, body);
 }
 
 export default fp(async (app) => {

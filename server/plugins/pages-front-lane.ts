@@ -1,10 +1,8 @@
 import type { OutgoingHttpHeader } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { readLimitHeaders } from '../limits/read-limit';
-import { rawClientLimitKey } from './client-address';
-import { acceptsGzip } from './compression';
-import { FRONT_VARY, writeFront, type FrontLane } from './front-lane';
+import { frontSender, type FrontLane } from './front-lane';
 import { asksJson } from './negotiation';
+import { KEPT_PAGE_HEADERS } from './page-cache';
 import { LANGUAGE_COOKIE, visitorLanguage } from './page-language';
 import { LANGUAGE_PARAM } from './page-urls';
 
@@ -18,8 +16,11 @@ import { LANGUAGE_PARAM } from './page-urls';
 // way (pages-front-lane.test.ts).
 
 export function pagesFrontLane(app: FastifyInstance): FrontLane {
-  const clientKey = rawClientLimitKey(app.config.trustProxy);
-  const security = Object.entries(app.documentSecurityHeaders).flat() as OutgoingHttpHeader[];
+  const send = frontSender(app);
+  const headers = [
+    ...Object.entries(KEPT_PAGE_HEADERS),
+    ...Object.entries(app.documentSecurityHeaders),
+  ].flat() as OutgoingHttpHeader[];
   return (req, res) => {
     const url = req.url ?? '';
     if (req.method !== 'GET' || asksJson(req.headers)) return false;
@@ -31,27 +32,11 @@ export function pagesFrontLane(app: FastifyInstance): FrontLane {
     const key = app.pageCache.visitorKey(language, 200, url);
     const kept = key ? app.pageCache.fresh(key, false) : null;
     if (!kept?.front) return false;
-    const started = app.metrics ? performance.now() : 0;
-    const gzip = acceptsGzip(req);
-    const body = gzip ? kept.zipped : kept.html;
-    if (!body) return false;
-    const headers: OutgoingHttpHeader[] = [];
-    const { route } = kept.front;
-    const limit = route === null ? undefined : app.readWindows.get(`GET ${route}`);
-    if (limit) {
-      const counted = limit.window.hit(clientKey(req));
-      if (!counted.allowed) return false;
-      headers.push(...readLimitHeaders(limit, counted.count).flat());
+    const { status, html, zipped } = kept;
+    if (!send(req, res, { status, route: kept.front.route, headers, plain: html, gzip: zipped })) {
+      return false;
     }
     app.pageCache.stats.hits += 1;
-    headers.push('content-type', 'text/html; charset=utf-8', 'cache-control', 'private, no-cache');
-    headers.push('vary', FRONT_VARY);
-    if (gzip) headers.push('content-encoding', 'gzip');
-    headers.push(...security);
-    app.metrics?.requestSeconds.observe(
-      { method: 'GET', route: route ?? 'unmatched', status: kept.status },
-      (performance.now() - started) / 1000,
-    );
-    return writeFront(res, kept.status, headers, body);
+    return true;
   };
 }

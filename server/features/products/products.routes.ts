@@ -24,11 +24,10 @@ import { parseForm, readForm, uploadRoutes } from '../../media/multipart';
 import { acceptsGzip, varyOnEncoding } from '../../plugins/compression';
 import { productPageMeta } from '../../plugins/page-tags';
 import { asksJson, varyOnNegotiation } from '../../plugins/negotiation';
-import { rawClientLimitKey } from '../../plugins/client-address';
-import { FRONT_VARY, writeFront, type FrontLane } from '../../plugins/front-lane';
+import { frontSender, type FrontLane } from '../../plugins/front-lane';
 import { writeKept } from '../../plugins/kept-answer';
 import { authenticated, requireUser } from '../../plugins/session';
-import { readLimitHeaders, singleReadLimit } from '../../limits/read-limit';
+import { singleReadLimit } from '../../limits/read-limit';
 import * as service from './products.service';
 import * as reads from './product-reads.service';
 import * as saves from './saves.service';
@@ -102,35 +101,26 @@ function keptAnswer(app: FastifyInstance): preValidationHookHandler {
  */
 function productFrontLane(app: FastifyInstance): FrontLane {
   const path = /^\/products\/product\/([1-9][0-9]{0,9})$/;
-  const clientKey = rawClientLimitKey(app.config.trustProxy);
-  const security = Object.entries(app.jsonSecurityHeaders).flat() as OutgoingHttpHeader[];
+  const send = frontSender(app);
+  const headers = [
+    'content-type',
+    'application/json; charset=utf-8',
+    ...Object.entries(app.jsonSecurityHeaders).flat(),
+  ] as OutgoingHttpHeader[];
   return (req, res) => {
     const id = req.method === 'GET' ? path.exec(req.url ?? '')?.[1] : undefined;
-    const limit = app.readWindows.get('GET /products/product/:id');
     if (
       id === undefined ||
       Number(id) > MAX_ID ||
-      !limit ||
       !asksJson(req.headers) ||
       !app.sessions.visitorCookies(req.headers.cookie)
     ) {
       return false;
     }
-    const started = app.metrics ? performance.now() : 0;
     const ready = reads.keptForVisitors(app.db, Number(id));
     if (!ready) return false;
-    const counted = limit.window.hit(clientKey(req));
-    if (!counted.allowed) return false;
-    const headers: OutgoingHttpHeader[] = readLimitHeaders(limit, counted.count).flat();
-    headers.push('content-type', 'application/json; charset=utf-8', 'vary', FRONT_VARY);
-    const gzip = acceptsGzip(req);
-    if (gzip) headers.push('content-encoding', 'gzip');
-    headers.push(...security);
-    app.metrics?.requestSeconds.observe(
-      { method: 'GET', route: '/products/product/:id', status: 200 },
-      (performance.now() - started) / 1000,
-    );
-    return writeFront(res, 200, headers, gzip ? ready.gzip : ready.json);
+    const route = '/products/product/:id';
+    return send(req, res, { status: 200, route, headers, plain: ready.json, gzip: ready.gzip });
   };
 }
 
