@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Executor, NotificationRow } from '../../db/types';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
 import { liveProduct } from '../products/listing.repository';
@@ -165,13 +166,17 @@ export async function staffOfShopsIn(
 
 // ---- The reader's own notifications --------------------------------------------------------
 
-export async function countUnread(db: Executor, userId: number): Promise<number> {
-  const row = await db
+// Built and compiled once: every signed-in page reads it (compiled-once.ts).
+const unreadRow = compiledOnce(1, (db: Executor, userId: number) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
+    .where('read_at', 'is', null),
+);
+
+export async function countUnread(db: Executor, userId: number): Promise<number> {
+  const [row] = await unreadRow(db, userId);
   return Number(row.count);
 }
 

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../db/compiled-once';
 import type { Executor } from '../../db/types';
 
 // The sessions table (DESIGN §3): rows keyed by the SHA-256 of the sid cookie.
@@ -6,8 +7,9 @@ import type { Executor } from '../../db/types';
  * The signed-in user of a session, if any. A banned user's sessions count as none (issue 29
  * item 1): the ban holds on every authenticated request, whichever way the session was made.
  */
-export function findSession(db: Executor, id: string) {
-  return db
+// Built and compiled once: every signed-in request reads it (compiled-once.ts).
+const sessionRow = compiledOnce(1, (db: Executor, id: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -18,8 +20,12 @@ export function findSession(db: Executor, id: string) {
       'sessions.last_seen_at',
     ])
     .where('sessions.id', '=', id)
-    .where('users.banned_at', 'is', null)
-    .executeTakeFirst();
+    .where('users.banned_at', 'is', null),
+);
+
+export async function findSession(db: Executor, id: string) {
+  const [row] = await sessionRow(db, id);
+  return row;
 }
 
 export async function insertSession(
