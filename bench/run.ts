@@ -30,6 +30,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_WORD = process.env.BENCH_SEARCH_WORD ?? 'toyota';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/**
+ * BENCH_WARMUP: seconds each target is asked before its first slice, not counted. Without it a
+ * target's first slice carried the cold server's first requests (code not yet optimized, the
+ * first render of a page kept), and its p99 (the worst slice's) was that second's.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 /** BENCH_ONLY: the targets whose name holds one of these (comma-separated), beside hello-world. */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 
@@ -46,7 +52,7 @@ interface Target {
  * Every target for DURATION seconds in all, in ROUNDS slices taken in turn (hello-world, product,
  * …, hello-world, product, …): on a machine shared with other jobs, a change of load then weighs
  * on every target alike instead of on whichever was running. rps: all requests over all slices;
- * p50: the median of the slices' p50; p99: the worst slice's.
+ * p50: the median of the slices' p50; p99: the worst slice's. Each target is warmed first (WARMUP).
  */
 async function measureInTurn(targets: Target[]) {
   const slices = targets.map(() => [] as autocannon.Result[]);
@@ -57,6 +63,11 @@ async function measureInTurn(targets: Target[]) {
   // Per target: CPU time of the server and of this process (autocannon, the client), and the
   // wall time, in µs: on 2 cores a client that reads large answers can be the limit (session 17).
   const cpu = targets.map(() => ({ server: 0, client: 0, wall: 0 }));
+  if (WARMUP > 0) {
+    for (const target of targets) {
+      await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...target.options });
+    }
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of targets.entries()) {
       const before = await target.pageStats?.();
@@ -287,6 +298,7 @@ try {
     settings: {
       duration_s: DURATION,
       rounds: ROUNDS,
+      warmup_s: WARMUP,
       connections: CONNECTIONS,
       data: server.data,
       compared_with: compareDir ?? null,
@@ -313,7 +325,7 @@ try {
   else console.info('web JS: n/a (run npm run build first)');
 
   const compared = compareDir ? ` · compared with ${compareDir} (its columns \`compared_*\`)` : '';
-  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn) · data: ${server.data}${compared} · hello-world ${baseline.rps} req/s (p99 ${baseline.p99_ms} ms, ${baseline.server_cpu_us} µs of server CPU a request, client ${baseline.client_busy} % busy) · ${out}`;
+  const header = `Measured ${result.at} · ${result.machine.cpus} CPUs · Node ${process.version} · load average before ${load.before}, after ${load.after} · ${CONNECTIONS} connections × ${DURATION} s (in ${ROUNDS} slices taken in turn, after ${WARMUP} s of each not counted) · data: ${server.data}${compared} · hello-world ${baseline.rps} req/s (p99 ${baseline.p99_ms} ms, ${baseline.server_cpu_us} µs of server CPU a request, client ${baseline.client_busy} % busy) · ${out}`;
   const section = server.data === 'demo seed' ? 'http' : 'http-large';
   await writeSection(
     section,
