@@ -42,7 +42,7 @@ import { exactInvalidation } from './features/products/product-cache';
 import messaging from './messaging/plugin';
 import searchAlerts from './features/searches/search-alerts.plugin';
 import metrics from './plugins/metrics';
-import { requestLog } from './plugins/request-log';
+import { requestId, requestLog } from './plugins/request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +100,8 @@ export async function buildApp(
           },
     // The request's logger made when it first logs (request-log.ts); none without a log.
     ...(options.logger === false ? {} : { childLoggerFactory: requestLog }),
+    // One sequence of ids with the answers written in front of Fastify (front-lane.ts).
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT,
     // DESIGN §11: only the configured proxies may name the client (X-Forwarded-For); unset, the
     // socket's address is the client, whatever the request says.

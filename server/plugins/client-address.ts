@@ -68,16 +68,34 @@ export function clientLimitKey(request: FastifyRequest): string {
 }
 
 /**
- * clientLimitKey for a request Fastify has not read yet (server/plugins/front-lane.ts): its
- * address found as Fastify finds `request.ip` under the same trust (the last address of the
- * forwarded chain that a trusted hop names; the socket's when no proxy is trusted).
+ * `request.ip` and `request.host` for a request Fastify has not read yet (server/plugins/front-lane.ts),
+ * found as Fastify finds them under the same trust: the last address of the forwarded chain that a
+ * trusted hop names (the socket's when no proxy is trusted), and the last X-Forwarded-Host when
+ * the socket's peer is a trusted proxy (else Host).
  */
-export function rawClientLimitKey(trust: Config['trustProxy']): (req: IncomingMessage) => string {
+export function rawClient(trust: Config['trustProxy']) {
   const option = trustProxyOption(trust);
   const trusts = typeof option === 'function' ? option : option ? proxyAddr.compile(option) : null;
+  return {
+    ip: (req: IncomingMessage): string | undefined =>
+      trusts ? proxyAddr.all(req, trusts).at(-1) : req.socket.remoteAddress,
+    host(req: IncomingMessage): string {
+      const forwarded = req.headers['x-forwarded-host'];
+      const peer = req.socket.remoteAddress;
+      if (trusts && typeof forwarded === 'string' && peer !== undefined && trusts(peer, 0)) {
+        return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+      }
+      return req.headers.host ?? '';
+    },
+  };
+}
+
+/** clientLimitKey for a request Fastify has not read yet (server/plugins/front-lane.ts). */
+export function rawClientLimitKey(trust: Config['trustProxy']): (req: IncomingMessage) => string {
+  const { ip } = rawClient(trust);
   return (req) => {
     const socket = req.socket.remoteAddress;
-    const address = trusts ? proxyAddr.all(req, trusts).at(-1) : socket;
+    const address = ip(req);
     return limitKey(address && net.isIP(address) ? address : (socket ?? 'unknown'));
   };
 }

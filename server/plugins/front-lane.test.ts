@@ -9,9 +9,18 @@ import { createProduct, createSubcategory, personalShopOf } from '../test/fixtur
 import { register } from '../features/users/users.service';
 import { frontLaneStats } from './front-lane';
 
-// The front lanes (front-lane.ts) answer before Fastify only when Fastify would log nothing of
-// the request: at LOG_LEVEL info every request is logged, and the log must miss none. Their
-// answers are timed in the metrics as Fastify's are.
+// The front lanes (front-lane.ts) log their requests as Fastify does: at LOG_LEVEL info every
+// request is logged with the same two lines whichever way it went (the client's address and host
+// as read behind a trusted proxy, ids of one sequence). Their answers are timed in the metrics as
+// Fastify's are.
+
+interface Line {
+  msg?: string;
+  reqId?: string;
+  req?: { url?: string };
+  res?: unknown;
+  responseTime?: number;
+}
 
 async function reads(level: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-lane-'));
@@ -22,8 +31,9 @@ async function reads(level: string) {
     SEED_DEMO: '0',
     LOG_LEVEL: level,
     METRICS_TOKEN: 'a-token-of-sixteen-or-more',
+    TRUST_PROXY: '127.0.0.1',
   });
-  const lines: { msg?: string; req?: { url?: string } }[] = [];
+  const lines: Line[] = [];
   const app = await buildApp(config, {
     logger: { write: (line: string) => lines.push(JSON.parse(line)) },
   });
@@ -53,14 +63,23 @@ async function reads(level: string) {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+    const headers = {
+      cookie,
+      'x-requested-with': 'XMLHttpRequest',
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-host': 'other.example, souq.example',
+    };
     const before = frontLaneStats.answered;
     for (let i = 0; i < 3; i += 1) {
       expect((await fetch(`${base}/products/product/${id}`, { headers })).status).toBe(200);
     }
-    const logged = lines.filter(
-      (line) => line.msg === 'incoming request' && line.req?.url === `/products/product/${id}`,
-    );
+    // Each read's two lines, by its id, in the order the reads were made.
+    const ids = lines
+      .filter(
+        (line) => line.msg === 'incoming request' && line.req?.url === `/products/product/${id}`,
+      )
+      .map((line) => line.reqId);
+    const logged = ids.map((reqId) => lines.filter((line) => line.reqId === reqId));
     // Every read is timed, whichever way it went.
     const metrics = await fetch(`${base}/metrics`, {
       headers: { authorization: 'Bearer a-token-of-sixteen-or-more' },
@@ -71,7 +90,7 @@ async function reads(level: string) {
       );
     return {
       front: frontLaneStats.answered - before,
-      logged: logged.length,
+      logged,
       timed: Number(timed?.[1]),
     };
   } finally {
@@ -80,7 +99,42 @@ async function reads(level: string) {
   }
 }
 
-it('answers in front of Fastify when requests are not logged, and leaves every one to it when they are', async () => {
-  expect(await reads('warn')).toEqual({ front: 2, logged: 0, timed: 3 });
-  expect(await reads('info')).toEqual({ front: 0, logged: 3, timed: 3 });
+/** A line as a reader compares them: its fields, the time and the ids left out. */
+const shapeOf = ({
+  time: _time,
+  reqId: _reqId,
+  responseTime,
+  ...rest
+}: Line & { time?: number }) => ({
+  ...rest,
+  fields: Object.keys({ reqId: _reqId, responseTime, ...rest }),
+  timed: typeof responseTime === 'number' && responseTime >= 0,
+});
+
+it('answers in front of Fastify at any log level, and logs each request as Fastify does', async () => {
+  const quiet = await reads('warn');
+  expect(quiet).toMatchObject({ front: 2, logged: [], timed: 3 });
+
+  const { front, logged, timed } = await reads('info');
+  // The first read is Fastify's (nothing kept yet), the two after it the lane's.
+  expect({ front, timed }).toEqual({ front: 2, timed: 3 });
+  expect(logged).toHaveLength(3);
+  const [fastify, ...lane] = logged.map((pair) => pair.map(shapeOf));
+  expect(fastify[0]).toMatchObject({
+    msg: 'incoming request',
+    req: {
+      method: 'GET',
+      url: expect.stringMatching(/^\/products\/product\/\d+$/),
+      host: 'souq.example',
+      remoteAddress: '203.0.113.7',
+    },
+  });
+  expect(fastify[1]).toMatchObject({
+    msg: 'request completed',
+    res: { statusCode: 200 },
+    timed: true,
+  });
+  for (const pair of lane) expect(pair).toEqual(fastify);
+  // Ids of one sequence: three reads, three ids.
+  expect(new Set(logged.map((pair) => pair[0].reqId)).size).toBe(3);
 });

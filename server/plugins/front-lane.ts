@@ -2,8 +2,9 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:h
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readLimitHeaders } from '../limits/read-limit';
-import { rawClientLimitKey } from './client-address';
+import { rawClient, rawClientLimitKey } from './client-address';
 import { acceptsGzip } from './compression';
+import { requestId } from './request-log';
 
 // Issue 31 item 4 (docs/decisions.md "Kept answers in front of Fastify"): a few answers made in
 // advance for visitors (a kept offer's JSON) are written from the HTTP server's request listener,
@@ -13,6 +14,7 @@ import { acceptsGzip } from './compression';
 // send both ways and compare); anything else it leaves to Fastify by returning false, having
 // changed nothing. What the hooks would decide, it decides with the hooks' own functions (the
 // session's `visitorCookies`, the read limit's window, the client's address as Fastify reads it).
+// At LOG_LEVEL info a lane logs its request as Fastify would, with the same two lines.
 
 /** Answers `req` and returns true, or returns false having written nothing. */
 export type FrontLane = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -45,16 +47,26 @@ export interface FrontAnswer {
   gzip: Buffer | null;
 }
 
+/** Whether Fastify logs each request (LOG_LEVEL info or finer; pino's level can change). */
+const logsRequests = (app: FastifyInstance) =>
+  (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.call(
+    app.log,
+    'info',
+  ) ?? false;
+
 /**
  * What sends the lanes' answers for `app`: the body the client takes, counted in the route's read
  * limit (the window its hook counts in, `app.readWindows`, under the client's address as Fastify
- * reads it) and timed in the metrics. False, with nothing counted or written, when the client
- * takes gzip and it is not made, or the limit refuses (Fastify then refuses it again).
+ * reads it), timed in the metrics, and logged as Fastify logs a request when info is on. False,
+ * with nothing counted, logged or written, when the client takes gzip and it is not made, or the
+ * limit refuses (Fastify then refuses it again).
  */
 export function frontSender(app: FastifyInstance) {
   const clientKey = rawClientLimitKey(app.config.trustProxy);
+  const client = rawClient(app.config.trustProxy);
   return (req: IncomingMessage, res: ServerResponse, answer: FrontAnswer): boolean => {
-    const started = app.metrics ? performance.now() : 0;
+    const logged = logsRequests(app);
+    const started = app.metrics || logged ? performance.now() : 0;
     const gzip = acceptsGzip(req);
     const body = gzip ? answer.gzip : answer.plain;
     if (!body) return false;
@@ -71,12 +83,18 @@ export function frontSender(app: FastifyInstance) {
       'content-length',
       typeof body === 'string' ? Buffer.byteLength(body) : body.length,
     );
+    // Fastify's two lines (its log controller), through the app's serializer of `req` (app.ts).
+    const log = logged ? app.log.child({ reqId: requestId() }) : null;
+    const request = { method: 'GET', url: req.url, host: client.host(req), ip: client.ip(req) };
+    log?.info({ req: request }, 'incoming request');
     res.writeHead(answer.status, headers);
     res.end(body);
     frontLaneStats.answered += 1;
+    const elapsed = performance.now() - started;
+    log?.info({ res: { statusCode: answer.status }, responseTime: elapsed }, 'request completed');
     app.metrics?.requestSeconds.observe(
       { method: 'GET', route: answer.route ?? 'unmatched', status: answer.status },
-      (performance.now() - started) / 1000,
+      elapsed / 1000,
     );
     return true;
   };
@@ -87,16 +105,14 @@ export default fp(async (app: FastifyInstance) => {
   app.decorate('frontLanes', lanes);
   // Once every route is registered and the server made: Fastify's request listener is set aside
   // and called after the lanes. Off while shutting down (every request goes Fastify's way, which
-  // answers 503), and `app.inject` (tests) never passes here. Off as well when requests are logged
-  // (LOG_LEVEL info or finer: Fastify logs each one), so that the log misses none.
+  // answers 503), and `app.inject` (tests) never passes here.
   app.addHook('onReady', (done) => {
     const server = app.server;
     const [fastify] = server.listeners('request') as ((
       req: IncomingMessage,
       res: ServerResponse,
     ) => void)[];
-    const logged = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
-    if (!fastify || !lanes.length || logged?.call(app.log, 'info')) return done();
+    if (!fastify || !lanes.length) return done();
     server.removeListener('request', fastify);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (!app.readiness.stopping) {

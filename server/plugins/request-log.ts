@@ -75,3 +75,13 @@ export const requestLog: NonNullable<FastifyServerOptions['childLoggerFactory']>
   }
   return new RequestLog(pino, bindings);
 };
+
+// Fastify's request ids ("req-" and a number in base 36, as its own default makes them), from one
+// sequence shared with the answers written in front of Fastify (front-lane.ts), which log their
+// requests under ids of the same sequence.
+const MAX_ID = 2147483647;
+let lastId = 0;
+export function requestId(): string {
+  lastId = (lastId + 1) & MAX_ID;
+  return `req-${lastId.toString(36)}`;
+}
