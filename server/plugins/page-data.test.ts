@@ -31,7 +31,7 @@ describeEachEngine(
         language: 'fr',
         transport: async (address, init) => {
           const response = await transport(address, init);
-          const text = await response.clone().text();
+          const text = await response.text();
           asked.push({
             method: init.method ?? 'GET',
             url: address,
@@ -137,7 +137,10 @@ describeEachEngine(
         const api = await apiAnswer(client, asked);
         expect(api.status, asked.url).toBeGreaterThanOrEqual(400);
         expect(api.status, asked.url).toBeLessThan(500);
-        expect({ status: response.status, answer: await response.json() }, asked.url).toEqual(api);
+        expect(
+          { status: response.status, answer: JSON.parse(await response.text()) },
+          asked.url,
+        ).toEqual(api);
       }
     });
 

@@ -12,7 +12,12 @@ import type { ViewStyles } from './page-styles';
 // HTML, its data read from the services as the visitor (page-data.ts). This module finds that
 // function and links what the page's chunk needs from the build.
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
+/** An answer to the page's request as its client reads it (web/lib/http.ts's TransportAnswer). */
+export interface TransportAnswer {
+  status: number;
+  text(): Promise<string>;
+}
+type Transport = (url: string, init: RequestInit) => Promise<TransportAnswer>;
 
 /** What web/entry-server.tsx exports (the server does not import web code: only its shape). */
 export type PageRenderer = ((options: {

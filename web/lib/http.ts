@@ -28,8 +28,10 @@ export interface RequestOptions {
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 
+/** What `request` reads of an answer: the browser's Response, or the server's own (page-data.ts). */
+export type TransportAnswer = Pick<Response, 'status' | 'text'>;
 /** How requests reach the server: the browser's fetch, or the server itself while it renders. */
-export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+export type Transport = (url: string, init: RequestInit) => Promise<TransportAnswer>;
 let transport: Transport = (url, init) => fetch(url, init);
 
 /** Server rendering answers the page's requests in-process (web/entry-server.tsx). */
@@ -121,7 +123,7 @@ export async function request<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   if (options.onUploadProgress) return withXhr<T>(method, url, body, options);
-  let response: Response;
+  let response: TransportAnswer;
   try {
     response = await transport(url, {
       method,

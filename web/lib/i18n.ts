@@ -186,6 +186,14 @@ function fill(text: string, values: MessageValues | undefined): string {
   });
 }
 
+/** One Intl.PluralRules a language: making one took 2 % of a signed-in page's first load. */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralRulesOf(language: Language): Intl.PluralRules {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
+}
+
 /**
  * `used`: filled with every message looked up and found (the server renderer hands the page those,
  * so that the browser hydrates it without the rest of the dictionary). In the browser, a message
@@ -193,7 +201,7 @@ function fill(text: string, values: MessageValues | undefined): string {
  * app renders again when it arrives.
  */
 export function createI18n(language: Language, dictionary: Dictionary, used?: Dictionary): I18n {
-  const plurals = new Intl.PluralRules(language);
+  const plurals = pluralRulesOf(language);
   const message = (key: string): string | undefined => {
     let found: string | undefined;
     if (Object.hasOwn(dictionary, key)) found = dictionary[key];

@@ -1,9 +1,16 @@
+import { compiledOnce } from '../../db/compiled-once';
 import type { Executor, NewUser, UserRow, UserUpdate } from '../../db/types';
 import type { ShopRole } from '../../../shared/constants';
 import { now } from '../../db/connect';
 
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+// Built and compiled once (compiled-once.ts): every signed-in page reads its visitor.
+const userById = compiledOnce(1, (db: Executor, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id),
+);
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await userById(db, id);
+  return row;
 }
 
 export function findUserByLogin(db: Executor, login: { phone?: string; email?: string }) {
