@@ -21,13 +21,13 @@ interface Compiled<Row> {
   places: number[];
 }
 
-function compile<Row>(query: CompiledQuery<Row>, arity: number): Compiled<Row> {
+function compile<Row>(query: CompiledQuery<Row>, stands: readonly Stand[]): Compiled<Row> {
   if (query.query.kind !== 'SelectQueryNode') throw new Error('compiledOnce: reads only');
-  const stands = Array.from({ length: arity }, (_, i) => standIn(i));
   const places = query.parameters.map((value) => stands.indexOf(value as Stand));
   stands.forEach((stand, i) => {
-    if (!places.includes(i))
+    if (!places.includes(i)) {
       throw new Error(`compiledOnce: value ${i} (${stand}) is not a parameter`);
+    }
   });
   return { query, places };
 }
@@ -40,12 +40,12 @@ export function compiledOnce<Values extends readonly unknown[], Row>(
   arity: Values['length'],
   build: (db: Executor, ...values: Values) => Compilable<Row>,
 ) {
+  const stands = Array.from({ length: arity }, (_, i) => standIn(i));
   const byDb = new WeakMap<Executor, Compiled<Row>>();
   return async function run(db: Executor, ...values: Values): Promise<Row[]> {
     let compiled = byDb.get(db);
     if (!compiled) {
-      const stands = Array.from({ length: arity }, (_, i) => standIn(i));
-      compiled = compile(build(db, ...(stands as unknown as Values)).compile(), arity);
+      compiled = compile(build(db, ...(stands as unknown as Values)).compile(), stands);
       byDb.set(db, compiled);
     }
     const { query, places } = compiled;

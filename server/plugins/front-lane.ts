@@ -85,8 +85,10 @@ export function frontSender(app: FastifyInstance) {
     );
     // Fastify's two lines (its log controller), through the app's serializer of `req` (app.ts).
     const log = logged ? app.log.child({ reqId: requestId() }) : null;
-    const request = { method: 'GET', url: req.url, host: client.host(req), ip: client.ip(req) };
-    log?.info({ req: request }, 'incoming request');
+    if (log) {
+      const request = { method: 'GET', url: req.url, host: client.host(req), ip: client.ip(req) };
+      log.info({ req: request }, 'incoming request');
+    }
     res.writeHead(answer.status, headers);
     res.end(body);
     frontLaneStats.answered += 1;
