@@ -51,7 +51,9 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * (`sharedTiers`, search-shared-tiers.ts); and (session 19) words read first with other filters
  * finding the words' terms in any column from the index and testing the tier's query on the rows
  * after those filters (`weightsLast`, textCondition); and (session 20) the box of words within a
- * distance read from the place's GiST index (`placeGist`, conditions; migration 041). The same ids
+ * distance read from the place's GiST index (`placeGist`, conditions; migration 041); and (session
+ * 21) words within a whole distance read with the place's cells from one GIN index (`placeCells`,
+ * `cellsWhole`; `cellsRing` off: slower than GiST; migration 042, wordsCells). The same ids
  * either way: an object so that a test can read both ways.
  */
 export const pgTuning = {
@@ -309,7 +311,9 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
   // (products_shop_live: 849,896 entries, 140–170 ms). The listing's literal condition (LISTED,
   // the index's predicate) stays as it is.
   const list: Expression<SqlBool>[] = cells
-    ? listing.map((c, i) => (i === 1 ? c : cond`(${c}) is true`))
+    ? listing.map((c, i) =>
+        i === 1 /* LISTED, listedConditions' first */ ? c : cond`(${c}) is true`,
+      )
     : listing;
   if (q.shopId !== undefined) list.push(cond`products.shop_id = ${q.shopId}`);
   if (q.psubcategoryIds.length) {
