@@ -39,6 +39,7 @@ import { searchBumpedText } from './migrations/038-search-bumped-text';
 import { searchBumpsListed } from './migrations/039-search-bumps-listed';
 import { searchPfieldCovering } from './migrations/040-search-pfield-covering';
 import { searchPlaceGist } from './migrations/041-search-place-gist';
+import { searchWordsCells } from './migrations/042-search-words-cells';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -83,6 +84,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '039-search-bumps-listed': searchBumpsListed(dialect),
     '040-search-pfield-covering': searchPfieldCovering(dialect),
     '041-search-place-gist': searchPlaceGist(dialect),
+    '042-search-words-cells': searchWordsCells(dialect),
   };
 }
 

@@ -1,5 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/types';
+import {
+  LEVEL_SPAN,
+  PLACE_CELL_SIZES,
+  placeCellsExpr,
+  ROW_SPAN,
+} from '../../db/migrations/042-search-words-cells';
 
 // DESIGN §7's distance: a latitude/longitude box an index can walk, then the exact great-circle
 // distance (haversine) in SQL. Both engines have the trigonometric functions (better-sqlite3
@@ -110,6 +116,89 @@ export function placeInBox(origin: Point, km: number, beyondKm?: number) {
     sql` or `,
   )})`;
 }
+
+const RAD = Math.PI / 180;
+
+/** Great-circle distance in km (haversine, as distanceExpr). */
+function haversineKm(a: Point, b: Point) {
+  const h =
+    Math.sin((b.latitude - a.latitude) * (RAD / 2)) ** 2 +
+    Math.cos(a.latitude * RAD) *
+      Math.cos(b.latitude * RAD) *
+      Math.sin((b.longitude - a.longitude) * (RAD / 2)) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The nearest km from the origin to a cell (south, north, west, east, in degrees, not across the
+ * antimeridian). Its nearest point is on the meridian through the origin if the cell spans it,
+ * else on the cell's nearer meridian, where the distance falls then rises with the latitude, least
+ * where tan(latitude) = tan(origin's) / cos(the longitudes' difference).
+ */
+function nearestKm(o: Point, south: number, north: number, west: number, east: number) {
+  const clamp = (v: number) => Math.min(north, Math.max(south, v));
+  if (o.longitude >= west && o.longitude <= east) {
+    return haversineKm(o, { latitude: clamp(o.latitude), longitude: o.longitude });
+  }
+  const longitude = o.longitude < west ? west : east;
+  const cosD = Math.cos((longitude - o.longitude) * RAD);
+  // (A quarter of the globe away: no lower bound needed that far.)
+  if (cosD <= 0) return 0;
+  const latitude = clamp(Math.atan(Math.tan(o.latitude * RAD) / cosD) / RAD);
+  return haversineKm(o, { latitude, longitude });
+}
+
+/** The farthest km from the origin to a cell: one of its corners. */
+const farthestKm = (o: Point, south: number, north: number, west: number, east: number) =>
+  Math.max(
+    ...[south, north].flatMap((latitude) =>
+      [west, east].map((longitude) => haversineKm(o, { latitude, longitude })),
+    ),
+  );
+
+/** The most cells a search asks the index for (the finest size under it is taken). */
+export const cellTuning = { most: 96 };
+
+/** Distances are compared to a cell's with this margin (km): JS's and SQL's rounding. */
+const CELL_MARGIN_KM = 0.001;
+
+/**
+ * PostgreSQL: the cells of migration 042 (one size) that hold every point within `km` of the
+ * origin and farther than `beyondKm`: those meeting that ring, the finest size whose cells are
+ * at most cellTuning.most; null where none is (far) or the box wraps (near a pole, across the
+ * antimeridian). A product is in a cell when floor((its latitude + 90) / size) is the cell's row
+ * (its longitude + 180 the column): the same IEEE arithmetic as the index's expression.
+ */
+export function placeCells(origin: Point, km: number, beyondKm?: number): number[] | null {
+  const { latitude, longitude } = boxRanges(origin, km);
+  if (!longitude) return null;
+  for (const [level, size] of PLACE_CELL_SIZES.entries()) {
+    const [y0, y1] = latitude.map((v) => Math.floor((v + 90) / size));
+    const [x0, x1] = longitude.map((v) => Math.floor((v + 180) / size));
+    if ((y1 - y0 + 1) * (x1 - x0 + 1) > cellTuning.most * 4) continue;
+    const cells: number[] = [];
+    for (let y = y0; y <= y1; y++) {
+      const [south, north] = [y * size - 90, (y + 1) * size - 90];
+      for (let x = x0; x <= x1; x++) {
+        const [west, east] = [x * size - 180, (x + 1) * size - 180];
+        if (nearestKm(origin, south, north, west, east) > km + CELL_MARGIN_KM) continue;
+        if (
+          beyondKm !== undefined &&
+          farthestKm(origin, south, north, west, east) < beyondKm - CELL_MARGIN_KM
+        ) {
+          continue;
+        }
+        cells.push(level * LEVEL_SPAN + y * ROW_SPAN + x);
+      }
+    }
+    if (cells.length <= cellTuning.most) return cells;
+  }
+  return null;
+}
+
+/** The products in these cells (placeCells): migration 042's index answers it with the words. */
+export const inCells = (cells: number[]) =>
+  cond`${sql.raw(placeCellsExpr('products.'))} && ${`{${cells.join(',')}}`}::bigint[]`;
 
 /**
  * Everything within `km` of the origin: the box first (indexable), then the exact distance.
