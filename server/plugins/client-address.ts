@@ -68,8 +68,8 @@ export function clientLimitKey(request: FastifyRequest): string {
 }
 
 /**
- * `request.ip` and `request.host` for a request Fastify has not read yet (server/plugins/front-lane.ts),
- * found as Fastify finds them under the same trust: the last address of the forwarded chain that a
+ * `request.ip` and `request.host` for a request Fastify has not read yet (front-lane.ts), found
+ * as Fastify finds them under the same trust: the last address of the forwarded chain that a
  * trusted hop names (the socket's when no proxy is trusted), and the last X-Forwarded-Host when
  * the socket's peer is a trusted proxy (else Host).
  */
