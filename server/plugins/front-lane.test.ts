@@ -22,7 +22,7 @@ interface Line {
   responseTime?: number;
 }
 
-async function reads(level: string) {
+async function reads(level: string, trustProxy = '127.0.0.1') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'souq-lane-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -31,7 +31,7 @@ async function reads(level: string) {
     SEED_DEMO: '0',
     LOG_LEVEL: level,
     METRICS_TOKEN: 'a-token-of-sixteen-or-more',
-    TRUST_PROXY: '127.0.0.1',
+    TRUST_PROXY: trustProxy,
   });
   const lines: Line[] = [];
   const app = await buildApp(config, {
@@ -137,4 +137,15 @@ it('answers in front of Fastify at any log level, and logs each request as Fasti
   for (const pair of lane) expect(pair).toEqual(fastify);
   // Ids of one sequence: three reads, three ids.
   expect(new Set(logged.map((pair) => pair[0].reqId)).size).toBe(3);
+});
+
+it('reads the forwarded address and host only from a trusted proxy, as Fastify does', async () => {
+  // The peer (127.0.0.1) is not the trusted proxy: what it forwards is its own say-so.
+  const { front, logged } = await reads('info', '10.9.9.9');
+  expect(front).toBe(2);
+  const [fastify, ...lane] = logged.map((pair) => pair.map(shapeOf));
+  expect(fastify[0]).toMatchObject({
+    req: { host: expect.stringMatching(/^127\.0\.0\.1:\d+$/), remoteAddress: '127.0.0.1' },
+  });
+  for (const pair of lane) expect(pair).toEqual(fastify);
 });
