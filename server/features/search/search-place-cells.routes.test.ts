@@ -14,6 +14,7 @@ import {
   WORDS_CELLS,
 } from '../../db/migrations/042-search-words-cells';
 import { haversineKm, PLACES, planOf } from './search.test-helpers';
+import { everyPageOf, withinKmReference } from './search-distance.test-helpers';
 import { pgTuning } from './search-conditions';
 import { placeCells } from './search-geo';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
@@ -99,35 +100,11 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
     );
   }, 60_000);
 
-  /** The exact answer: every product of the word within `km`, in the order (from all rows). */
   const reference = (km: number, order: 'nearest' | 'newest') =>
-    [...ids.entries()]
-      .filter(([, p]) => p.latitude !== null && p.longitude !== null)
-      .map(([id, p]) => ({ id, d: haversineKm(centre, p as typeof centre) }))
-      .filter((p) => p.d <= km)
-      .sort((a, b) => (order === 'nearest' ? a.d - b.d : 0) || b.id - a.id)
-      .map((p) => p.id);
-
+    withinKmReference(ids, centre, km, order);
   /** Every page of a search for the word within `km`. */
-  async function search(km: number, sort: 'nearest' | 'newest'): Promise<number[]> {
-    const found: number[] = [];
-    for (let page = 1; ; page++) {
-      const res = await ctx()
-        .client()
-        .post('/products/all/0/search', {
-          ...centre,
-          distance: km,
-          name: WORD,
-          sort,
-          page,
-          page_size: 100,
-        });
-      expect(res.statusCode, res.body).toBe(200);
-      const data: { id: number }[] = res.json().products.data;
-      found.push(...data.map((c) => c.id));
-      if (data.length < 100) return found;
-    }
-  }
+  const search = (km: number, sort: 'nearest' | 'newest') =>
+    everyPageOf(ctx().client(), { ...centre, distance: km, name: WORD, sort });
 
   it('finds every product within the exact distance, nearest and newest first', async () => {
     const saved = { ...pgTuning };

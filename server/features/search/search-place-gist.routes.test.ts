@@ -8,6 +8,7 @@ import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { PLACE_GIST } from '../../db/migrations/041-search-place-gist';
 import { haversineKm, PLACES, planOf } from './search.test-helpers';
+import { everyPageOf, withinKmReference } from './search-distance.test-helpers';
 import { pgTuning } from './search-conditions';
 import { innerSquare } from './search-geo';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
@@ -83,35 +84,10 @@ describeEachEngine('search: the distance box from the place index', (ctx, engine
     );
   }, 60_000);
 
-  /** The exact answer: every product of the word within `km`, nearest first (from all rows). */
-  const reference = (km: number) =>
-    [...ids.entries()]
-      .filter(([, p]) => p.latitude !== null && p.longitude !== null)
-      .map(([id, p]) => ({ id, d: haversineKm(centre, p as typeof centre) }))
-      .filter((p) => p.d <= km)
-      .sort((a, b) => a.d - b.d || b.id - a.id)
-      .map((p) => p.id);
-
+  const reference = (km: number) => withinKmReference(ids, centre, km);
   /** Every page of a nearest-first search for the word within `km`. */
-  async function nearest(km: number): Promise<number[]> {
-    const found: number[] = [];
-    for (let page = 1; ; page++) {
-      const res = await ctx()
-        .client()
-        .post('/products/all/0/search', {
-          ...centre,
-          distance: km,
-          name: WORD,
-          sort: 'nearest',
-          page,
-          page_size: 100,
-        });
-      expect(res.statusCode, res.body).toBe(200);
-      const data: { id: number }[] = res.json().products.data;
-      found.push(...data.map((c) => c.id));
-      if (data.length < 100) return found;
-    }
-  }
+  const nearest = (km: number) =>
+    everyPageOf(ctx().client(), { ...centre, distance: km, name: WORD, sort: 'nearest' });
 
   const DISTANCES = [1, 2, 5, 12, 40];
 
