@@ -1,10 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
-import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../../test/fixtures';
-import { signIn } from '../products/products.test-helpers';
-import { now } from '../../db/connect';
-import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import {
   LEVEL_SPAN,
@@ -14,7 +10,12 @@ import {
   WORDS_CELLS,
 } from '../../db/migrations/042-search-words-cells';
 import { haversineKm, PLACES, planOf } from './search.test-helpers';
-import { everyPageOf, withinKmReference } from './search-distance.test-helpers';
+import {
+  everyPageOf,
+  placedOffers,
+  sequence,
+  withinKmReference,
+} from './search-distance.test-helpers';
 import { pgTuning } from './search-conditions';
 import { placeCells } from './search-geo';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
@@ -29,75 +30,27 @@ import { tierText } from './search-words';
 const centre = PLACES.tevraghZeina;
 const WORD = 'quorbitz';
 
-/** A fixed sequence in [0, 1) (no Math.random: a failure must come back the same). */
-function sequence(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-}
-
-/** A point `km` from the centre in the direction `angle` (radians), on a plane. */
-const around = (km: number, angle: number) => ({
-  latitude: centre.latitude + (km * Math.cos(angle)) / 111.2,
-  longitude:
-    centre.longitude +
-    (km * Math.sin(angle)) / (111.2 * Math.cos((centre.latitude * Math.PI) / 180)),
-});
-
 describeEachEngine('search: words and place in one index read', (ctx, engine) => {
   let ids: Map<number, { latitude: number | null; longitude: number | null }>;
 
   beforeAll(async () => {
-    const db = ctx().app.db;
-    const sub = await createSubcategory(db, { name: 'widgets' });
-    const seller = await signIn(ctx());
-    await ageAccounts(db, [seller.user.id], 60);
-    const shop = await personalShopOf(db, seller.user.id);
-    const next = sequence(42);
-    const at = now();
     // Denser near the centre, as a town; some far beyond the largest distance asked, some just
     // inside and just outside the distances asked (a cell's edge cuts them), some without a place,
     // some of another word.
-    const rows = Array.from({ length: 300 }, (_, i) => {
-      const km =
+    ids = await placedOffers(ctx(), {
+      centre,
+      word: WORD,
+      other: 'widget',
+      count: 300,
+      seed: 42,
+      kmOf: (i, next) =>
         i % 13 === 0
           ? 40 + next() * 40
           : i % 7 === 0
             ? [1, 2, 5, 12, 40][i % 5] + (next() - 0.5) * 0.02
-            : next() ** 2 * 45;
-      const place = around(km, next() * 2 * Math.PI);
-      const placed = i % 17 !== 5;
-      const name = i % 11 === 3 ? `Widget ${i}` : `Quorbitz ${i}`;
-      return {
-        type: 'offer' as const,
-        shop_id: shop,
-        user_id: seller.user.id,
-        psubcategory_id: sub.id,
-        name,
-        price: 1000 + ((i * 37) % 300),
-        offer_type: 'sale' as const,
-        number: 1,
-        contact_methods: '["call"]',
-        latitude: placed ? Number(place.latitude.toFixed(6)) : null,
-        longitude: placed ? Number(place.longitude.toFixed(6)) : null,
-        ...searchColumns([name], ['widgets'], []),
-        created_at: at,
-        updated_at: at,
-        expires_at: liveUntil(at),
-      };
+            : next() ** 2 * 45,
+      priceOf: (i) => 1000 + ((i * 37) % 300),
     });
-    const inserted = await db
-      .insertInto('products')
-      .values(rows)
-      .returning(['id', 'name', 'latitude', 'longitude'])
-      .execute();
-    ids = new Map(
-      inserted
-        .filter((r) => r.name.startsWith('Quorbitz'))
-        .map((r) => [r.id, { latitude: r.latitude, longitude: r.longitude }]),
-    );
   }, 60_000);
 
   const reference = (km: number, order: 'nearest' | 'newest') =>

@@ -1,14 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
-import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../../test/fixtures';
-import { signIn } from '../products/products.test-helpers';
-import { now } from '../../db/connect';
-import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { PLACE_GIST } from '../../db/migrations/041-search-place-gist';
 import { haversineKm, PLACES, planOf } from './search.test-helpers';
-import { everyPageOf, withinKmReference } from './search-distance.test-helpers';
+import { everyPageOf, placedOffers, withinKmReference } from './search-distance.test-helpers';
 import { pgTuning } from './search-conditions';
 import { innerSquare } from './search-geo';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
@@ -23,65 +19,21 @@ import { tierText } from './search-words';
 const centre = PLACES.tevraghZeina;
 const WORD = 'zorblax';
 
-/** A fixed sequence in [0, 1) (no Math.random: a failure must come back the same). */
-function sequence(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-}
-
 describeEachEngine('search: the distance box from the place index', (ctx, engine) => {
   let ids: Map<number, { latitude: number | null; longitude: number | null }>;
 
   beforeAll(async () => {
-    const db = ctx().app.db;
-    const sub = await createSubcategory(db, { name: 'gadgets' });
-    const seller = await signIn(ctx());
-    await ageAccounts(db, [seller.user.id], 60);
-    const shop = await personalShopOf(db, seller.user.id);
-    const next = sequence(41);
-    const at = now();
     // Denser near the centre, as a town (scripts/bulk-random.ts); some far beyond the largest
     // distance asked, some in the box's corners, some without a place, some of another word.
-    const rows = Array.from({ length: 260 }, (_, i) => {
-      const km = i % 13 === 0 ? 40 + next() * 40 : next() ** 2 * 45;
-      const angle = next() * 2 * Math.PI;
-      const placed = i % 17 !== 5;
-      const latitude = centre.latitude + (km * Math.cos(angle)) / 111.2;
-      const longitude =
-        centre.longitude +
-        (km * Math.sin(angle)) / (111.2 * Math.cos((centre.latitude * Math.PI) / 180));
-      const name = i % 11 === 3 ? `Gadget ${i}` : `Zorblax ${i}`;
-      return {
-        type: 'offer' as const,
-        shop_id: shop,
-        user_id: seller.user.id,
-        psubcategory_id: sub.id,
-        name,
-        price: 1000 + i,
-        offer_type: 'sale' as const,
-        number: 1,
-        contact_methods: '["call"]',
-        latitude: placed ? Number(latitude.toFixed(6)) : null,
-        longitude: placed ? Number(longitude.toFixed(6)) : null,
-        ...searchColumns([name], ['gadgets'], []),
-        created_at: at,
-        updated_at: at,
-        expires_at: liveUntil(at),
-      };
+    ids = await placedOffers(ctx(), {
+      centre,
+      word: WORD,
+      other: 'gadget',
+      count: 260,
+      seed: 41,
+      kmOf: (i, next) => (i % 13 === 0 ? 40 + next() * 40 : next() ** 2 * 45),
+      priceOf: (i) => 1000 + i,
     });
-    const inserted = await db
-      .insertInto('products')
-      .values(rows)
-      .returning(['id', 'name', 'latitude', 'longitude'])
-      .execute();
-    ids = new Map(
-      inserted
-        .filter((r) => r.name.startsWith('Zorblax'))
-        .map((r) => [r.id, { latitude: r.latitude, longitude: r.longitude }]),
-    );
   }, 60_000);
 
   const reference = (km: number) => withinKmReference(ids, centre, km);
