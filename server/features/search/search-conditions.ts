@@ -303,18 +303,17 @@ function pfieldCondition(dialect: Dialect, f: PfieldFilter, leads: boolean): Exp
 
 export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   const cells = wordsCells(dialect, q);
-  // Only listed products (listedConditions: not held, hidden, of a banned author).
-  const listing = [cond`products.type = ${q.type}`, ...listedConditions()];
-  // Words and cells read from one index (below): the type and the listing's dates are tested on
-  // the rows only (`is true`). The planner, which takes the words and the cells for independent,
-  // estimated their read at 15–50 times its rows and ANDed it with the bitmap of every listed offer
-  // (products_shop_live: 849,896 entries, 140–170 ms). The listing's literal condition (LISTED,
-  // the index's predicate) stays as it is.
+  const typed = cond`products.type = ${q.type}`;
+  // Only listed products (listedConditions: not held, hidden, of a banned author). Words and cells
+  // read from one index (below): the type and the listing's dates are tested on the rows only (`is
+  // true`). The planner, which takes the words and the cells for independent, estimated their read
+  // at 15–50 times its rows and ANDed it with the bitmap of every listed offer (products_shop_live:
+  // 849,896 entries, 140–170 ms). The listing's literal condition (LISTED, the index's predicate)
+  // stays as it is.
+  const onRows = (c: Expression<SqlBool>) => cond`(${c}) is true`;
   const list: Expression<SqlBool>[] = cells
-    ? listing.map((c, i) =>
-        i === 1 /* LISTED, listedConditions' first */ ? c : cond`(${c}) is true`,
-      )
-    : listing;
+    ? [onRows(typed), cond`products.${sql.raw(LISTED)}`, ...notEndedConditions().map(onRows)]
+    : [typed, ...listedConditions()];
   if (q.shopId !== undefined) list.push(cond`products.shop_id = ${q.shopId}`);
   if (q.psubcategoryIds.length) {
     list.push(

@@ -119,8 +119,8 @@ export function placeInBox(origin: Point, km: number, beyondKm?: number) {
 
 const RAD = Math.PI / 180;
 
-/** Great-circle distance in km (haversine, as distanceExpr). */
-function haversineKm(a: Point, b: Point) {
+/** Great-circle distance in km (haversine, as distanceExpr), in JS. */
+export function haversineKm(a: Point, b: Point) {
   const h =
     Math.sin((b.latitude - a.latitude) * (RAD / 2)) ** 2 +
     Math.cos(a.latitude * RAD) *

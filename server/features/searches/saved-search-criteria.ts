@@ -2,7 +2,7 @@ import type { PfieldRow, SavedSearchMatchColumns } from '../../db/types';
 import { searchBody, type SearchBody } from '../../../shared/schemas/search';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { TIERS, tierRanker, type SearchColumns, type Tier } from '../search/search-words';
-import { EARTH_RADIUS_KM, MAX_KM } from '../search/search-geo';
+import { haversineKm, MAX_KM } from '../search/search-geo';
 import {
   parsePfieldFilters,
   parsePfieldSubFilters,
@@ -86,20 +86,6 @@ function holdsValue(f: PfieldFilter, values: ProductValues): boolean {
   }
 }
 
-/** Great-circle km between two points (search-geo.ts's haversine, in JS). */
-function km(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-) {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin((b.latitude - a.latitude) * (rad / 2)) ** 2 +
-    Math.cos(a.latitude * rad) *
-      Math.cos(b.latitude * rad) *
-      Math.sin((b.longitude - a.longitude) * (rad / 2)) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** The JS half of one saved search: the field ids it filters on, and the test itself. */
 export interface Matcher {
   pfieldIds: number[];
@@ -131,7 +117,7 @@ export function compileMatcher(body: SearchBody | null): Matcher {
       if (origin) {
         if (product.latitude === null || product.longitude === null) return false;
         const at = { latitude: product.latitude, longitude: product.longitude };
-        if (km(origin, at) > Math.min(body.distance!, MAX_KM)) return false;
+        if (haversineKm(origin, at) > Math.min(body.distance!, MAX_KM)) return false;
       }
       if (!pfieldIds.length) return true;
       const rows = pfieldIds.flatMap((id) => fields.get(id) ?? []);
