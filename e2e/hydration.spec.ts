@@ -126,7 +126,10 @@ test('the first views do not move when their scripts start', async ({ page }, in
     await expect(page.locator('main > .islands-notice')).toHaveCount(1);
     await page.waitForTimeout(300);
     const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
-    expect(shifts, url).toEqual([]);
+    // A shift under a thousandth is sub-pixel rounding (one CI run under load saw 0.0001 on a
+    // card's buttons, never seen again in 60 runs); the regression this guards was 0.023.
+    const total = shifts.reduce((sum, shift) => sum + Number.parseFloat(shift), 0);
+    expect(total, `${url}: ${shifts.join('; ')}`).toBeLessThan(0.001);
   }
 });
 
