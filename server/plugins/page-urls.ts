@@ -8,6 +8,9 @@ import { isLanguage } from '../../shared/domain/language';
 
 export const LANGUAGE_PARAM = 'lang';
 
+/** Where the built web app's hashed files are served (pages.ts): no page has an address there. */
+export const ASSETS_PREFIX = '/assets/';
+
 /** Query parameters that only say where a visitor came from: never part of a page's address. */
 const TRACKING =
   /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|igshid|mc_[ce]id|_ga)$/i;

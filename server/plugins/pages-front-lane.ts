@@ -4,7 +4,7 @@ import { frontSender, type FrontLane } from './front-lane';
 import { asksJson } from './negotiation';
 import { KEPT_PAGE_HEADERS } from './page-cache';
 import { LANGUAGE_COOKIE, visitorLanguage } from './page-language';
-import { LANGUAGE_PARAM } from './page-urls';
+import { ASSETS_PREFIX, LANGUAGE_PARAM } from './page-urls';
 
 // Issue 31 item 4 (docs/decisions.md "Kept answers in front of Fastify"): a page kept for
 // visitors (page-cache.ts) sent in front of Fastify (front-lane.ts), as pages.ts's
@@ -23,7 +23,10 @@ export function pagesFrontLane(app: FastifyInstance): FrontLane {
   ].flat() as OutgoingHttpHeader[];
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || asksJson(req.headers)) return false;
+    // The assets are files (Fastify's static route): no page is kept there.
+    if (req.method !== 'GET' || url.startsWith(ASSETS_PREFIX) || asksJson(req.headers)) {
+      return false;
+    }
     const query = url.indexOf('?');
     if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has(LANGUAGE_PARAM)) return false;
     const cookies = app.sessions.visitorCookies(req.headers.cookie);

@@ -16,6 +16,7 @@ import { oneAtATime, type KeptDocument } from './kept-visits';
 import { signedInPages, type DocumentOf } from './signed-in-pages';
 import { bootTags, splitTemplate } from './page-boot';
 import { dictionaryModules } from './page-language';
+import { ASSETS_PREFIX } from './page-urls';
 import type { PostedForm } from '../../shared/domain/forms';
 
 // The web app's pages (DESIGN §3): a GET that does not want JSON (negotiation.ts) gets the web
@@ -248,7 +249,7 @@ export default fp<PagesOptions>(async (app, options) => {
     // Hashed file names: cache for a year, never revalidate.
     await app.register(fastifyStatic, {
       root: path.join(webDir, 'assets'),
-      prefix: '/assets/',
+      prefix: ASSETS_PREFIX,
       immutable: true,
       maxAge: '365d',
       index: false,
@@ -261,7 +262,7 @@ export default fp<PagesOptions>(async (app, options) => {
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.wantsJson &&
-      !request.url.startsWith('/assets/')
+      !request.url.startsWith(ASSETS_PREFIX)
     ) {
       return reply.page();
     }
