@@ -295,3 +295,9 @@ export const PRICE_HINT_LIMIT = { limit: 120, windowSeconds: 600 } as const;
  * this many days ahead (its start defaults to its acceptance).
  */
 export const RENT_START_MAX_DAYS = 365;
+
+/**
+ * The id of the element right after every page's main part (the site footer, web/app/layout/
+ * shell.tsx): a server-rendered page is painted once the parser has reached it (page-tags.ts).
+ */
+export const MAIN_END_ID = 'site-footer';

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { connect, type Connection } from '../db/connect';
 import { render } from '../../web/entry-server';
 import { BOOT_SCRIPT } from './page-boot';
+import { MAIN_END_ID } from '../../shared/constants';
 
 // With a production build, every page names the app's script and the modules to fetch with it,
 // its language's dictionary chunk among them (from the build's manifest), in a data block that an
@@ -121,6 +122,20 @@ describe('pages: the app script and its modules start after the first paint', ()
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
     // The data block and the script come after the page's content.
     expect(body.indexOf('id="souq-boot"')).toBeGreaterThan(body.indexOf('<div id="root">'));
+  });
+
+  it('paints a rendered page once its main part has been read: the head waits for the footer that follows it', async () => {
+    for (const url of ['/', '/search?name=toyota', '/no-such-page']) {
+      const res = await rendering.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const body = res.body;
+      const head = body.slice(0, body.indexOf('</head>'));
+      expect(head, url).toContain(`<link rel="expect" href="#${MAIN_END_ID}" blocking="render">`);
+      const footer = body.indexOf(`id="${MAIN_END_ID}"`);
+      expect(footer, url).toBeGreaterThan(body.lastIndexOf('</main>'));
+      expect(body.lastIndexOf('</main>'), url).toBeGreaterThan(body.indexOf('<main'));
+    }
+    // The shell alone (no server rendering) has no footer to wait for.
+    expect((await page('ar')).body).not.toContain('rel="expect"');
   });
 
   it('allows its one inline script by hash in the CSP, and no other inline script', async () => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { directionOf } from '../../shared/domain/language';
-import { escapeHtml, pageTags, preloadTag, type PageMeta } from './page-tags';
+import { escapeHtml, MAIN_READ_TAG, pageTags, preloadTag, type PageMeta } from './page-tags';
 import { pageShell } from './page-shell';
 import { SITE_TEXTS } from './site-texts';
 import { viewStyles } from './page-styles';
@@ -151,7 +151,8 @@ export default fp<PagesOptions>(async (app, options) => {
 
   const documentOf: DocumentOf = (request, meta, page, preset, root, tail) =>
     pageHtml(request, shownMeta(request, meta, page.status, preset), root, {
-      head: assetsOf(page.module).css,
+      // A rendered page: painted once its main part has been read (page-tags.ts).
+      head: assetsOf(page.module).css + MAIN_READ_TAG,
       tail,
       modules: modulesOf(request, page),
     });

@@ -12,6 +12,7 @@ import { NoScriptFormNotice } from './no-script-form-notice';
 import { Header } from './header';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoadingBar } from './page-loading';
+import { MAIN_END_ID } from '../../../shared/constants';
 
 /** A new page starts at its top; back and forward leave the browser to restore the position. */
 function useScrollToTopOnNewPage() {
@@ -60,7 +61,7 @@ export function Shell() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <footer className="site-footer">
+      <footer id={MAIN_END_ID} className="site-footer">
         <div className="container site-footer__inner">
           <p className="site-footer__about">{t('footer_about')}</p>
           <p className="site-footer__rights">
