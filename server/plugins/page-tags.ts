@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, MAIN_END_ID, READ_MORE_LENGTH, type Language } from '../../shared/constants';
+import {
+  DEFAULT_LANGUAGE,
+  MAIN_END_ID,
+  READ_MORE_LENGTH,
+  type Language,
+} from '../../shared/constants';
 import { pagePaths } from '../../shared/domain/page-paths';
 import { productInfos, productName } from '../../shared/domain/products';
 import { isExpired } from '../../shared/domain/listing';
@@ -162,8 +167,8 @@ function addressTags(meta: PageMeta, pageUrl: string): string[] {
  * No paint before the page's main part has been read whole (Chrome 124+; others ignore it): a
  * phone that painted a row of cards while the parser was still reading the later ones saw that
  * row grow and the first cards' footers move (a layout shift of 0.03–0.04 on the home page at 4×
- * CPU; docs/performance.md "No paint of a half-read page"). The parser reaching the footer, or the
- * end of the document, lets the page paint.
+ * CPU; docs/decisions.md "A rendered page is painted once its main part has been read"). The
+ * parser reaching the footer, or the end of the document, lets the page paint.
  */
 export const MAIN_READ_TAG = `<link rel="expect" href="#${MAIN_END_ID}" blocking="render">`;
 
