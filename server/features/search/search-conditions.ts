@@ -83,7 +83,7 @@ export const pgTuning = {
  * once): a ring beyond the radius before (`cellsRing`) read from the cells was slower than from
  * GiST (measured, off).
  */
-function wordsCells(dialect: Dialect, q: SearchQuery): number[] | null {
+function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null {
   if (
     dialect !== 'postgres' ||
     !q.origin ||

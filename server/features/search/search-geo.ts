@@ -169,7 +169,17 @@ const CELL_MARGIN_KM = 0.001;
  * antimeridian). A product is in a cell when floor((its latitude + 90) / size) is the cell's row
  * (its longitude + 180 the column): the same IEEE arithmetic as the index's expression.
  */
-export function placeCells(origin: Point, km: number, beyondKm?: number): number[] | null {
+export function placeCells(origin: Point, km: number, beyondKm?: number): readonly number[] | null {
+  // A search asks again for each of its tiers (search-conditions.ts): 67–83 µs a whole distance.
+  const key = `${origin.latitude} ${origin.longitude} ${km} ${beyondKm} ${cellTuning.most}`;
+  if (lastCells?.key !== key) lastCells = { key, cells: cellsOf(origin, km, beyondKm) };
+  return lastCells.cells;
+}
+
+/** The last cells placeCells gave, and what they were for. */
+let lastCells: { key: string; cells: readonly number[] | null } | null = null;
+
+function cellsOf(origin: Point, km: number, beyondKm?: number): number[] | null {
   const { latitude, longitude } = boxRanges(origin, km);
   if (!longitude) return null;
   for (const [level, size] of PLACE_CELL_SIZES.entries()) {
@@ -197,7 +207,7 @@ export function placeCells(origin: Point, km: number, beyondKm?: number): number
 }
 
 /** The products in these cells (placeCells): migration 042's index answers it with the words. */
-export const inCells = (cells: number[]) =>
+export const inCells = (cells: readonly number[]) =>
   cond`${sql.raw(placeCellsExpr('products.'))} && ${`{${cells.join(',')}}`}::bigint[]`;
 
 /**

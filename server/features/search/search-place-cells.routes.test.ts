@@ -132,6 +132,16 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
     expect(placeCells({ latitude: 18, longitude: 0 }, 2000)).toBeNull();
   });
 
+  it("gives a search's tiers the cells computed once, and each place its own", () => {
+    const origin = { latitude: 18.09, longitude: -15.98 };
+    const first = placeCells(origin, 50);
+    expect(placeCells({ ...origin }, 50)).toBe(first);
+    expect(placeCells(origin, 3)).not.toEqual(first);
+    expect(placeCells({ latitude: 16.51, longitude: -15.81 }, 50)).not.toEqual(first);
+    expect(placeCells(origin, 4.71, 2.35)).not.toEqual(placeCells(origin, 4.71));
+    expect(placeCells(origin, 50)).toEqual(first);
+  });
+
   it.skipIf(engine !== 'postgres')(
     'numbers the cells in SQL as in JS, and reads words and cells from one index',
     async () => {
