@@ -68,17 +68,18 @@ export function clientLimitKey(request: FastifyRequest): string {
 }
 
 /**
- * `request.ip` and `request.host` for a request Fastify has not read yet (front-lane.ts), found
- * as Fastify finds them under the same trust: the last address of the forwarded chain that a
- * trusted hop names (the socket's when no proxy is trusted), and the last X-Forwarded-Host when
- * the socket's peer is a trusted proxy (else Host).
+ * `request.ip`, `request.host` and clientLimitKey for a request Fastify has not read yet
+ * (front-lane.ts), found as Fastify finds them under the same trust: the last address of the
+ * forwarded chain that a trusted hop names (the socket's when no proxy is trusted), and the last
+ * X-Forwarded-Host when the socket's peer is a trusted proxy (else Host).
  */
 export function rawClient(trust: Config['trustProxy']) {
   const option = trustProxyOption(trust);
   const trusts = typeof option === 'function' ? option : option ? proxyAddr.compile(option) : null;
+  const ip = (req: IncomingMessage): string | undefined =>
+    trusts ? proxyAddr.all(req, trusts).at(-1) : req.socket.remoteAddress;
   return {
-    ip: (req: IncomingMessage): string | undefined =>
-      trusts ? proxyAddr.all(req, trusts).at(-1) : req.socket.remoteAddress,
+    ip,
     host(req: IncomingMessage): string {
       const forwarded = req.headers['x-forwarded-host'];
       const peer = req.socket.remoteAddress;
@@ -87,15 +88,11 @@ export function rawClient(trust: Config['trustProxy']) {
       }
       return req.headers.host ?? '';
     },
-  };
-}
-
-/** clientLimitKey for a request Fastify has not read yet (server/plugins/front-lane.ts). */
-export function rawClientLimitKey(trust: Config['trustProxy']): (req: IncomingMessage) => string {
-  const { ip } = rawClient(trust);
-  return (req) => {
-    const socket = req.socket.remoteAddress;
-    const address = ip(req);
-    return limitKey(address && net.isIP(address) ? address : (socket ?? 'unknown'));
+    limitKey(req: IncomingMessage): string {
+      const address = ip(req);
+      return limitKey(
+        address && net.isIP(address) ? address : (req.socket.remoteAddress ?? 'unknown'),
+      );
+    },
   };
 }

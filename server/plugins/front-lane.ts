@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:h
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readLimitHeaders } from '../limits/read-limit';
-import { rawClient, rawClientLimitKey } from './client-address';
+import { rawClient } from './client-address';
 import { acceptsGzip } from './compression';
 import { requestId } from './request-log';
 
@@ -62,7 +62,6 @@ const logsRequests = (app: FastifyInstance) =>
  * limit refuses (Fastify then refuses it again).
  */
 export function frontSender(app: FastifyInstance) {
-  const clientKey = rawClientLimitKey(app.config.trustProxy);
   const client = rawClient(app.config.trustProxy);
   return (req: IncomingMessage, res: ServerResponse, answer: FrontAnswer): boolean => {
     const logged = logsRequests(app);
@@ -74,7 +73,7 @@ export function frontSender(app: FastifyInstance) {
     const headers: OutgoingHttpHeader[] = [...answer.headers, 'vary', FRONT_VARY];
     const limit = answer.route === null ? undefined : app.readWindows.get(`GET ${answer.route}`);
     if (limit) {
-      const counted = limit.window.hit(clientKey(req));
+      const counted = limit.window.hit(client.limitKey(req));
       if (!counted.allowed) return false;
       headers.push(...readLimitHeaders(limit, counted.count).flat());
     }
