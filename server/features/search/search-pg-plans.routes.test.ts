@@ -109,6 +109,39 @@ describeEachEngine(
       expect(rum).not.toContain('@@@(tsvector,tsquery)');
     });
 
+    it("tests the type and the listing's dates on the rows when the words are read first", async () => {
+      // docs/search.md "PostgreSQL: the search vector kept in the row (session 23)": the planner
+      // ANDed the words' few matches with the bitmap of every listed offer (products_shop_live).
+      const db = ctx().app.db;
+      const query: SearchQuery = {
+        type: 'offer',
+        order: 'newest',
+        psubcategoryIds: [],
+        pfields: [],
+        matchesFirst: true,
+        text: tierText(queryTerms('toyota hilux'), 'lexicon', 'offer'),
+      };
+      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
+      const rows = async (q: SearchQuery) =>
+        (await orderedQuery('postgres', q, COUNTED, 0).execute(db)).rows.map((r) => r.id);
+      const onRows =
+        /\(products\.type = \$\d+\) is true and products\.moderation_status = 'visible' and \(products\.expires_at > \$\d+\) is true/;
+      try {
+        setAll(true);
+        expect(compiled(query)).toMatch(onRows);
+        const kept = await rows(query);
+        expect(kept.length).toBeGreaterThan(0);
+        expect(compiled({ ...query, matchesFirst: false })).not.toMatch(
+          /products\.type = \$\d+\) is true/,
+        );
+        pgTuning.listingOnRows = false;
+        expect(compiled(query)).not.toMatch(/products\.type = \$\d+\) is true/);
+        expect(await rows(query)).toEqual(kept);
+      } finally {
+        Object.assign(pgTuning, saved);
+      }
+    });
+
     it("reads a subcategory's other filters first for its common words", async () => {
       const db = ctx().app.db;
       const query: SearchQuery = {
