@@ -41,6 +41,7 @@ import { searchPfieldCovering } from './migrations/040-search-pfield-covering';
 import { searchPlaceGist } from './migrations/041-search-place-gist';
 import { searchWordsCells } from './migrations/042-search-words-cells';
 import { searchVectorInline } from './migrations/043-search-vector-inline';
+import { searchPfieldCoveringPg } from './migrations/044-search-pfield-covering-pg';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -87,6 +88,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '041-search-place-gist': searchPlaceGist(dialect),
     '042-search-words-cells': searchWordsCells(dialect),
     '043-search-vector-inline': searchVectorInline(dialect),
+    '044-search-pfield-covering-pg': searchPfieldCoveringPg(dialect),
   };
 }
 

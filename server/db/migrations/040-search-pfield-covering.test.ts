@@ -7,7 +7,7 @@ import { searchPfieldCovering } from './040-search-pfield-covering';
 
 // Migration 040 (SQLite): a field value's products are read from its index alone, the product's
 // id being the index's last column, and a product's value of a field from the index by product;
-// down gives back the indexes as they were. PostgreSQL: nothing.
+// down gives back the indexes as they were. PostgreSQL: nothing (its own are migration 044's).
 
 describe('migration 040-search-pfield-covering', () => {
   for (const engine of engines) {
@@ -29,20 +29,13 @@ describe('migration 040-search-pfield-covering', () => {
             ),
           );
         const columns = async (index: string) =>
-          dialect === 'sqlite'
-            ? (
-                await sql<{
-                  name: string | null;
-                }>`select name from pragma_index_info(${index})`.execute(db)
-              ).rows.map((r) => r.name ?? 'expression')
-            : (
-                await sql<{ indexdef: string }>`select indexdef from pg_indexes
-                  where indexname = ${index}`.execute(db)
-              ).rows.map((r) => r.indexdef);
-        if (dialect !== 'sqlite') {
-          expect((await columns('product_pfield_value'))[0]).toMatch(/\(pfield_id, value\)$/);
-          return;
-        }
+          (
+            await sql<{
+              name: string | null;
+            }>`select name from pragma_index_info(${index})`.execute(db)
+          ).rows.map((r) => r.name ?? 'expression');
+        // (PostgreSQL's are migration 044's.)
+        if (dialect !== 'sqlite') return;
         expect(await columns('product_pfield_value')).toEqual(['pfield_id', 'value', 'product_id']);
         expect(await columns('product_pfield_number')).toEqual([
           'pfield_id',
