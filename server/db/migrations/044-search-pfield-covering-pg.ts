@@ -2,14 +2,15 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PFIELD_NUMBER } from './020-search-covering-indexes';
 
-// Issue 30, PostgreSQL (docs/search.md, "PostgreSQL: field values read from their indexes alone
-// (session 23)"): migration 040's indexes, which SQLite has had since session 16. A field value's
-// products were read from product_pfield_value (pfield_id, value), which does not hold the
-// product, so each of the value's rows was read from the table (Toyota's 6,643: 5,276 buffers);
-// and a value tested on the products a walk reaches read its row by the primary key's index (the
-// model year of 5,676 cars: 20,953 buffers). Each index now holds what the search reads: the
-// product (and the value, for the number index: an index-only scan needs the expression's column),
-// and product_pfield_product_value a product's value of a field. Only indexes are made.
+// Issue 30, PostgreSQL (docs/search.md, "PostgreSQL: the search vector kept in the row, and field
+// values from their indexes alone (session 23)"): migration 040's indexes, which SQLite has had
+// since session 16. A field value's products were read from product_pfield_value (pfield_id,
+// value), which does not hold the product, so each of the value's rows was read from the table
+// (Toyota's 6,643: 5,276 buffers); and a value tested on the products a walk reaches read its row
+// by the primary key's index (the model year of 5,676 cars: 20,953 buffers). Each index now holds
+// what the search reads: the product (and the value, for the number index: an index-only scan needs
+// the expression's column), and product_pfield_product_value a product's value of a field. Only
+// indexes are made.
 
 const BY_PRODUCT = 'product_pfield_product_value';
 

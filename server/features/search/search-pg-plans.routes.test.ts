@@ -110,8 +110,9 @@ describeEachEngine(
     });
 
     it("tests the type and the listing's dates on the rows when the words are read first", async () => {
-      // docs/search.md "PostgreSQL: the search vector kept in the row (session 23)": the planner
-      // ANDed the words' few matches with the bitmap of every listed offer (products_shop_live).
+      // docs/search.md "PostgreSQL: the search vector kept in the row, and field values from their
+      // indexes alone (session 23)": the planner ANDed the words' few matches with the bitmap of
+      // every listed offer (products_shop_live).
       const db = ctx().app.db;
       const query: SearchQuery = {
         type: 'offer',
