@@ -73,6 +73,11 @@ describeEachEngine(
       ['subcategory source, words', { name: 'سيارة' }, `/products/psubcategory/${w.cars}/search`],
     ];
     const everyPath = () => foundEach(paths());
+    /** A read's SQL, and the ids it answers, as orderedQuery writes it for PostgreSQL. */
+    const compiled = (q: SearchQuery) =>
+      orderedQuery('postgres', q, COUNTED, 0).compile(ctx().app.db).sql;
+    const rows = async (q: SearchQuery) =>
+      (await orderedQuery('postgres', q, COUNTED, 0).execute(ctx().app.db)).rows.map((r) => r.id);
 
     it('reads the words of other paths than RUM from the GIN index only', async () => {
       const db = ctx().app.db;
@@ -84,7 +89,6 @@ describeEachEngine(
         matchesFirst: true,
         text: tierText(queryTerms('toyota'), 'related', 'offer'),
       };
-      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
       try {
         setAll(true);
         expect(compiled(query)).toContain('search_vector @@@ to_tsquery');
@@ -113,7 +117,6 @@ describeEachEngine(
       // docs/search.md "PostgreSQL: the search vector kept in the row, and field values from their
       // indexes alone (session 23)": the planner ANDed the words' few matches with the bitmap of
       // every listed offer (products_shop_live).
-      const db = ctx().app.db;
       const query: SearchQuery = {
         type: 'offer',
         order: 'newest',
@@ -122,9 +125,6 @@ describeEachEngine(
         matchesFirst: true,
         text: tierText(queryTerms('toyota hilux'), 'lexicon', 'offer'),
       };
-      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
-      const rows = async (q: SearchQuery) =>
-        (await orderedQuery('postgres', q, COUNTED, 0).execute(db)).rows.map((r) => r.id);
       const onRows =
         /\(products\.type = \$\d+\) is true and products\.moderation_status = 'visible' and \(products\.expires_at > \$\d+\) is true/;
       try {
@@ -144,7 +144,6 @@ describeEachEngine(
     });
 
     it("reads a subcategory's other filters first for its common words", async () => {
-      const db = ctx().app.db;
       const query: SearchQuery = {
         type: 'offer',
         order: 'newest',
@@ -154,7 +153,6 @@ describeEachEngine(
         commonWords: true,
         text: tierText(queryTerms('toyota'), 'stem', 'offer'),
       };
-      const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
       try {
         setAll(true);
         // The filters from the covering index, newest first; the words tested on those rows.
@@ -197,8 +195,6 @@ describeEachEngine(
         /Bitmap Index Scan on products_search_vector\s+(?:\(.*\)\s+)?Index Cond: \(([^\n]*)\)/.exec(
           text,
         )?.[1];
-      const rows = async (q: SearchQuery) =>
-        (await orderedQuery('postgres', q, COUNTED, 0).execute(db)).rows.map((r) => r.id);
       try {
         setAll(true);
         const on = await plan(query);
