@@ -311,12 +311,13 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
   // true`). The planner, which takes the words and the cells for independent, estimated their read
   // at 15–50 times its rows and ANDed it with the bitmap of every listed offer (products_shop_live:
   // 849,896 entries, 140–170 ms). So too where the words' matches are read first (matchesFirst:
-  // few enough): voiture propre's lexicon tier, its rows inline (migration 043), was ANDed with
-  // the same bitmap, 83 → 238 ms. The listing's literal condition (LISTED, the index's predicate)
-  // stays as it is.
+  // few enough) away from a place: voiture propre's lexicon tier, its rows inline (migration 043),
+  // was ANDed with the same bitmap, 83 → 238 ms. (Within a distance the type leads the place's
+  // covering indexes: it stays a condition there.) The listing's literal condition (LISTED, the
+  // index's predicate) stays as it is.
   const onRows = (c: Expression<SqlBool>) => cond`(${c}) is true`;
   const listingOnRows =
-    !!cells || (dialect === 'postgres' && !!q.matchesFirst && pgTuning.listingOnRows);
+    !!cells || (dialect === 'postgres' && !!q.matchesFirst && !q.origin && pgTuning.listingOnRows);
   const list: Expression<SqlBool>[] = listingOnRows
     ? [onRows(typed), cond`products.${sql.raw(LISTED)}`, ...notEndedConditions().map(onRows)]
     : [typed, ...listedConditions()];

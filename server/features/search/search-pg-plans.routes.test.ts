@@ -135,6 +135,9 @@ describeEachEngine(
         expect(compiled({ ...query, matchesFirst: false })).not.toMatch(
           /products\.type = \$\d+\) is true/,
         );
+        // Within a distance (a subcategory's: no place cells) the type leads the place's index.
+        const near = { ...query, psubcategoryIds: [w.cars], origin: here, distanceKm: 5 };
+        expect(compiled(near)).not.toMatch(/products\.type = \$\d+\) is true/);
         pgTuning.listingOnRows = false;
         expect(compiled(query)).not.toMatch(/products\.type = \$\d+\) is true/);
         expect(await rows(query)).toEqual(kept);
