@@ -14,7 +14,7 @@ import {
 import { pgTuning } from './search-conditions';
 import { rumTuning } from './search-plan';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
-import { tierText } from './search-words';
+import { tierText, type Tier } from './search-words';
 
 // docs/search.md "PostgreSQL's slowest searches at 1,000,000": PostgreSQL reads words from the
 // GIN index outside the RUM path, looks for the words' terms in any column first within a
@@ -73,6 +73,15 @@ describeEachEngine(
       ['subcategory source, words', { name: 'سيارة' }, `/products/psubcategory/${w.cars}/search`],
     ];
     const everyPath = () => foundEach(paths());
+    /** Offers, newest first, whose words (in `tier`) are read first from the text index. */
+    const wordsFirst = (words: string, tier: Tier): SearchQuery => ({
+      type: 'offer',
+      order: 'newest',
+      psubcategoryIds: [],
+      pfields: [],
+      matchesFirst: true,
+      text: tierText(queryTerms(words), tier, 'offer'),
+    });
     /** A read's SQL, and the ids it answers, as orderedQuery writes it for PostgreSQL. */
     const compiled = (q: SearchQuery) =>
       orderedQuery('postgres', q, COUNTED, 0).compile(ctx().app.db).sql;
@@ -81,14 +90,7 @@ describeEachEngine(
 
     it('reads the words of other paths than RUM from the GIN index only', async () => {
       const db = ctx().app.db;
-      const query: SearchQuery = {
-        type: 'offer',
-        order: 'newest',
-        psubcategoryIds: [],
-        pfields: [],
-        matchesFirst: true,
-        text: tierText(queryTerms('toyota'), 'related', 'offer'),
-      };
+      const query = wordsFirst('toyota', 'related');
       try {
         setAll(true);
         expect(compiled(query)).toContain('search_vector @@@ to_tsquery');
@@ -117,14 +119,7 @@ describeEachEngine(
       // docs/search.md "PostgreSQL: the search vector kept in the row, and field values from their
       // indexes alone (session 23)": the planner ANDed the words' few matches with the bitmap of
       // every listed offer (products_shop_live).
-      const query: SearchQuery = {
-        type: 'offer',
-        order: 'newest',
-        psubcategoryIds: [],
-        pfields: [],
-        matchesFirst: true,
-        text: tierText(queryTerms('toyota hilux'), 'lexicon', 'offer'),
-      };
+      const query = wordsFirst('toyota hilux', 'lexicon');
       const onRows =
         /\(products\.type = \$\d+\) is true and products\.moderation_status = 'visible' and \(products\.expires_at > \$\d+\) is true/;
       try {
