@@ -53,7 +53,7 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * after those filters (`weightsLast`, textCondition); and (session 20) the box of words within a
  * distance read from the place's GiST index (`placeGist`, conditions; migration 041); and (session
  * 21) words within a whole distance read with the place's cells from one GIN index (`placeCells`,
- * `cellsWhole`; `cellsRing` off: slower than GiST; migration 042, wordsCells); and (session 23)
+ * `cellsWhole`; migration 042, wordsCells); and (session 23)
  * the type and the listing's dates of words read first tested on the rows (`listingOnRows`,
  * conditions). The same ids either way: an object so that a test can read both ways.
  */
@@ -71,7 +71,6 @@ export const pgTuning = {
   placeGist: true,
   placeRing: true,
   placeCells: true,
-  cellsRing: false,
   cellsWhole: true,
   listingOnRows: true,
 };
@@ -82,8 +81,8 @@ export const pgTuning = {
  * with the words from one GIN index (docs/search.md, "PostgreSQL: words and place in one index read
  * (session 21)"); null where the btree's box (or a ring from GiST) is read instead. Only the whole
  * distance (`cellsWhole`: newest first, by price, nearest first's first radius or words read at
- * once): a ring beyond the radius before (`cellsRing`) read from the cells was slower than from
- * GiST (measured, off).
+ * once): a ring beyond the radius before read from the cells was slower than from GiST (measured
+ * in session 21), so a ring reads GiST's boxes.
  */
 function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null {
   if (
@@ -94,12 +93,13 @@ function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null 
     q.psubcategoryIds.length ||
     q.pcategorySubcategoryIds !== undefined ||
     q.shopId !== undefined ||
+    q.beyondKm !== undefined ||
     !pgTuning.placeCells ||
-    !(q.beyondKm !== undefined ? pgTuning.cellsRing : pgTuning.cellsWhole)
+    !pgTuning.cellsWhole
   ) {
     return null;
   }
-  return placeCells(q.origin, Math.min(q.distanceKm, MAX_KM), q.beyondKm);
+  return placeCells(q.origin, Math.min(q.distanceKm, MAX_KM));
 }
 
 /**

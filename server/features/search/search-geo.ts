@@ -148,14 +148,6 @@ function nearestKm(o: Point, south: number, north: number, west: number, east: n
   return haversineKm(o, { latitude, longitude });
 }
 
-/** The farthest km from the origin to a cell: one of its corners. */
-const farthestKm = (o: Point, south: number, north: number, west: number, east: number) =>
-  Math.max(
-    ...[south, north].flatMap((latitude) =>
-      [west, east].map((longitude) => haversineKm(o, { latitude, longitude })),
-    ),
-  );
-
 /** The most cells a search asks the index for (the finest size under it is taken). */
 export const cellTuning = { most: 96 };
 
@@ -164,22 +156,22 @@ const CELL_MARGIN_KM = 0.001;
 
 /**
  * PostgreSQL: the cells of migration 042 (one size) that hold every point within `km` of the
- * origin and farther than `beyondKm`: those meeting that ring, the finest size whose cells are
+ * origin: those meeting that circle, the finest size whose cells are
  * at most cellTuning.most; null where none is (far) or the box wraps (near a pole, across the
  * antimeridian). A product is in a cell when floor((its latitude + 90) / size) is the cell's row
  * (its longitude + 180 the column): the same IEEE arithmetic as the index's expression.
  */
-export function placeCells(origin: Point, km: number, beyondKm?: number): readonly number[] | null {
+export function placeCells(origin: Point, km: number): readonly number[] | null {
   // A search asks again for each of its tiers (search-conditions.ts): 67–83 µs a whole distance.
-  const key = `${origin.latitude} ${origin.longitude} ${km} ${beyondKm} ${cellTuning.most}`;
-  if (lastCells?.key !== key) lastCells = { key, cells: cellsOf(origin, km, beyondKm) };
+  const key = `${origin.latitude} ${origin.longitude} ${km} ${cellTuning.most}`;
+  if (lastCells?.key !== key) lastCells = { key, cells: cellsOf(origin, km) };
   return lastCells.cells;
 }
 
 /** The last cells placeCells gave, and what they were for. */
 let lastCells: { key: string; cells: readonly number[] | null } | null = null;
 
-function cellsOf(origin: Point, km: number, beyondKm?: number): number[] | null {
+function cellsOf(origin: Point, km: number): number[] | null {
   const { latitude, longitude } = boxRanges(origin, km);
   if (!longitude) return null;
   for (const [level, size] of PLACE_CELL_SIZES.entries()) {
@@ -192,12 +184,6 @@ function cellsOf(origin: Point, km: number, beyondKm?: number): number[] | null 
       for (let x = x0; x <= x1; x++) {
         const [west, east] = [x * size - 180, (x + 1) * size - 180];
         if (nearestKm(origin, south, north, west, east) > km + CELL_MARGIN_KM) continue;
-        if (
-          beyondKm !== undefined &&
-          farthestKm(origin, south, north, west, east) < beyondKm - CELL_MARGIN_KM
-        ) {
-          continue;
-        }
         cells.push(level * LEVEL_SPAN + y * ROW_SPAN + x);
       }
     }

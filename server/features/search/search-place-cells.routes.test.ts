@@ -71,12 +71,12 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
           // Radius by radius (each beyond the one before), not the whole distance at once.
           pgTuning.sparseAtOnce = false;
           expect(await search(km, sort), `${label}, radius by radius`).toEqual(expected);
-          // The cells for the rings too, for the rings only, then not at all (the boxes of
-          // migrations 041 and 005).
-          pgTuning.cellsRing = true;
-          expect(await search(km, sort), `${label}, cells for rings too`).toEqual(expected);
+          // The rings from GiST's boxes and the whole distance's box from the btree, then no
+          // cells at all (the boxes of migrations 041 and 005).
           pgTuning.cellsWhole = false;
-          expect(await search(km, sort), `${label}, cells for rings only`).toEqual(expected);
+          expect(await search(km, sort), `${label}, no cells for the whole distance`).toEqual(
+            expected,
+          );
           pgTuning.placeCells = false;
           expect(await search(km, sort), `${label}, no cells`).toEqual(expected);
           Object.assign(pgTuning, saved);
@@ -93,24 +93,18 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
     }
   });
 
-  it('asks for cells holding every point of the ring, and few', () => {
+  it('asks for cells holding every point within the distance, and few', () => {
     const next = sequence(7);
     for (const latitude of [0, 18.09, -33.9, 60]) {
       const origin = { latitude, longitude: -15.98 };
-      for (const [km, beyond] of [
-        [0.25, undefined],
-        [1.06, 0.25],
-        [4.71, 2.35],
-        [50, undefined],
-        [100, 50],
-      ] as const) {
-        const cells = new Set(placeCells(origin, km, beyond));
+      for (const km of [0.25, 1.06, 4.71, 50, 100]) {
+        const cells = new Set(placeCells(origin, km));
         expect(cells.size, `${latitude}, ${km} km`).toBeGreaterThan(0);
         expect(cells.size).toBeLessThanOrEqual(96);
         const level = Math.floor([...cells][0] / LEVEL_SPAN);
         const size = PLACE_CELL_SIZES[level];
         for (let i = 0; i < 400; i++) {
-          const d = (beyond ?? 0) + (km - (beyond ?? 0)) * Math.sqrt(next());
+          const d = km * Math.sqrt(next());
           const angle = next() * 2 * Math.PI;
           const dLat = (d * Math.cos(angle)) / 111.2;
           const p = {
@@ -119,7 +113,7 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
               -15.98 + (d * Math.sin(angle)) / (111.2 * Math.cos(latitude * (Math.PI / 180))),
           };
           const exact = haversineKm(origin, p);
-          if (exact > km || (beyond !== undefined && exact <= beyond)) continue;
+          if (exact > km) continue;
           const cell =
             level * LEVEL_SPAN +
             Math.floor((p.latitude + 90) / size) * ROW_SPAN +
@@ -138,7 +132,6 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
     expect(placeCells({ ...origin }, 50)).toBe(first);
     expect(placeCells(origin, 3)).not.toEqual(first);
     expect(placeCells({ latitude: 16.51, longitude: -15.81 }, 50)).not.toEqual(first);
-    expect(placeCells(origin, 4.71, 2.35)).not.toEqual(placeCells(origin, 4.71));
     expect(placeCells(origin, 50)).toEqual(first);
   });
 
@@ -207,13 +200,9 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
           );
           expect(text).not.toContain('BitmapAnd');
         }
-        // A ring beyond the radius before: GiST's four boxes (migration 041), unless asked.
+        // A ring beyond the radius before: GiST's four boxes (migration 041), never cells.
         expect(sqlOf(query)).not.toContain(']) && ');
         expect(sqlOf(query)).toContain('<@');
-        pgTuning.cellsRing = true;
-        expect(sqlOf(query)).toContain(']) && ');
-        expect(sqlOf(query)).not.toContain('<@');
-        pgTuning.cellsRing = false;
         // With a subcategory its own place index (005) reads the box; without cells, the btree's.
         expect(sqlOf({ ...query, psubcategoryIds: [1], beyondKm: undefined })).not.toContain(
           ']) && ',
