@@ -312,12 +312,22 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
   // at 15–50 times its rows and ANDed it with the bitmap of every listed offer (products_shop_live:
   // 849,896 entries, 140–170 ms). So too where the words' matches are read first (matchesFirst:
   // few enough) away from a place: voiture propre's lexicon tier, its rows inline (migration 043),
-  // was ANDed with the same bitmap, 83 → 238 ms. (Within a distance the type leads the place's
-  // covering indexes: it stays a condition there.) The listing's literal condition (LISTED, the
-  // index's predicate) stays as it is.
+  // was ANDed with the same bitmap, 83 → 238 ms. Not where the type is the second column of the
+  // index read with the words: within a distance (the place's covering indexes), nor with a
+  // subcategory, a category or a shop (products_search_subcategory, _shop: (…, type, id)), where
+  // the type on the rows let the index give the demands too (مفروشة + apartments + monthly rent +
+  // price: 6,975 → 8,181 heap blocks, 31 → 46 ms; docs/search.md, session 24). The listing's
+  // literal condition (LISTED, the index's predicate) stays as it is.
   const onRows = (c: Expression<SqlBool>) => cond`(${c}) is true`;
   const listingOnRows =
-    !!cells || (dialect === 'postgres' && !!q.matchesFirst && !q.origin && pgTuning.listingOnRows);
+    !!cells ||
+    (dialect === 'postgres' &&
+      !!q.matchesFirst &&
+      !q.origin &&
+      !q.psubcategoryIds.length &&
+      q.pcategorySubcategoryIds === undefined &&
+      q.shopId === undefined &&
+      pgTuning.listingOnRows);
   const list: Expression<SqlBool>[] = listingOnRows
     ? [onRows(typed), cond`products.${sql.raw(LISTED)}`, ...notEndedConditions().map(onRows)]
     : [typed, ...listedConditions()];

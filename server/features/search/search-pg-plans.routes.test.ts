@@ -133,6 +133,14 @@ describeEachEngine(
         // Within a distance (a subcategory's: no place cells) the type leads the place's index.
         const near = { ...query, psubcategoryIds: [w.cars], origin: here, distanceKm: 5 };
         expect(compiled(near)).not.toMatch(/products\.type = \$\d+\) is true/);
+        // With a subcategory, a category or a shop, the type is their index's second column.
+        for (const within of [
+          { psubcategoryIds: [w.cars] },
+          { pcategorySubcategoryIds: [w.cars] },
+          { shopId: 1 },
+        ]) {
+          expect(compiled({ ...query, ...within })).not.toMatch(/products\.type = \$\d+\) is true/);
+        }
         pgTuning.listingOnRows = false;
         expect(compiled(query)).not.toMatch(/products\.type = \$\d+\) is true/);
         expect(await rows(query)).toEqual(kept);
