@@ -90,9 +90,7 @@ function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null 
     !q.origin ||
     q.distanceKm === undefined ||
     q.text === undefined ||
-    q.psubcategoryIds.length ||
-    q.pcategorySubcategoryIds !== undefined ||
-    q.shopId !== undefined ||
+    withinList(q) ||
     q.beyondKm !== undefined ||
     !pgTuning.placeCells ||
     !pgTuning.cellsWhole
@@ -103,14 +101,19 @@ function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null 
 }
 
 /**
+ * Whether a search is within a subcategory, a category or a shop: their own indexes lead its reads
+ * ((psubcategory_id, type, …), (shop_id, type, …): the type their second column, a place after it).
+ */
+export const withinList = (q: SearchQuery) =>
+  q.psubcategoryIds.length > 0 || q.pcategorySubcategoryIds !== undefined || q.shopId !== undefined;
+
+/**
  * Whether a search has filters besides its type, its words, its order, its place and the listing
  * rule (a subcategory, a category, a shop, prices, flags, an offer type, field values): conditions
  * its rows are tested for.
  */
 export const filtersBesideWords = (q: SearchQuery) =>
-  q.shopId !== undefined ||
-  q.psubcategoryIds.length > 0 ||
-  q.pcategorySubcategoryIds !== undefined ||
+  withinList(q) ||
   q.minPrice !== undefined ||
   q.maxPrice !== undefined ||
   !!q.negotiable ||
@@ -324,9 +327,7 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
     (dialect === 'postgres' &&
       !!q.matchesFirst &&
       !q.origin &&
-      !q.psubcategoryIds.length &&
-      q.pcategorySubcategoryIds === undefined &&
-      q.shopId === undefined &&
+      !withinList(q) &&
       pgTuning.listingOnRows);
   const list: Expression<SqlBool>[] = listingOnRows
     ? [onRows(typed), cond`products.${sql.raw(LISTED)}`, ...notEndedConditions().map(onRows)]
@@ -370,9 +371,7 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
       dialect === 'postgres' &&
       q.text !== undefined &&
       q.beyondKm !== undefined &&
-      !q.psubcategoryIds.length &&
-      q.pcategorySubcategoryIds === undefined &&
-      q.shopId === undefined &&
+      !withinList(q) &&
       pgTuning.placeGist
         ? { beyondKm: pgTuning.placeRing ? q.beyondKm : undefined }
         : false;

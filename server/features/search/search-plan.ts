@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
-import { indexedPfield, listed, pfieldValueCondition, pgTuning } from './search-conditions';
+import {
+  indexedPfield,
+  listed,
+  pfieldValueCondition,
+  pgTuning,
+  withinList,
+} from './search-conditions';
 import { COUNTED, onlyWords, type SearchQuery } from './search.repository';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
 
@@ -185,11 +191,7 @@ export async function planned(
 ): Promise<SearchQuery> {
   // SQLite: only a subcategory (a category's), a shop or a place narrows enough to lead
   // instead of the words.
-  const narrowing =
-    q.psubcategoryIds.length > 0 ||
-    q.pcategorySubcategoryIds !== undefined ||
-    q.shopId !== undefined ||
-    !!q.origin;
+  const narrowing = withinList(q) || !!q.origin;
   if (dialect === 'sqlite' && q.text && narrowing) {
     if (narrower?.commonWords) {
       q = { ...q, commonWords: true };

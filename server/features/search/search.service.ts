@@ -29,6 +29,7 @@ import { firstRows, searchPage } from './search-nearest';
 import { laterRows, withBumps } from './search-bumps.repository';
 import { readAhead } from './search-shared-tiers';
 import { planned } from './search-plan';
+import { withinList } from './search-conditions';
 import { genericWordsFirst } from './search-ranking';
 import * as lookups from './search-lookups.repository';
 
@@ -146,11 +147,7 @@ export const candidateTuning = { max: 2000 };
  * (Samsung phones at 1,000,000: 55 ms to count, as long as the search).
  */
 const narrowed = (q: repo.SearchQuery) =>
-  !q.pfields.length &&
-  (q.psubcategoryIds.length > 0 ||
-    q.pcategorySubcategoryIds !== undefined ||
-    q.shopId !== undefined ||
-    (q.origin !== undefined && q.distanceKm !== undefined));
+  !q.pfields.length && (withinList(q) || (q.origin !== undefined && q.distanceKm !== undefined));
 
 /** What the tiers found: the first COUNTED rows, tier by tier, and how many each tier gave. */
 type Found = {
