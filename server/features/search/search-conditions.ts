@@ -52,10 +52,10 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * finding the words' terms in any column from the index and testing the tier's query on the rows
  * after those filters (`weightsLast`, textCondition); and (session 20) the box of words within a
  * distance read from the place's GiST index (`placeGist`, conditions; migration 041); and (session
- * 21) words within a whole distance read with the place's cells from one GIN index (`placeCells`,
- * `cellsWhole`; migration 042, wordsCells); and (session 23)
- * the type and the listing's dates of words read first tested on the rows (`listingOnRows`,
- * conditions). The same ids either way: an object so that a test can read both ways.
+ * 21) words within a whole distance read with the place's cells from one GIN index (`placeCells`;
+ * migration 042, wordsCells); and (session 23) the type and the listing's dates of words read
+ * first tested on the rows (`listingOnRows`, conditions). The same ids either way: an object so
+ * that a test can read both ways.
  */
 export const pgTuning = {
   ginOnly: true,
@@ -71,7 +71,6 @@ export const pgTuning = {
   placeGist: true,
   placeRing: true,
   placeCells: true,
-  cellsWhole: true,
   listingOnRows: true,
 };
 
@@ -80,8 +79,7 @@ export const pgTuning = {
  * read fewer entries): the cells of migration 042 holding every point within the distance, read
  * with the words from one GIN index (docs/search.md, "PostgreSQL: words and place in one index read
  * (session 21)"); null where the btree's box (or a ring from GiST) is read instead. Only the whole
- * distance (`cellsWhole`: newest first, by price, nearest first's first radius or words read at
- * once): a ring beyond the radius before read from the cells was slower than from GiST (measured
+ * distance (newest first, by price, nearest first's first radius or words read at once): a ring beyond the radius before read from the cells was slower than from GiST (measured
  * in session 21), so a ring reads GiST's boxes.
  */
 function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null {
@@ -92,8 +90,7 @@ function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null 
     q.text === undefined ||
     withinList(q) ||
     q.beyondKm !== undefined ||
-    !pgTuning.placeCells ||
-    !pgTuning.cellsWhole
+    !pgTuning.placeCells
   ) {
     return null;
   }

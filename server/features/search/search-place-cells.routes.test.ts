@@ -71,12 +71,8 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
           // Radius by radius (each beyond the one before), not the whole distance at once.
           pgTuning.sparseAtOnce = false;
           expect(await search(km, sort), `${label}, radius by radius`).toEqual(expected);
-          // The rings from GiST's boxes and the whole distance's box from the btree, then no
-          // cells at all (the boxes of migrations 041 and 005).
-          pgTuning.cellsWhole = false;
-          expect(await search(km, sort), `${label}, no cells for the whole distance`).toEqual(
-            expected,
-          );
+          // No cells at all: the rings from GiST's boxes, the whole distance's box from the btree
+          // (migrations 041 and 005).
           pgTuning.placeCells = false;
           expect(await search(km, sort), `${label}, no cells`).toEqual(expected);
           Object.assign(pgTuning, saved);
