@@ -42,6 +42,7 @@ import { searchPlaceGist } from './migrations/041-search-place-gist';
 import { searchWordsCells } from './migrations/042-search-words-cells';
 import { searchVectorInline } from './migrations/043-search-vector-inline';
 import { searchPfieldCoveringPg } from './migrations/044-search-pfield-covering-pg';
+import { searchTagged } from './migrations/045-search-tagged';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -89,6 +90,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '042-search-words-cells': searchWordsCells(dialect),
     '043-search-vector-inline': searchVectorInline(dialect),
     '044-search-pfield-covering-pg': searchPfieldCoveringPg(dialect),
+    '045-search-tagged': searchTagged(dialect),
   };
 }
 

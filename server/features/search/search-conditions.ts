@@ -54,8 +54,9 @@ export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
  * distance read from the place's GiST index (`placeGist`, conditions; migration 041); and (session
  * 21) words within a whole distance read with the place's cells from one GIN index (`placeCells`;
  * migration 042, wordsCells); and (session 23) the type and the listing's dates of words read
- * first tested on the rows (`listingOnRows`, conditions). The same ids either way: an object so
- * that a test can read both ways.
+ * first tested on the rows (`listingOnRows`, conditions); and (session 25) words read first from
+ * the tagged index, their columns in it (`tagged`, textCondition; migration 045). The same ids
+ * either way: an object so that a test can read both ways.
  */
 export const pgTuning = {
   ginOnly: true,
@@ -72,19 +73,23 @@ export const pgTuning = {
   placeRing: true,
   placeCells: true,
   listingOnRows: true,
+  tagged: true,
 };
 
 /**
  * PostgreSQL, words within a distance (no subcategory, category or shop: their own place indexes
  * read fewer entries): the cells of migration 042 holding every point within the distance, read
  * with the words from one GIN index (docs/search.md, "PostgreSQL: words and place in one index read
- * (session 21)"); null where the btree's box (or a ring from GiST) is read instead. Only the whole
- * distance (newest first, by price, nearest first's first radius or words read at once): a ring beyond the radius before read from the cells was slower than from GiST (measured
- * in session 21), so a ring reads GiST's boxes.
+ * (session 21)"); null where the btree's box (or a ring from GiST), or the tagged index
+ * (readsTagged), is read instead. Only the whole
+ * distance (newest first, by price, nearest first's first radius or words read at once): a ring
+ * beyond the radius before read from the cells was slower than from GiST (measured in session 21),
+ * so a ring reads GiST's boxes.
  */
-function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null {
+export function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null {
   if (
     dialect !== 'postgres' ||
+    readsTagged(q) ||
     !q.origin ||
     q.distanceKm === undefined ||
     q.text === undefined ||
@@ -96,6 +101,13 @@ function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null 
   }
   return placeCells(q.origin, Math.min(q.distanceKm, MAX_KM));
 }
+
+/**
+ * PostgreSQL: whether a tier's matches are read first from the tagged index (migration 045), its
+ * columns in it (see textCondition; chosen by search-plan.ts taggedRead).
+ */
+const readsTagged = (q: SearchQuery): q is SearchQuery & { text: { tagged: string } } =>
+  !!q.taggedRead && q.text?.tagged !== undefined && pgTuning.tagged;
 
 /**
  * Whether a search is within a subcategory, a category or a shop: their own indexes lead its reads
@@ -151,6 +163,13 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
   // (RUM 1.3.13 finds nothing for `ksr:*A | ksr:B`, GIN 7).
   const op = sql.raw(q.rum || !pgTuning.ginOnly ? '@@' : '@@@');
   const match = cond`products.search_vector ${op} to_tsquery('simple', ${q.text.ts})`;
+  // Words read first (not with the place's cells): the tier's matches exactly, from the tagged
+  // index (migration 045), no row tested for its columns. Any column's terms (weightsLast, within
+  // a distance) found voiture's 28,139 products at 1,000,000 for the 7,684 of its first tier
+  // (docs/search.md, "PostgreSQL: the columns inside the text index (session 25)").
+  if (readsTagged(q)) {
+    return [cond`search_tagged(products.search_vector) @@ to_tsquery('simple', ${q.text.tagged})`];
+  }
   // Common words and a subcategory, a category or a shop: `is true` keeps the planner from the
   // text index (it ANDed the bitmap of every match of 'prix', 45,000 at 100,000 products, with the
   // subcategory's), so that it walks the subcategory's index and tests each row instead.

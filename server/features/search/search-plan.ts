@@ -6,9 +6,12 @@ import {
   pfieldValueCondition,
   pgTuning,
   withinList,
+  wordsCells,
 } from './search-conditions';
 import { COUNTED, onlyWords, type SearchQuery } from './search.repository';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
+import { WORDS_CELLS } from '../../db/migrations/042-search-words-cells';
+import { TAGGED_INDEX } from '../../db/migrations/045-search-tagged';
 
 // Which index leads a search (DESIGN §7): how common its words and field values are, read from
 // the indexes' statistics or by capped counts, decides what search.repository.ts reads first.
@@ -43,7 +46,15 @@ export const rumTuning = { maxShare: 0.1 };
  * The most common words of search_vector and their shares, the number of products, and whether
  * the RUM index exists (valid).
  */
-type WordStats = { freqs: Map<string, number>; rows: number; rum: boolean };
+type WordStats = {
+  freqs: Map<string, number>;
+  rows: number;
+  rum: boolean;
+  /** The same for the lexemes of the tagged index (migration 045), empty without it. */
+  tagged: Map<string, number>;
+  /** The same for the place cells of migration 042's index (as text), empty without it. */
+  cells: Map<string, number>;
+};
 const wordStats = new WeakMap<object, { at: number; stats: Promise<WordStats> }>();
 const WORD_STATS_MS = 10 * 60_000;
 /** Up to this share of products, reading the matches first beats walking the primary key. */
@@ -64,21 +75,36 @@ export function commonWords(db: Executor): Promise<WordStats> {
       freqs: number[] | null;
       rows: number | null;
       rum: boolean;
+      telems: string[] | null;
+      tfreqs: number[] | null;
+      celems: string[] | null;
+      cfreqs: number[] | null;
     }>`
-      select stats.elems, stats.freqs,
+      select stats.elems, stats.freqs, tagged.elems as telems, tagged.freqs as tfreqs,
+        cells.elems as celems, cells.freqs as cfreqs,
         (select reltuples from pg_class where relname = 'products') as rows,
         exists (select 1 from pg_index join pg_class on pg_class.oid = pg_index.indexrelid
           where pg_class.relname = ${RUM_INDEX} and pg_index.indisvalid) as rum
       from (select 1) one left join (select most_common_elems::text::text[] as elems,
           most_common_elem_freqs as freqs
-        from pg_stats where tablename = 'products' and attname = 'search_vector') stats on true`
+        from pg_stats where tablename = 'products' and attname = 'search_vector') stats on true
+      left join (select most_common_elems::text::text[] as elems,
+          most_common_elem_freqs as freqs
+        from pg_stats where tablename = ${TAGGED_INDEX}) tagged on true
+      left join (select most_common_elems::text::text[] as elems,
+          most_common_elem_freqs as freqs
+        from pg_stats where tablename = ${WORDS_CELLS}) cells on true`
       .execute(db)
       .then(({ rows }) => {
-        const { elems, freqs, rows: count, rum } = rows[0];
+        const { elems, freqs, rows: count, rum, telems, tfreqs, celems, cfreqs } = rows[0];
+        const shares = (e: string[] | null, f: number[] | null) =>
+          new Map((e ?? []).map((term, i) => [term, Number(f?.[i] ?? 0)]));
         return {
-          freqs: new Map((elems ?? []).map((e, i) => [e, Number(freqs?.[i] ?? 0)])),
+          freqs: shares(elems, freqs),
           rows: Number(count ?? 0),
           rum: !!rum,
+          tagged: shares(telems, tfreqs),
+          cells: shares(celems, cfreqs),
         };
       });
     cached = { at: Date.now(), stats };
@@ -145,6 +171,61 @@ async function middlingWords(
   // 225,000 rows (0.7-1.1 s).
   const matches = pgTuning.probeMatches ? Math.min(share, found / WALK_PROBE) : share;
   return walked > matches * rows ? 'many' : false;
+}
+
+/**
+ * PostgreSQL: how many products at most a tier's query matches in the tagged index (migration
+ * 045), from its lexemes' shares among the most common elements ANALYZE keeps; a lexeme not among
+ * them counts as the least common one. Null without those statistics (no index, no ANALYZE yet).
+ */
+export async function taggedMatches(
+  db: Executor,
+  text: NonNullable<SearchQuery['text']>,
+): Promise<number | null> {
+  const { tagged, rows } = await commonWords(db);
+  if (!tagged.size || !text.taggedShare) return null;
+  const least = Math.min(...tagged.values());
+  const share = text.taggedShare((lexeme, prefix) => {
+    if (!prefix) return tagged.get(lexeme) ?? least;
+    let sum = 0;
+    for (const [e, f] of tagged) if (e.startsWith(lexeme)) sum += f;
+    return Math.max(sum, least);
+  });
+  return share * rows;
+}
+
+/**
+ * A match read from the tagged index and tested costs about as much as this many products of the
+ * place cells read with the words (at 1,000,000: 2–2.2 µs a match, 0.06–0.1 µs a product of the
+ * cells; iphone within 3 km of Nouakchott, 6,878 matches and 164,000 products in the cells: 64 ms
+ * from the tagged index, 44–48 from the cells; voiture within 50 km, 7,684 and 541,000: 20–25
+ * against 70).
+ */
+const CELL_PRODUCTS_PER_MATCH = 30;
+
+/**
+ * PostgreSQL, words read first (matchesFirst): whether from the tagged index (migration 045,
+ * `taggedRead`: the tier's matches exactly, search-conditions.ts readsTagged). Within a whole
+ * distance the place's cells are read with the words otherwise (wordsCells): the tagged index
+ * then only when its matches are fewer than the products in the cells (from the statistics of
+ * both indexes) by CELL_PRODUCTS_PER_MATCH.
+ */
+export async function taggedRead<Q extends SearchQuery>(
+  db: Executor,
+  dialect: Dialect,
+  q: Q,
+): Promise<Q> {
+  if (dialect !== 'postgres' || !q.matchesFirst || !q.text?.tagged || !pgTuning.tagged) return q;
+  const cells = wordsCells(dialect, q);
+  if (cells) {
+    const { cells: shares, rows } = await commonWords(db);
+    const matches = await taggedMatches(db, q.text);
+    if (!shares.size || matches === null) return q;
+    const least = Math.min(...shares.values());
+    const inCells = cells.reduce((sum, cell) => sum + (shares.get(String(cell)) ?? least), 0);
+    if (matches * CELL_PRODUCTS_PER_MATCH >= Math.min(1, inCells) * rows) return q;
+  }
+  return { ...q, taggedRead: true };
 }
 
 /**
@@ -220,5 +301,5 @@ export async function planned(
   // (The same for every tier of a search: a query planned before keeps its choice.)
   if (q.pfields.some(indexedPfield) && !('leadingPfield' in q))
     q = { ...q, leadingPfield: await leadingPfield(db, dialect, q) };
-  return q;
+  return taggedRead(db, dialect, q);
 }

@@ -197,19 +197,78 @@ export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string 
   return `${each.join(' AND ')} AND type : ${quoted(type)}`;
 }
 
-/** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
-export function tsQuery(words: TieredWord[], tier: Tier): string {
+/** The columns of PostgreSQL's search vector: its weights (migration 009). */
+type Weights = 'A' | 'B' | 'BC';
+
+/**
+ * A tier's query for PostgreSQL's to_tsquery('simple', …), each term written by `term` with the
+ * columns it may be in: every word's alternatives, all words required.
+ */
+function pgQuery(
+  words: TieredWord[],
+  tier: Tier,
+  term: (t: string, weights: Weights, prefix?: boolean) => string,
+): string {
   const each = words.map((w) => {
     const alts = alternatives(w, tier).map(({ columns, terms, prefix, ownStem }) =>
       columns === 'text'
         ? ownStem === undefined
-          ? `${terms[0]}:${prefix ? '*' : ''}A`
-          : `(${terms[0]}:A & ${ownStem}:B)`
-        : `(${terms.map((t) => `${t}:${columns === 'stems' ? 'B' : 'BC'}`).join(' & ')})`,
+          ? term(terms[0], 'A', prefix)
+          : `(${term(terms[0], 'A')} & ${term(ownStem, 'B')})`
+        : `(${terms.map((t) => term(t, columns === 'stems' ? 'B' : 'BC')).join(' & ')})`,
     );
     return `(${alts.join(' | ')})`;
   });
   return each.join(' & ');
+}
+
+/** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
+export const tsQuery = (words: TieredWord[], tier: Tier) =>
+  pgQuery(words, tier, (t, weights, prefix) => `${t}:${prefix ? '*' : ''}${weights}`);
+
+/**
+ * The lexeme of `term` in `column` in migration 045's tagged vector: the column's weight as a
+ * lower-case letter before it.
+ */
+const tagged = (column: string, term: string) => `${column.toLowerCase()}${term}`;
+
+/**
+ * PostgreSQL: the same query for migration 045's tagged vector (search_tagged), where each lexeme
+ * carries its column as a letter before it (`avoiture`: voiture as written): no weights, so the
+ * GIN index answers it exactly, without testing each candidate's row.
+ */
+export const taggedQuery = (words: TieredWord[], tier: Tier) =>
+  pgQuery(words, tier, (t, weights, prefix) => {
+    const each = [...weights].map((c) => `${tagged(c, t)}${prefix ? ':*' : ''}`);
+    return each.length > 1 ? `(${each.join(' | ')})` : each[0];
+  });
+
+/**
+ * PostgreSQL: the share of products a tier's tagged query matches at most, from each lexeme's
+ * share (`share`: of a prefix, every lexeme it starts): a word's alternatives add up, the terms
+ * of one alternative bound it by the rarest, and the rarest word bounds them all.
+ */
+export function taggedShare(
+  words: TieredWord[],
+  tier: Tier,
+  share: (lexeme: string, prefix: boolean) => number,
+): number {
+  const each = words.map((w) =>
+    alternatives(w, tier).reduce((sum, { columns, terms, prefix, ownStem }) => {
+      const weights: Weights = columns === 'text' ? 'A' : columns === 'stems' ? 'B' : 'BC';
+      const inColumns = (t: string, p = false) =>
+        [...weights].reduce((s, c) => s + share(tagged(c, t), p), 0);
+      const rarest =
+        columns === 'text'
+          ? Math.min(
+              inColumns(terms[0], prefix),
+              ownStem === undefined ? 1 : share(tagged('B', ownStem), false),
+            )
+          : Math.min(...terms.map((t) => inColumns(t)));
+      return sum + rarest;
+    }, 0),
+  );
+  return Math.min(1, ...each);
 }
 
 /** A tier's text query for each engine, and each word's terms (search-plan.ts reads them). */
@@ -218,6 +277,10 @@ export function tierText(words: TieredWord[], tier: Tier, type: string) {
   return {
     fts: ftsMatch(words, tier, type),
     ts: tsQuery(words, tier),
+    /** PostgreSQL: the same for the tagged vector (migration 045), and its share estimated. */
+    tagged: taggedQuery(words, tier),
+    taggedShare: (share: (lexeme: string, prefix: boolean) => number) =>
+      taggedShare(words, tier, share),
     words: tierTerms(words, tier),
     /** The same match tested on one product's columns (the few bumped offers, search-bumps.repository.ts). */
     test: (row: SearchColumns) => ranker(row) !== null,

@@ -47,6 +47,9 @@ export interface SearchQuery {
     words: string[][];
     /** The same condition tested in JS on a product's search columns (search-words.ts). */
     test?: (row: SearchColumns) => boolean;
+    /** PostgreSQL: the query of the tagged vector (migration 045), and its share estimated. */
+    tagged?: string;
+    taggedShare?: (share: (lexeme: string, prefix: boolean) => number) => number;
   };
   /**
    * The words are common and other filters narrow (see textCondition). SQLite: they match at
@@ -58,6 +61,11 @@ export interface SearchQuery {
    * set for words of middling frequency.
    */
   matchesFirst?: boolean;
+  /**
+   * PostgreSQL, words read first (matchesFirst): from the tagged index, the tier's columns in it
+   * (migration 045; set by search-plan.ts taggedRead).
+   */
+  taggedRead?: boolean;
   /**
    * PostgreSQL, newest first: the words' matches read in that order from the RUM index
    * (migration 037, see orderedQuery); set by search-plan.ts when the index exists.
