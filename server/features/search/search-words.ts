@@ -201,36 +201,54 @@ export function ftsMatch(words: TieredWord[], tier: Tier, type: string): string 
 type Weights = 'A' | 'B' | 'BC';
 
 /**
- * A tier's query for PostgreSQL's to_tsquery('simple', …), each term written by `term` with the
- * columns it may be in: every word's alternatives, all words required.
+ * A tier's query for PostgreSQL, word by word (all of them required): each word's alternatives
+ * (`any`), an alternative's terms all required (`all`), each term with the columns it may be in
+ * (`term`). One shape for the query's text in either vector and for its estimated share.
  */
-function pgQuery(
+function pgWords<T>(
+  words: TieredWord[],
+  tier: Tier,
+  ops: {
+    term: (t: string, weights: Weights, prefix?: boolean) => T;
+    all: (each: T[]) => T;
+    any: (each: T[]) => T;
+  },
+): T[] {
+  return words.map((w) =>
+    ops.any(
+      alternatives(w, tier).map(({ columns, terms, prefix, ownStem }) =>
+        columns === 'text'
+          ? ownStem === undefined
+            ? ops.term(terms[0], 'A', prefix)
+            : ops.all([ops.term(terms[0], 'A'), ops.term(ownStem, 'B')])
+          : ops.all(terms.map((t) => ops.term(t, columns === 'stems' ? 'B' : 'BC'))),
+      ),
+    ),
+  );
+}
+
+/** to_tsquery('simple', …) text of a tier, each term written by `term`. */
+const pgQuery = (
   words: TieredWord[],
   tier: Tier,
   term: (t: string, weights: Weights, prefix?: boolean) => string,
-): string {
-  const each = words.map((w) => {
-    const alts = alternatives(w, tier).map(({ columns, terms, prefix, ownStem }) =>
-      columns === 'text'
-        ? ownStem === undefined
-          ? term(terms[0], 'A', prefix)
-          : `(${term(terms[0], 'A')} & ${term(ownStem, 'B')})`
-        : `(${terms.map((t) => term(t, columns === 'stems' ? 'B' : 'BC')).join(' & ')})`,
-    );
-    return `(${alts.join(' | ')})`;
-  });
-  return each.join(' & ');
-}
+) =>
+  pgWords(words, tier, {
+    term,
+    all: (each) => `(${each.join(' & ')})`,
+    any: (each) => `(${each.join(' | ')})`,
+  }).join(' & ');
 
 /** PostgreSQL to_tsquery('simple', …): the same, with the vector's weights for the columns. */
 export const tsQuery = (words: TieredWord[], tier: Tier) =>
   pgQuery(words, tier, (t, weights, prefix) => `${t}:${prefix ? '*' : ''}${weights}`);
 
 /**
- * The lexeme of `term` in `column` in migration 045's tagged vector: the column's weight as a
- * lower-case letter before it.
+ * The lexemes of `term` in `weights`' columns in migration 045's tagged vector: each column's
+ * weight as a lower-case letter before it.
  */
-const tagged = (column: string, term: string) => `${column.toLowerCase()}${term}`;
+const tagged = (term: string, weights: Weights) =>
+  [...weights].map((c) => `${c.toLowerCase()}${term}`);
 
 /**
  * PostgreSQL: the same query for migration 045's tagged vector (search_tagged), where each lexeme
@@ -239,37 +257,29 @@ const tagged = (column: string, term: string) => `${column.toLowerCase()}${term}
  */
 export const taggedQuery = (words: TieredWord[], tier: Tier) =>
   pgQuery(words, tier, (t, weights, prefix) => {
-    const each = [...weights].map((c) => `${tagged(c, t)}${prefix ? ':*' : ''}`);
+    const each = tagged(t, weights).map((lexeme) => `${lexeme}${prefix ? ':*' : ''}`);
     return each.length > 1 ? `(${each.join(' | ')})` : each[0];
   });
 
 /**
  * PostgreSQL: the share of products a tier's tagged query matches at most, from each lexeme's
- * share (`share`: of a prefix, every lexeme it starts): a word's alternatives add up, the terms
- * of one alternative bound it by the rarest, and the rarest word bounds them all.
+ * share (`share`: of a prefix, every lexeme it starts): alternatives add up, terms required
+ * together are bounded by the rarest, and so are the words.
  */
-export function taggedShare(
+export const taggedShare = (
   words: TieredWord[],
   tier: Tier,
   share: (lexeme: string, prefix: boolean) => number,
-): number {
-  const each = words.map((w) =>
-    alternatives(w, tier).reduce((sum, { columns, terms, prefix, ownStem }) => {
-      const weights: Weights = columns === 'text' ? 'A' : columns === 'stems' ? 'B' : 'BC';
-      const inColumns = (t: string, p = false) =>
-        [...weights].reduce((s, c) => s + share(tagged(c, t), p), 0);
-      const rarest =
-        columns === 'text'
-          ? Math.min(
-              inColumns(terms[0], prefix),
-              ownStem === undefined ? 1 : share(tagged('B', ownStem), false),
-            )
-          : Math.min(...terms.map((t) => inColumns(t)));
-      return sum + rarest;
-    }, 0),
+) =>
+  Math.min(
+    1,
+    ...pgWords(words, tier, {
+      term: (t, weights, prefix = false) =>
+        tagged(t, weights).reduce((sum, lexeme) => sum + share(lexeme, prefix), 0),
+      all: (each) => Math.min(...each),
+      any: (each) => each.reduce((sum, n) => sum + n, 0),
+    }),
   );
-  return Math.min(1, ...each);
-}
 
 /** A tier's text query for each engine, and each word's terms (search-plan.ts reads them). */
 export function tierText(words: TieredWord[], tier: Tier, type: string) {
