@@ -4,9 +4,9 @@ import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
 import {
+  bitmapPlanOf,
   buildWorld,
   PLACES,
-  planOf,
   postNewerHiluxes,
   searchCalls,
   type World,
@@ -186,17 +186,7 @@ describeEachEngine(
         matchesFirst: true,
         text: tierText(queryTerms('toyota'), 'stem', 'offer'),
       };
-      // (A bitmap read of the GIN index, as at 1,000,000: this small table would be read whole,
-      // or from another index, otherwise. Its other indexes dropped, rolled back.)
-      const plan = (q: SearchQuery) =>
-        planOf(db, q, async (trx) => {
-          const { rows: others } = await sql<{ name: string }>`select indexname as name
-            from pg_indexes where tablename = 'products'
-              and indexname not in ('products_pkey', 'products_search_vector')`.execute(trx);
-          for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
-          await sql`set local enable_seqscan = off`.execute(trx);
-          await sql`set local enable_indexscan = off`.execute(trx);
-        });
+      const plan = (q: SearchQuery) => bitmapPlanOf(db, q, 'products_search_vector');
       const indexCond = (text: string) =>
         /Bitmap Index Scan on products_search_vector\s+(?:\(.*\)\s+)?Index Cond: \(([^\n]*)\)/.exec(
           text,

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
-import { buildWorld, PLACES, planOf, searchCalls, type World } from './search.test-helpers';
+import { bitmapPlanOf, buildWorld, PLACES, searchCalls, type World } from './search.test-helpers';
 import { pgTuning } from './search-conditions';
 import { nearestTuning } from './search-nearest';
 import { taggedMatches, taggedRead } from './search-plan';
@@ -76,17 +76,7 @@ describeEachEngine(
         taggedRead: true,
         text: tierText(queryTerms('toyota'), 'stem', 'offer'),
       };
-      // (A bitmap read of the index, as at 1,000,000: this small table would be read whole, or
-      // from another index, otherwise. Its other indexes dropped, rolled back.)
-      const plan = (q: SearchQuery) =>
-        planOf(db, q, async (trx) => {
-          const { rows: others } = await sql<{ name: string }>`select indexname as name
-            from pg_indexes where tablename = 'products'
-              and indexname not in ('products_pkey', 'products_search_tagged')`.execute(trx);
-          for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
-          await sql`set local enable_seqscan = off`.execute(trx);
-          await sql`set local enable_indexscan = off`.execute(trx);
-        });
+      const plan = (q: SearchQuery) => bitmapPlanOf(db, q, 'products_search_tagged');
       const near = { ...query, psubcategoryIds: [], origin: PLACES.tevraghZeina, distanceKm: 50 };
       const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
       const rows = async (q: SearchQuery) =>

@@ -1,5 +1,5 @@
 import { expect, onTestFinished } from 'vitest';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../../db/types';
 import { now } from '../../db/connect';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
@@ -372,3 +372,17 @@ export function planOf(db: DB, q: SearchQuery, prepare: (trx: DB) => Promise<voi
       throw e;
     });
 }
+
+/**
+ * A read's plan as at 1,000,000, where `index` is read as a bitmap: this small table would be read
+ * whole, or from another index, otherwise (its other indexes dropped, rolled back).
+ */
+export const bitmapPlanOf = (db: DB, q: SearchQuery, index: string) =>
+  planOf(db, q, async (trx) => {
+    const { rows: others } = await sql<{ name: string }>`select indexname as name
+      from pg_indexes where tablename = 'products'
+        and indexname not in ('products_pkey', ${index})`.execute(trx);
+    for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_indexscan = off`.execute(trx);
+  });
