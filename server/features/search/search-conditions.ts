@@ -81,10 +81,9 @@ export const pgTuning = {
  * read fewer entries): the cells of migration 042 holding every point within the distance, read
  * with the words from one GIN index (docs/search.md, "PostgreSQL: words and place in one index read
  * (session 21)"); null where the btree's box (or a ring from GiST), or the tagged index
- * (readsTagged), is read instead. Only the whole
- * distance (newest first, by price, nearest first's first radius or words read at once): a ring
- * beyond the radius before read from the cells was slower than from GiST (measured in session 21),
- * so a ring reads GiST's boxes.
+ * (readsTagged), is read instead. Only the whole distance (newest first, by price, nearest first's
+ * first radius or words read at once): a ring beyond the radius before read from the cells was
+ * slower than from GiST (measured in session 21), so a ring reads GiST's boxes.
  */
 export function wordsCells(dialect: Dialect, q: SearchQuery): readonly number[] | null {
   if (
