@@ -155,13 +155,6 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
         where products_fts match ${q.text.fts})`,
     ];
   }
-  // `@@@` (the same test as `@@`) is an operator of the GIN index's class only: only the RUM path
-  // (q.rum, newest first from RUM's own order) reads the RUM index (migration 037). Its bitmap
-  // reads were chosen for queries of many alternatives, and were slow and wrong: nouakchot ksr's
-  // related tier, 391 ms and no match from RUM, 13 ms and 2 matches from GIN at 1,000,000
-  // (RUM 1.3.13 finds nothing for `ksr:*A | ksr:B`, GIN 7).
-  const op = sql.raw(q.rum || !pgTuning.ginOnly ? '@@' : '@@@');
-  const match = cond`products.search_vector ${op} to_tsquery('simple', ${q.text.ts})`;
   // Words read first (not with the place's cells): the tier's matches exactly, from the tagged
   // index (migration 045), no row tested for its columns. Any column's terms (weightsLast, within
   // a distance) found voiture's 28,139 products at 1,000,000 for the 7,684 of its first tier
@@ -169,6 +162,13 @@ export function textCondition(dialect: Dialect, q: SearchQuery): Expression<SqlB
   if (readsTagged(q)) {
     return [cond`search_tagged(products.search_vector) @@ to_tsquery('simple', ${q.text.tagged})`];
   }
+  // `@@@` (the same test as `@@`) is an operator of the GIN index's class only: only the RUM path
+  // (q.rum, newest first from RUM's own order) reads the RUM index (migration 037). Its bitmap
+  // reads were chosen for queries of many alternatives, and were slow and wrong: nouakchot ksr's
+  // related tier, 391 ms and no match from RUM, 13 ms and 2 matches from GIN at 1,000,000
+  // (RUM 1.3.13 finds nothing for `ksr:*A | ksr:B`, GIN 7).
+  const op = sql.raw(q.rum || !pgTuning.ginOnly ? '@@' : '@@@');
+  const match = cond`products.search_vector ${op} to_tsquery('simple', ${q.text.ts})`;
   // Common words and a subcategory, a category or a shop: `is true` keeps the planner from the
   // text index (it ANDed the bitmap of every match of 'prix', 45,000 at 100,000 products, with the
   // subcategory's), so that it walks the subcategory's index and tests each row instead.

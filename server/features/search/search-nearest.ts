@@ -105,7 +105,7 @@ async function nearestRows(
   if (dialect === 'postgres' && q.text && !q.matchesFirst && !withinList(q) && pgTuning.tagged) {
     const matches = await taggedMatches(db, q.text);
     if (matches !== null && matches < nearestTuning.taggedAtOnce)
-      q = await taggedRead(db, dialect, { ...q, matchesFirst: true, commonWords: false });
+      q = await taggedRead(db, dialect, { ...q, matchesFirst: true, commonWords: false }, matches);
   }
   // With words, every radius would read all the words' matches again: one look at once when
   // they are few (SQLite: not common, wordsTuning; PostgreSQL: read from the text index first),

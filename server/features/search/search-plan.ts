@@ -42,19 +42,18 @@ export const pfieldTuning = { fewValues: 3000 };
  */
 export const rumTuning = { maxShare: 0.1 };
 
+/** Most common elements and their shares (empty before ANALYZE), and the least of those shares. */
+type Shares = { of: Map<string, number>; least: number };
+
 /**
- * The most common words of search_vector and their shares, the number of products, and whether
- * the RUM index exists (valid).
+ * The most common words of search_vector and their shares, the number of products, whether the
+ * RUM index exists (valid), and the same shares for the tagged index's lexemes (migration 045) and
+ * the place cells of migration 042's index (as text).
  */
-type WordStats = {
-  freqs: Map<string, number>;
-  rows: number;
-  rum: boolean;
-  /** The same for the lexemes of the tagged index (migration 045), empty without it. */
-  tagged: Map<string, number>;
-  /** The same for the place cells of migration 042's index (as text), empty without it. */
-  cells: Map<string, number>;
-};
+type WordStats = { freqs: Map<string, number>; rows: number; rum: boolean } & Record<
+  'tagged' | 'cells',
+  Shares
+>;
 const wordStats = new WeakMap<object, { at: number; stats: Promise<WordStats> }>();
 const WORD_STATS_MS = 10 * 60_000;
 /** Up to this share of products, reading the matches first beats walking the primary key. */
@@ -70,41 +69,35 @@ const WALK_PROBE = 1000;
 export function commonWords(db: Executor): Promise<WordStats> {
   let cached = wordStats.get(db);
   if (!cached || Date.now() - cached.at > WORD_STATS_MS) {
+    // Expression statistics are kept under the index's name (an index's plain columns have none).
     const stats = sql<{
+      name: string | null;
       elems: string[] | null;
       freqs: number[] | null;
       rows: number | null;
       rum: boolean;
-      telems: string[] | null;
-      tfreqs: number[] | null;
-      celems: string[] | null;
-      cfreqs: number[] | null;
     }>`
-      select stats.elems, stats.freqs, tagged.elems as telems, tagged.freqs as tfreqs,
-        cells.elems as celems, cells.freqs as cfreqs,
+      select stats.name, stats.elems, stats.freqs,
         (select reltuples from pg_class where relname = 'products') as rows,
         exists (select 1 from pg_index join pg_class on pg_class.oid = pg_index.indexrelid
           where pg_class.relname = ${RUM_INDEX} and pg_index.indisvalid) as rum
-      from (select 1) one left join (select most_common_elems::text::text[] as elems,
-          most_common_elem_freqs as freqs
-        from pg_stats where tablename = 'products' and attname = 'search_vector') stats on true
-      left join (select most_common_elems::text::text[] as elems,
-          most_common_elem_freqs as freqs
-        from pg_stats where tablename = ${TAGGED_INDEX}) tagged on true
-      left join (select most_common_elems::text::text[] as elems,
-          most_common_elem_freqs as freqs
-        from pg_stats where tablename = ${WORDS_CELLS}) cells on true`
+      from (select 1) one left join (select tablename as name,
+          most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+        from pg_stats where (tablename = 'products' and attname = 'search_vector')
+          or tablename in (${TAGGED_INDEX}, ${WORDS_CELLS})) stats on true`
       .execute(db)
       .then(({ rows }) => {
-        const { elems, freqs, rows: count, rum, telems, tfreqs, celems, cfreqs } = rows[0];
-        const shares = (e: string[] | null, f: number[] | null) =>
-          new Map((e ?? []).map((term, i) => [term, Number(f?.[i] ?? 0)]));
+        const shares = (name: string) => {
+          const row = rows.find((r) => r.name === name);
+          const of = new Map((row?.elems ?? []).map((e, i) => [e, Number(row?.freqs?.[i] ?? 0)]));
+          return { of, least: of.size ? Math.min(...of.values()) : 0 };
+        };
         return {
-          freqs: shares(elems, freqs),
-          rows: Number(count ?? 0),
-          rum: !!rum,
-          tagged: shares(telems, tfreqs),
-          cells: shares(celems, cfreqs),
+          freqs: shares('products').of,
+          rows: Number(rows[0].rows ?? 0),
+          rum: !!rows[0].rum,
+          tagged: shares(TAGGED_INDEX),
+          cells: shares(WORDS_CELLS),
         };
       });
     cached = { at: Date.now(), stats };
@@ -183,13 +176,12 @@ export async function taggedMatches(
   text: NonNullable<SearchQuery['text']>,
 ): Promise<number | null> {
   const { tagged, rows } = await commonWords(db);
-  if (!tagged.size || !text.taggedShare) return null;
-  const least = Math.min(...tagged.values());
+  if (!tagged.of.size || !text.taggedShare) return null;
   const share = text.taggedShare((lexeme, prefix) => {
-    if (!prefix) return tagged.get(lexeme) ?? least;
+    if (!prefix) return tagged.of.get(lexeme) ?? tagged.least;
     let sum = 0;
-    for (const [e, f] of tagged) if (e.startsWith(lexeme)) sum += f;
-    return Math.max(sum, least);
+    for (const [e, f] of tagged.of) if (e.startsWith(lexeme)) sum += f;
+    return Math.max(sum, tagged.least);
   });
   return share * rows;
 }
@@ -214,15 +206,19 @@ export async function taggedRead<Q extends SearchQuery>(
   db: Executor,
   dialect: Dialect,
   q: Q,
+  /** The tier's tagged matches, when estimated already (taggedMatches). */
+  estimated?: number | null,
 ): Promise<Q> {
   if (dialect !== 'postgres' || !q.matchesFirst || !q.text?.tagged || !pgTuning.tagged) return q;
   const cells = wordsCells(dialect, q);
   if (cells) {
     const { cells: shares, rows } = await commonWords(db);
-    const matches = await taggedMatches(db, q.text);
-    if (!shares.size || matches === null) return q;
-    const least = Math.min(...shares.values());
-    const inCells = cells.reduce((sum, cell) => sum + (shares.get(String(cell)) ?? least), 0);
+    const matches = estimated === undefined ? await taggedMatches(db, q.text) : estimated;
+    if (!shares.of.size || matches === null) return q;
+    const inCells = cells.reduce(
+      (sum, cell) => sum + (shares.of.get(String(cell)) ?? shares.least),
+      0,
+    );
     if (matches * CELL_PRODUCTS_PER_MATCH >= Math.min(1, inCells) * rows) return q;
   }
   return { ...q, taggedRead: true };

@@ -5,7 +5,7 @@ import { queryTerms } from '../../../shared/domain/search-terms';
 import { bitmapPlanOf, buildWorld, PLACES, searchCalls, type World } from './search.test-helpers';
 import { pgTuning } from './search-conditions';
 import { nearestTuning } from './search-nearest';
-import { taggedMatches, taggedRead } from './search-plan';
+import { commonWords, taggedMatches, taggedRead } from './search-plan';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
 import { TIERS, tierText, type TieredWord } from './search-words';
 
@@ -109,6 +109,9 @@ describeEachEngine(
       const text = tierText(queryTerms('toyota'), 'exact', 'offer');
       // (The plan keeps the statistics it read for ten minutes: none was read before this.)
       await sql`analyze products`.execute(db);
+      const stats = await commonWords(db);
+      expect(stats.tagged.of.size).toBeGreaterThan(0);
+      expect(stats.cells.of.size).toBeGreaterThan(0);
       const estimate = await taggedMatches(db, text);
       expect(estimate).not.toBeNull();
       expect(estimate!).toBeLessThan(nearestTuning.taggedAtOnce);
