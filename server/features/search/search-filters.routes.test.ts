@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 import { pfieldTuning, wordsTuning } from './search-plan';
 import { windowTuning } from './search.repository';
@@ -8,6 +8,7 @@ import {
   buildWorld,
   haversineKm,
   PLACES,
+  restoreTuningsAfterEach,
   searchCalls,
   sorted,
   type World,
@@ -21,6 +22,14 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
   const { search, found } = searchCalls(ctx, () => w);
 
   describe('filters (each alone, then together)', () => {
+    restoreTuningsAfterEach(
+      pfieldTuning,
+      wordsTuning,
+      windowTuning,
+      candidateTuning,
+      nearestTuning,
+    );
+
     it('category and subcategory', async () => {
       expect(sorted(await found({ pcategory_id: w.homeCategory }))).toEqual([
         'fridge',
@@ -75,11 +84,7 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       ['tested on each row', 0],
     ] as const) {
       it(`field values: select, radio, text, number, checkbox (${way})`, async () => {
-        const saved = pfieldTuning.fewValues;
         pfieldTuning.fewValues = fewValues;
-        onTestFinished(() => {
-          pfieldTuning.fewValues = saved;
-        });
         const f = w.fields;
         expect(sorted(await found({ [`pfield_${f.brand}`]: 'Toyota' }))).toEqual([
           'hilux',
@@ -219,24 +224,10 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       expect(before.filter((ids) => ids.length > 1).length).toBeGreaterThanOrEqual(4);
       // Every word common (SQLite: windowedRows; nearest first, radius by radius), windows of
       // one id, no product read at once.
-      const saved = [
-        wordsTuning.commonWords,
-        windowTuning.firstSpan,
-        candidateTuning.max,
-        nearestTuning.atOnce,
-      ];
       wordsTuning.commonWords = 1;
       windowTuning.firstSpan = 1;
       candidateTuning.max = 0;
       nearestTuning.atOnce = 0;
-      onTestFinished(() => {
-        [
-          wordsTuning.commonWords,
-          windowTuning.firstSpan,
-          candidateTuning.max,
-          nearestTuning.atOnce,
-        ] = saved;
-      });
       for (const [i, body] of bodies.entries()) {
         expect(await found(body), JSON.stringify(body)).toEqual(before[i]);
       }
@@ -249,12 +240,8 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       ['the text index, tier by tier', 0, wordsTuning.commonWords],
     ] as const) {
       it(`combines every filter (${way})`, async () => {
-        const saved = [candidateTuning.max, wordsTuning.commonWords];
         candidateTuning.max = max;
         wordsTuning.commonWords = common;
-        onTestFinished(() => {
-          [candidateTuning.max, wordsTuning.commonWords] = saved;
-        });
         const f = w.fields;
         const body = {
           name: 'toyota',

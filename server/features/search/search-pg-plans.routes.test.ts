@@ -8,6 +8,7 @@ import {
   buildWorld,
   PLACES,
   postNewerHiluxes,
+  restoreTuningsAfterEach,
   searchCalls,
   type World,
 } from './search.test-helpers';
@@ -31,7 +32,7 @@ describeEachEngine(
       w = await buildWorld(ctx());
     }, 60_000);
 
-    const saved = { ...pgTuning };
+    restoreTuningsAfterEach(pgTuning, rumTuning);
     const setAll = (on: boolean) => {
       for (const key of Object.keys(pgTuning) as (keyof typeof pgTuning)[]) pgTuning[key] = on;
     };
@@ -91,15 +92,11 @@ describeEachEngine(
     it('reads the words of other paths than RUM from the GIN index only', async () => {
       const db = ctx().app.db;
       const query = wordsFirst('toyota', 'related');
-      try {
-        setAll(true);
-        expect(compiled(query)).toContain('search_vector @@@ to_tsquery');
-        expect(compiled({ ...query, rum: true })).toContain('search_vector @@ to_tsquery');
-        setAll(false);
-        expect(compiled(query)).toContain('search_vector @@ to_tsquery');
-      } finally {
-        Object.assign(pgTuning, saved);
-      }
+      setAll(true);
+      expect(compiled(query)).toContain('search_vector @@@ to_tsquery');
+      expect(compiled({ ...query, rum: true })).toContain('search_vector @@ to_tsquery');
+      setAll(false);
+      expect(compiled(query)).toContain('search_vector @@ to_tsquery');
       // `@@@` is an operator of the GIN index's class, not of RUM's: the planner cannot read RUM
       // for it.
       const operators = async (index: string) => {
@@ -122,31 +119,27 @@ describeEachEngine(
       const query = wordsFirst('toyota hilux', 'lexicon');
       const onRows =
         /\(products\.type = \$\d+\) is true and products\.moderation_status = 'visible' and \(products\.expires_at > \$\d+\) is true/;
-      try {
-        setAll(true);
-        expect(compiled(query)).toMatch(onRows);
-        const kept = await rows(query);
-        expect(kept.length).toBeGreaterThan(0);
-        expect(compiled({ ...query, matchesFirst: false })).not.toMatch(
-          /products\.type = \$\d+\) is true/,
-        );
-        // Within a distance (a subcategory's: no place cells) the type leads the place's index.
-        const near = { ...query, psubcategoryIds: [w.cars], origin: here, distanceKm: 5 };
-        expect(compiled(near)).not.toMatch(/products\.type = \$\d+\) is true/);
-        // With a subcategory, a category or a shop, the type is their index's second column.
-        for (const within of [
-          { psubcategoryIds: [w.cars] },
-          { pcategorySubcategoryIds: [w.cars] },
-          { shopId: 1 },
-        ]) {
-          expect(compiled({ ...query, ...within })).not.toMatch(/products\.type = \$\d+\) is true/);
-        }
-        pgTuning.listingOnRows = false;
-        expect(compiled(query)).not.toMatch(/products\.type = \$\d+\) is true/);
-        expect(await rows(query)).toEqual(kept);
-      } finally {
-        Object.assign(pgTuning, saved);
+      setAll(true);
+      expect(compiled(query)).toMatch(onRows);
+      const kept = await rows(query);
+      expect(kept.length).toBeGreaterThan(0);
+      expect(compiled({ ...query, matchesFirst: false })).not.toMatch(
+        /products\.type = \$\d+\) is true/,
+      );
+      // Within a distance (a subcategory's: no place cells) the type leads the place's index.
+      const near = { ...query, psubcategoryIds: [w.cars], origin: here, distanceKm: 5 };
+      expect(compiled(near)).not.toMatch(/products\.type = \$\d+\) is true/);
+      // With a subcategory, a category or a shop, the type is their index's second column.
+      for (const within of [
+        { psubcategoryIds: [w.cars] },
+        { pcategorySubcategoryIds: [w.cars] },
+        { shopId: 1 },
+      ]) {
+        expect(compiled({ ...query, ...within })).not.toMatch(/products\.type = \$\d+\) is true/);
       }
+      pgTuning.listingOnRows = false;
+      expect(compiled(query)).not.toMatch(/products\.type = \$\d+\) is true/);
+      expect(await rows(query)).toEqual(kept);
     });
 
     it("reads a subcategory's other filters first for its common words", async () => {
@@ -159,17 +152,13 @@ describeEachEngine(
         commonWords: true,
         text: tierText(queryTerms('toyota'), 'stem', 'offer'),
       };
-      try {
-        setAll(true);
-        // The filters from the covering index, newest first; the words tested on those rows.
-        expect(compiled(query)).toMatch(/order by products\.id desc offset 0\) walked/);
-        expect(compiled({ ...query, shopId: 1 })).not.toContain('walked');
-        expect(compiled({ ...query, commonWords: false })).not.toContain('walked');
-        setAll(false);
-        expect(compiled(query)).not.toContain('walked');
-      } finally {
-        Object.assign(pgTuning, saved);
-      }
+      setAll(true);
+      // The filters from the covering index, newest first; the words tested on those rows.
+      expect(compiled(query)).toMatch(/order by products\.id desc offset 0\) walked/);
+      expect(compiled({ ...query, shopId: 1 })).not.toContain('walked');
+      expect(compiled({ ...query, commonWords: false })).not.toContain('walked');
+      setAll(false);
+      expect(compiled(query)).not.toContain('walked');
     });
 
     it("tests a tier's weights after the other filters when its words are read first", async () => {
@@ -191,34 +180,30 @@ describeEachEngine(
         /Bitmap Index Scan on products_search_vector\s+(?:\(.*\)\s+)?Index Cond: \(([^\n]*)\)/.exec(
           text,
         )?.[1];
-      try {
-        setAll(true);
-        const on = await plan(query);
-        expect(indexCond(on)).toBe(`search_vector @@@ '''toyota'''::tsquery`);
-        expect(on).toMatch(
-          /Filter: .*\(search_vector @@@ '''toyota'':A & ''toyota'':B \| ''toyota'':B'::tsquery\) IS TRUE/,
-        );
-        const kept = await rows(query);
-        expect(kept.length).toBeGreaterThan(0);
-        // Words only: the index reads the tier's query as before.
-        const wordsOnly = { ...query, psubcategoryIds: [], maxPrice: undefined };
-        expect(indexCond(await plan(wordsOnly))).toContain(':A');
+      setAll(true);
+      const on = await plan(query);
+      expect(indexCond(on)).toBe(`search_vector @@@ '''toyota'''::tsquery`);
+      expect(on).toMatch(
+        /Filter: .*\(search_vector @@@ '''toyota'':A & ''toyota'':B \| ''toyota'':B'::tsquery\) IS TRUE/,
+      );
+      const kept = await rows(query);
+      expect(kept.length).toBeGreaterThan(0);
+      // Words only: the index reads the tier's query as before.
+      const wordsOnly = { ...query, psubcategoryIds: [], maxPrice: undefined };
+      expect(indexCond(await plan(wordsOnly))).toContain(':A');
+      pgTuning.weightsLast = false;
+      expect(indexCond(await plan(query))).toContain(`''toyota'':A`);
+      expect(await rows(query)).toEqual(kept);
+      for (const q of [
+        { ...query, text: tierText(queryTerms('toyo'), 'related', 'offer') },
+        { ...query, psubcategoryIds: [], pcategorySubcategoryIds: [w.cars], used: 'yes' },
+        { ...query, maxPrice: undefined, offerType: 'monthly_rent' },
+        { ...query, text: tierText(queryTerms('toyota hilux'), 'exact', 'offer') },
+      ]) {
         pgTuning.weightsLast = false;
-        expect(indexCond(await plan(query))).toContain(`''toyota'':A`);
-        expect(await rows(query)).toEqual(kept);
-        for (const q of [
-          { ...query, text: tierText(queryTerms('toyo'), 'related', 'offer') },
-          { ...query, psubcategoryIds: [], pcategorySubcategoryIds: [w.cars], used: 'yes' },
-          { ...query, maxPrice: undefined, offerType: 'monthly_rent' },
-          { ...query, text: tierText(queryTerms('toyota hilux'), 'exact', 'offer') },
-        ]) {
-          pgTuning.weightsLast = false;
-          const before = await rows(q);
-          pgTuning.weightsLast = true;
-          expect(await rows(q)).toEqual(before);
-        }
-      } finally {
-        Object.assign(pgTuning, saved);
+        const before = await rows(q);
+        pgTuning.weightsLast = true;
+        expect(await rows(q)).toEqual(before);
       }
     });
 
@@ -235,49 +220,34 @@ describeEachEngine(
         text: tierText(queryTerms('toyota'), 'stem', 'offer'),
       };
       const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db);
-      try {
-        setAll(true);
-        const { sql: text, parameters } = compiled(query);
-        expect(text).toMatch(/\(case when \(case when products\.latitude[^]*<= \$\d+ and \(case/);
-        expect(text).toMatch(
-          /then products\.search_vector @@@ to_tsquery\('simple', \$\d+\) else false end\) is true/,
-        );
-        expect(parameters).toContain(2);
-        setAll(false);
-        expect(compiled(query).sql).not.toContain('then products.search_vector');
-      } finally {
-        Object.assign(pgTuning, saved);
-      }
+      setAll(true);
+      const { sql: text, parameters } = compiled(query);
+      expect(text).toMatch(/\(case when \(case when products\.latitude[^]*<= \$\d+ and \(case/);
+      expect(text).toMatch(
+        /then products\.search_vector @@@ to_tsquery\('simple', \$\d+\) else false end\) is true/,
+      );
+      expect(parameters).toContain(2);
+      setAll(false);
+      expect(compiled(query).sql).not.toContain('then products.search_vector');
     });
 
     it('answers the same ids in the same order', async () => {
       // 1,001 newer Toyota Hilux: the first COUNTED are then new ones, later pages read on their own.
       await postNewerHiluxes(ctx().app.db, w, 1001);
-      let before: Record<string, string[]> = {};
-      let after: Record<string, string[]> = {};
-      let rumBefore: Record<string, string[]> = {};
-      let rumAfter: Record<string, string[]> = {};
-      let radii: Record<string, string[]> = {};
-      const rumShare = rumTuning.maxShare;
-      try {
-        setAll(false);
-        before = await everyPath();
-        setAll(true);
-        after = await everyPath();
-        // (This small world's boxes are sparse: read at once. Radius by radius, each beyond the
-        // one before, the distance tested before the words.)
-        pgTuning.sparseAtOnce = false;
-        radii = await everyPath();
-        // (This small world has no word statistics: every newest-first search then reads RUM.)
-        rumTuning.maxShare = Infinity;
-        setAll(false);
-        rumBefore = await everyPath();
-        setAll(true);
-        rumAfter = await everyPath();
-      } finally {
-        Object.assign(pgTuning, saved);
-        rumTuning.maxShare = rumShare;
-      }
+      setAll(false);
+      const before = await everyPath();
+      setAll(true);
+      const after = await everyPath();
+      // (This small world's boxes are sparse: read at once. Radius by radius, each beyond the
+      // one before, the distance tested before the words.)
+      pgTuning.sparseAtOnce = false;
+      const radii = await everyPath();
+      // (This small world has no word statistics: every newest-first search then reads RUM.)
+      rumTuning.maxShare = Infinity;
+      setAll(false);
+      const rumBefore = await everyPath();
+      setAll(true);
+      const rumAfter = await everyPath();
       for (const [path, labels] of Object.entries(after)) {
         expect.soft(labels, path).toEqual(before[path]);
         expect.soft(radii[path], `${path}, radius by radius`).toEqual(before[path]);

@@ -9,7 +9,7 @@ import {
   ROW_SPAN,
   WORDS_CELLS,
 } from '../../db/migrations/042-search-words-cells';
-import { haversineKm, PLACES, planOf } from './search.test-helpers';
+import { haversineKm, PLACES, planOf, restoreTuningsAfterEach } from './search.test-helpers';
 import {
   everyPageOf,
   placedOffers,
@@ -52,6 +52,7 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
       priceOf: (i) => 1000 + ((i * 37) % 300),
     });
   }, 60_000);
+  const restoreTunings = restoreTuningsAfterEach(pgTuning);
 
   const reference = (km: number, order: 'nearest' | 'newest') =>
     withinKmReference(ids, centre, km, order);
@@ -60,33 +61,28 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
     everyPageOf(ctx().client(), { ...centre, distance: km, name: WORD, sort });
 
   it('finds every product within the exact distance, nearest and newest first', async () => {
-    const saved = { ...pgTuning };
-    try {
-      for (const km of [1, 2, 5, 12, 40]) {
-        for (const sort of ['nearest', 'newest'] as const) {
-          const expected = reference(km, sort);
-          expect(expected.length, `${km} km`).toBeGreaterThan(0);
-          const label = `${km} km, ${sort}`;
-          expect(await search(km, sort), label).toEqual(expected);
-          // Radius by radius (each beyond the one before), not the whole distance at once.
-          pgTuning.sparseAtOnce = false;
-          expect(await search(km, sort), `${label}, radius by radius`).toEqual(expected);
-          // No cells at all: the rings from GiST's boxes, the whole distance's box from the btree
-          // (migrations 041 and 005).
-          pgTuning.placeCells = false;
-          expect(await search(km, sort), `${label}, no cells`).toEqual(expected);
-          Object.assign(pgTuning, saved);
-        }
+    for (const km of [1, 2, 5, 12, 40]) {
+      for (const sort of ['nearest', 'newest'] as const) {
+        const expected = reference(km, sort);
+        expect(expected.length, `${km} km`).toBeGreaterThan(0);
+        const label = `${km} km, ${sort}`;
+        expect(await search(km, sort), label).toEqual(expected);
+        // Radius by radius (each beyond the one before), not the whole distance at once.
+        pgTuning.sparseAtOnce = false;
+        expect(await search(km, sort), `${label}, radius by radius`).toEqual(expected);
+        // No cells at all: the rings from GiST's boxes, the whole distance's box from the btree
+        // (migrations 041 and 005).
+        pgTuning.placeCells = false;
+        expect(await search(km, sort), `${label}, no cells`).toEqual(expected);
+        restoreTunings();
       }
-      // Some products lie within a metre or so of a distance asked, on either side.
-      const edge = [...ids.values()].filter((p) => {
-        const d = p.latitude === null ? 0 : haversineKm(centre, p as typeof centre);
-        return Math.abs(d - 5) < 0.01;
-      });
-      expect(edge.length).toBeGreaterThan(1);
-    } finally {
-      Object.assign(pgTuning, saved);
     }
+    // Some products lie within a metre or so of a distance asked, on either side.
+    const edge = [...ids.values()].filter((p) => {
+      const d = p.latitude === null ? 0 : haversineKm(centre, p as typeof centre);
+      return Math.abs(d - 5) < 0.01;
+    });
+    expect(edge.length).toBeGreaterThan(1);
   });
 
   it('asks for cells holding every point within the distance, and few', () => {
@@ -180,36 +176,31 @@ describeEachEngine('search: words and place in one index read', (ctx, engine) =>
           await trx.executeQuery(CompiledQuery.raw('set local enable_indexscan = off'));
         });
       const sqlOf = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
-      const saved = { ...pgTuning };
-      try {
-        // The whole distance (newest first, by price, the first radius): words and cells in one
-        // read of the index; no other box.
-        for (const order of ['nearest', 'newest'] as const) {
-          const whole = { ...query, order, beyondKm: undefined };
-          expect(sqlOf(whole)).toContain(']) && ');
-          expect(sqlOf(whole)).not.toContain('products.latitude between');
-          const text = await plan(whole);
-          expect(text).toMatch(
-            new RegExp(
-              `Bitmap Index Scan on ${WORDS_CELLS}.*\\n\\s+Index Cond: \\(\\(search_vector @@@ .*\\) AND \\(ARRAY\\[`,
-            ),
-          );
-          expect(text).not.toContain('BitmapAnd');
-        }
-        // A ring beyond the radius before: GiST's four boxes (migration 041), never cells.
-        expect(sqlOf(query)).not.toContain(']) && ');
-        expect(sqlOf(query)).toContain('<@');
-        // With a subcategory its own place index (005) reads the box; without cells, the btree's.
-        expect(sqlOf({ ...query, psubcategoryIds: [1], beyondKm: undefined })).not.toContain(
-          ']) && ',
+      // The whole distance (newest first, by price, the first radius): words and cells in one
+      // read of the index; no other box.
+      for (const order of ['nearest', 'newest'] as const) {
+        const whole = { ...query, order, beyondKm: undefined };
+        expect(sqlOf(whole)).toContain(']) && ');
+        expect(sqlOf(whole)).not.toContain('products.latitude between');
+        const text = await plan(whole);
+        expect(text).toMatch(
+          new RegExp(
+            `Bitmap Index Scan on ${WORDS_CELLS}.*\\n\\s+Index Cond: \\(\\(search_vector @@@ .*\\) AND \\(ARRAY\\[`,
+          ),
         );
-        pgTuning.placeCells = false;
-        const off = sqlOf({ ...query, beyondKm: undefined });
-        expect(off).not.toContain(']) && ');
-        expect(off).toContain('products.latitude between');
-      } finally {
-        Object.assign(pgTuning, saved);
+        expect(text).not.toContain('BitmapAnd');
       }
+      // A ring beyond the radius before: GiST's four boxes (migration 041), never cells.
+      expect(sqlOf(query)).not.toContain(']) && ');
+      expect(sqlOf(query)).toContain('<@');
+      // With a subcategory its own place index (005) reads the box; without cells, the btree's.
+      expect(sqlOf({ ...query, psubcategoryIds: [1], beyondKm: undefined })).not.toContain(
+        ']) && ',
+      );
+      pgTuning.placeCells = false;
+      const off = sqlOf({ ...query, beyondKm: undefined });
+      expect(off).not.toContain(']) && ');
+      expect(off).toContain('products.latitude between');
     },
   );
 });

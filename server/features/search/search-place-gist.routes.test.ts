@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { PLACE_GIST } from '../../db/migrations/041-search-place-gist';
-import { haversineKm, PLACES, planOf } from './search.test-helpers';
+import { haversineKm, PLACES, planOf, restoreTuningsAfterEach } from './search.test-helpers';
 import { everyPageOf, placedOffers, withinKmReference } from './search-distance.test-helpers';
 import { pgTuning } from './search-conditions';
 import { innerSquare } from './search-geo';
@@ -35,6 +35,7 @@ describeEachEngine('search: the distance box from the place index', (ctx, engine
       priceOf: (i) => 1000 + i,
     });
   }, 60_000);
+  const restoreTunings = restoreTuningsAfterEach(pgTuning);
 
   const reference = (km: number) => withinKmReference(ids, centre, km);
   /** Every page of a nearest-first search for the word within `km`. */
@@ -44,28 +45,23 @@ describeEachEngine('search: the distance box from the place index', (ctx, engine
   const DISTANCES = [1, 2, 5, 12, 40];
 
   it('finds every product within the exact distance, nearest first', async () => {
-    const saved = { ...pgTuning };
-    try {
-      for (const km of DISTANCES) {
-        const expected = reference(km);
-        expect(expected.length, `${km} km`).toBeGreaterThan(0);
-        expect(await nearest(km), `${km} km`).toEqual(expected);
-        // Radius by radius (each beyond the one before), not the whole distance at once.
-        pgTuning.sparseAtOnce = false;
-        expect(await nearest(km), `${km} km, radius by radius`).toEqual(expected);
-        // The whole box of each radius from the GiST index, then from the btree indexes (before
-        // migration 041).
-        pgTuning.placeRing = false;
-        expect(await nearest(km), `${km} km, whole boxes`).toEqual(expected);
-        pgTuning.placeGist = false;
-        expect(await nearest(km), `${km} km, btree box`).toEqual(expected);
-        Object.assign(pgTuning, saved);
-      }
-      // The reference holds some of the box's corners out: within the box, beyond the distance.
-      expect(reference(5).length).toBeLessThan(reference(Math.SQRT2 * 5).length);
-    } finally {
-      Object.assign(pgTuning, saved);
+    for (const km of DISTANCES) {
+      const expected = reference(km);
+      expect(expected.length, `${km} km`).toBeGreaterThan(0);
+      expect(await nearest(km), `${km} km`).toEqual(expected);
+      // Radius by radius (each beyond the one before), not the whole distance at once.
+      pgTuning.sparseAtOnce = false;
+      expect(await nearest(km), `${km} km, radius by radius`).toEqual(expected);
+      // The whole box of each radius from the GiST index, then from the btree indexes (before
+      // migration 041).
+      pgTuning.placeRing = false;
+      expect(await nearest(km), `${km} km, whole boxes`).toEqual(expected);
+      pgTuning.placeGist = false;
+      expect(await nearest(km), `${km} km, btree box`).toEqual(expected);
+      restoreTunings();
     }
+    // The reference holds some of the box's corners out: within the box, beyond the distance.
+    expect(reference(5).length).toBeLessThan(reference(Math.SQRT2 * 5).length);
   });
 
   it('leaves out of a ring only a square within the radius before', () => {
@@ -122,31 +118,26 @@ describeEachEngine('search: the distance box from the place index', (ctx, engine
             'g',
           ),
         )?.length ?? 0;
-      const saved = { ...pgTuning };
-      try {
-        // Beyond the radius read before: the four boxes around the square inside it, from GiST;
-        // the btree's latitude band is no longer asked for.
-        const ring = await plan(query);
-        expect(boxReads(ring)).toBe(4);
-        expect(ring).toContain('BitmapOr');
-        expect(ring).not.toMatch(/latitude >=/);
-        // The first radius, or the whole distance at once: the btree's box (GiST's constant
-        // estimate would have the planner read a large box alone).
-        const whole = orderedQuery('postgres', { ...query, beyondKm: undefined }, COUNTED, 0);
-        expect(whole.compile(db).sql).not.toContain('<@');
-        // With a subcategory its own place index (005) reads the box: the btree's box.
-        const sub = orderedQuery('postgres', { ...query, psubcategoryIds: [1] }, COUNTED, 0);
-        expect(sub.compile(db).sql).not.toContain('<@');
-        expect(sub.compile(db).sql).toContain('products.latitude between');
-        pgTuning.placeRing = false;
-        expect(boxReads(await plan(query))).toBe(1);
-        pgTuning.placeGist = false;
-        const off = await plan(query);
-        expect(off).not.toContain('<@');
-        expect(off).toMatch(/latitude >=/);
-      } finally {
-        Object.assign(pgTuning, saved);
-      }
+      // Beyond the radius read before: the four boxes around the square inside it, from GiST;
+      // the btree's latitude band is no longer asked for.
+      const ring = await plan(query);
+      expect(boxReads(ring)).toBe(4);
+      expect(ring).toContain('BitmapOr');
+      expect(ring).not.toMatch(/latitude >=/);
+      // The first radius, or the whole distance at once: the btree's box (GiST's constant
+      // estimate would have the planner read a large box alone).
+      const whole = orderedQuery('postgres', { ...query, beyondKm: undefined }, COUNTED, 0);
+      expect(whole.compile(db).sql).not.toContain('<@');
+      // With a subcategory its own place index (005) reads the box: the btree's box.
+      const sub = orderedQuery('postgres', { ...query, psubcategoryIds: [1] }, COUNTED, 0);
+      expect(sub.compile(db).sql).not.toContain('<@');
+      expect(sub.compile(db).sql).toContain('products.latitude between');
+      pgTuning.placeRing = false;
+      expect(boxReads(await plan(query))).toBe(1);
+      pgTuning.placeGist = false;
+      const off = await plan(query);
+      expect(off).not.toContain('<@');
+      expect(off).toMatch(/latitude >=/);
     },
   );
 });

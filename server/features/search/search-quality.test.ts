@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { wordsTuning } from './search-plan';
 import { describeEachEngine } from '../../test/harness';
 import type { TestClient } from '../../test/client';
@@ -7,6 +7,7 @@ import { ageAccounts } from '../../test/fixtures';
 import { seedCatalogIfEmpty } from '../../db/catalog-seed';
 import { FIRST_GROUPS, OFFERS } from './search-quality.set';
 import { EXACT_ANSWERS, ISSUE_30_GROUPS } from './search-quality.groups';
+import { restoreTuningsAfterEach } from './search.test-helpers';
 
 // Issue 17 item 9, issue 30 item 2: the public query set (docs/search-quality.md,
 // search-quality.set.ts and search-quality.groups.ts). Offers written in ONE language each are
@@ -26,6 +27,7 @@ describeEachEngine(
     const ids: Record<string, number> = {};
     let client: TestClient;
     let shopId = 0;
+    restoreTuningsAfterEach(wordsTuning);
 
     beforeAll(async () => {
       await seedCatalogIfEmpty(ctx().app.db);
@@ -111,11 +113,7 @@ describeEachEngine(
       // order. On SQLite a shop's few products are read with their columns and ranked in JS
       // (tierRanker), where the site's search reads the text index tier by tier. (Every word
       // taken as common: that path is for common words, and these are few.)
-      const saved = wordsTuning.commonWords;
       wordsTuning.commonWords = 0;
-      onTestFinished(() => {
-        wordsTuning.commonWords = saved;
-      });
       expect(results.get(ctx().engine)?.size).toBeGreaterThan(0);
       for (const [key, site] of results.get(ctx().engine) ?? []) {
         const query = key.slice(key.indexOf(': ') + 2);

@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
-import { buildWorld, postNewerHiluxes, searchCalls, type World } from './search.test-helpers';
+import {
+  buildWorld,
+  postNewerHiluxes,
+  restoreTuningsAfterEach,
+  searchCalls,
+  type World,
+} from './search.test-helpers';
 import { commonWords, planned, rumTuning } from './search-plan';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
 import { tierText } from './search-words';
@@ -23,7 +29,7 @@ describeEachEngine(
       w = await buildWorld(ctx());
     }, 60_000);
 
-    const saved = rumTuning.maxShare;
+    restoreTuningsAfterEach(rumTuning);
 
     const paths = (): [string, Record<string, unknown>, string?][] => [
       ['common word', { name: 'toyota' }],
@@ -85,34 +91,24 @@ describeEachEngine(
           return rows.map((r) => r['QUERY PLAN']).join('\n');
         });
       };
-      try {
-        rumTuning.maxShare = Infinity;
-        const byRum = await plan();
-        expect(byRum).toContain(`Index Scan using ${RUM_INDEX}`);
-        // The order comes from the index: no sort of the matches.
-        expect(byRum).toContain('Order By: (id <=| 2147483647)');
-        expect(byRum).not.toContain('Sort');
-        rumTuning.maxShare = 0;
-        expect(await plan()).not.toContain(RUM_INDEX);
-      } finally {
-        rumTuning.maxShare = saved;
-      }
+      rumTuning.maxShare = Infinity;
+      const byRum = await plan();
+      expect(byRum).toContain(`Index Scan using ${RUM_INDEX}`);
+      // The order comes from the index: no sort of the matches.
+      expect(byRum).toContain('Order By: (id <=| 2147483647)');
+      expect(byRum).not.toContain('Sort');
+      rumTuning.maxShare = 0;
+      expect(await plan()).not.toContain(RUM_INDEX);
     });
 
     it('answers the same ids in the same order', async () => {
       // 1,001 newer Toyota Hilux: the first COUNTED are then new ones, later pages read on their own.
       await postNewerHiluxes(ctx().app.db, w, 1001);
-      let gin: Record<string, string[]> = {};
-      let rum: Record<string, string[]> = {};
-      try {
-        // (This small world has no word statistics: every newest-first search then reads RUM.)
-        rumTuning.maxShare = Infinity;
-        rum = await everyPath();
-        rumTuning.maxShare = 0;
-        gin = await everyPath();
-      } finally {
-        rumTuning.maxShare = saved;
-      }
+      // (This small world has no word statistics: every newest-first search then reads RUM.)
+      rumTuning.maxShare = Infinity;
+      const rum = await everyPath();
+      rumTuning.maxShare = 0;
+      const gin = await everyPath();
       for (const [path, labels] of Object.entries(rum))
         expect.soft(labels, path).toEqual(gin[path]);
       // The paths find something (the new Hilux, the world's cars), but two: not empty answers.

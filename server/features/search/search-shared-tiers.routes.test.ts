@@ -5,7 +5,12 @@ import { liveUntil } from '../../test/fixtures';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
-import { buildWorld, searchCalls, type World } from './search.test-helpers';
+import {
+  buildWorld,
+  restoreTuningsAfterEach,
+  searchCalls,
+  type World,
+} from './search.test-helpers';
 import { pgTuning } from './search-conditions';
 import { planned, rumTuning } from './search-plan';
 import { sharedRead, shareable } from './search-shared-tiers';
@@ -108,6 +113,7 @@ describeEachEngine(
         await postLayout(ctx().app.db, w, word, kinds);
       }
     }, 60_000);
+    restoreTuningsAfterEach(pgTuning, rumTuning);
 
     /** The exact and stem tiers of `name`, planned as a search plans them in turn. */
     async function tiers(name: string, extra: Partial<SearchQuery> = {}) {
@@ -137,37 +143,32 @@ describeEachEngine(
 
     it("gives each tier's first rows as its own read", async () => {
       const db = ctx().app.db;
-      const rumShare = rumTuning.maxShare;
-      try {
-        for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {
-          for (const [way, share, extra] of ways()) {
-            rumTuning.maxShare = share;
-            const planned = await tiers(`${word} chambre`, extra);
-            const [narrow, broad] = extra.matchesFirst
-              ? [
-                  { ...planned.narrow, matchesFirst: true },
-                  { ...planned.broad, matchesFirst: true },
-                ]
-              : [planned.narrow, planned.broad];
-            const label = `${layout}, ${way}`;
-            expect(shareable('postgres', narrow, broad), label).toBe(true);
-            expect(!!broad.rum, label).toBe(way === 'RUM');
-            expect(!!broad.commonWords, label).toBe(way === 'subcategory');
-            expect(!!broad.matchesFirst, label).toBe(way === 'matches first');
-            const shared = await sharedRead(db, 'postgres', narrow, broad);
-            const own = {
-              narrow: await orderedRows(db, 'postgres', narrow, COUNTED, 0),
-              broad: await orderedRows(db, 'postgres', broad, COUNTED, 0),
-            };
-            expect(shared.narrow, label).toEqual(own.narrow);
-            expect(shared.broad, label).toEqual(own.broad);
-            const exact = kinds.filter((k) => k === 'exact').length;
-            expect(own.narrow.length, label).toBe(Math.min(exact, COUNTED));
-            expect(own.broad.length, label).toBe(Math.min(kinds.length, COUNTED));
-          }
+      for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {
+        for (const [way, share, extra] of ways()) {
+          rumTuning.maxShare = share;
+          const planned = await tiers(`${word} chambre`, extra);
+          const [narrow, broad] = extra.matchesFirst
+            ? [
+                { ...planned.narrow, matchesFirst: true },
+                { ...planned.broad, matchesFirst: true },
+              ]
+            : [planned.narrow, planned.broad];
+          const label = `${layout}, ${way}`;
+          expect(shareable('postgres', narrow, broad), label).toBe(true);
+          expect(!!broad.rum, label).toBe(way === 'RUM');
+          expect(!!broad.commonWords, label).toBe(way === 'subcategory');
+          expect(!!broad.matchesFirst, label).toBe(way === 'matches first');
+          const shared = await sharedRead(db, 'postgres', narrow, broad);
+          const own = {
+            narrow: await orderedRows(db, 'postgres', narrow, COUNTED, 0),
+            broad: await orderedRows(db, 'postgres', broad, COUNTED, 0),
+          };
+          expect(shared.narrow, label).toEqual(own.narrow);
+          expect(shared.broad, label).toEqual(own.broad);
+          const exact = kinds.filter((k) => k === 'exact').length;
+          expect(own.narrow.length, label).toBe(Math.min(exact, COUNTED));
+          expect(own.broad.length, label).toBe(Math.min(kinds.length, COUNTED));
         }
-      } finally {
-        rumTuning.maxShare = rumShare;
       }
     });
 
@@ -211,18 +212,12 @@ describeEachEngine(
       // The broader tier's read must find the narrower's candidates.
       const other = tierText(queryTerms('hilux'), 'stem', 'offer');
       expect(shareable('postgres', narrow, { ...broad, text: other })).toBe(false);
-      const saved = pgTuning.sharedTiers;
-      try {
-        pgTuning.sharedTiers = false;
-        expect(shareable('postgres', narrow, broad)).toBe(false);
-      } finally {
-        pgTuning.sharedTiers = saved;
-      }
+      pgTuning.sharedTiers = false;
+      expect(shareable('postgres', narrow, broad)).toBe(false);
     });
 
     it('answers the same ids, totals and pages read once and tier by tier', async () => {
-      const saved = pgTuning.sharedTiers;
-      const rumShare = rumTuning.maxShare;
+      const shares = [rumTuning.maxShare, Infinity];
       const searches = (name: string): [string, Record<string, unknown>][] => [
         ['words', { name: `${name} chambre` }],
         ['exact only', { name: `${name} chambre`, exact: 'yes' }],
@@ -232,25 +227,20 @@ describeEachEngine(
         ['one word, subcategory', { name, psubcategory_id: w.cars }],
         ['by price', { name: `${name} chambre`, sort: 'price_asc' }],
       ];
-      try {
-        for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {
-          for (const share of [rumShare, Infinity]) {
-            rumTuning.maxShare = share;
-            pgTuning.sharedTiers = false;
-            const apart = await answers(searches(word));
-            pgTuning.sharedTiers = true;
-            const once = await answers(searches(word));
-            for (const [label, answer] of Object.entries(once)) {
-              expect(answer, `${layout}, ${label}, maxShare ${share}`).toEqual(apart[label]);
-            }
-            // (The world's cars meet the later tiers: voiture's lexicon words are their related words.)
-            const { total } = once.words as { total: number };
-            expect(total).toBeGreaterThanOrEqual(Math.min(kinds.length, SEARCH_TOTAL_MAX));
+      for (const [layout, { word, kinds }] of Object.entries(LAYOUTS)) {
+        for (const share of shares) {
+          rumTuning.maxShare = share;
+          pgTuning.sharedTiers = false;
+          const apart = await answers(searches(word));
+          pgTuning.sharedTiers = true;
+          const once = await answers(searches(word));
+          for (const [label, answer] of Object.entries(once)) {
+            expect(answer, `${layout}, ${label}, maxShare ${share}`).toEqual(apart[label]);
           }
+          // (The world's cars meet the later tiers: voiture's lexicon words are their related words.)
+          const { total } = once.words as { total: number };
+          expect(total).toBeGreaterThanOrEqual(Math.min(kinds.length, SEARCH_TOTAL_MAX));
         }
-      } finally {
-        pgTuning.sharedTiers = saved;
-        rumTuning.maxShare = rumShare;
       }
     });
   },

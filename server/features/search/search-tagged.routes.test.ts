@@ -2,7 +2,14 @@ import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
-import { bitmapPlanOf, buildWorld, PLACES, searchCalls, type World } from './search.test-helpers';
+import {
+  bitmapPlanOf,
+  buildWorld,
+  PLACES,
+  restoreTuningsAfterEach,
+  searchCalls,
+  type World,
+} from './search.test-helpers';
 import { pgTuning } from './search-conditions';
 import { nearestTuning } from './search-nearest';
 import { commonWords, taggedMatches, taggedRead } from './search-plan';
@@ -23,7 +30,7 @@ describeEachEngine(
     beforeAll(async () => {
       w = await buildWorld(ctx());
     }, 60_000);
-    const saved = { ...pgTuning };
+    restoreTuningsAfterEach(pgTuning);
 
     /** The listed products a query finds, by its weighted and by its tagged form. */
     async function bothWays(text: { ts: string; tagged: string }) {
@@ -81,27 +88,23 @@ describeEachEngine(
       const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
       const rows = async (q: SearchQuery) =>
         (await orderedQuery('postgres', q, COUNTED, 0).execute(db)).rows.map((r) => r.id);
-      try {
-        Object.assign(pgTuning, { tagged: true });
-        expect(await plan(query)).toMatch(
-          /Bitmap Index Scan on products_search_tagged\s+(?:\(.*\)\s+)?Index Cond: \(search_tagged\(search_vector\) @@ '''atoyota'' & ''btoyota'' \| ''btoyota'''::tsquery\)/,
-        );
-        expect(await plan(query)).not.toMatch(/search_vector @@@? '[^\n]*:A/);
-        // Within a whole distance too, where the place's cells were read with any column's terms.
-        expect(compiled(near)).toContain('search_tagged(products.search_vector) @@');
-        expect(compiled(near)).not.toContain('&&');
-        const on = [await rows(query), await rows(near)];
-        expect(on[0].length).toBeGreaterThan(0);
-        expect(on[1].length).toBeGreaterThan(0);
-        // Not chosen: any column's terms from the other indexes, as before.
-        expect(compiled({ ...query, taggedRead: false })).not.toContain('search_tagged');
-        Object.assign(pgTuning, { tagged: false });
-        expect(compiled(query)).not.toContain('search_tagged');
-        expect(compiled(near)).toContain('&&');
-        expect([await rows(query), await rows(near)]).toEqual(on);
-      } finally {
-        Object.assign(pgTuning, saved);
-      }
+      Object.assign(pgTuning, { tagged: true });
+      expect(await plan(query)).toMatch(
+        /Bitmap Index Scan on products_search_tagged\s+(?:\(.*\)\s+)?Index Cond: \(search_tagged\(search_vector\) @@ '''atoyota'' & ''btoyota'' \| ''btoyota'''::tsquery\)/,
+      );
+      expect(await plan(query)).not.toMatch(/search_vector @@@? '[^\n]*:A/);
+      // Within a whole distance too, where the place's cells were read with any column's terms.
+      expect(compiled(near)).toContain('search_tagged(products.search_vector) @@');
+      expect(compiled(near)).not.toContain('&&');
+      const on = [await rows(query), await rows(near)];
+      expect(on[0].length).toBeGreaterThan(0);
+      expect(on[1].length).toBeGreaterThan(0);
+      // Not chosen: any column's terms from the other indexes, as before.
+      expect(compiled({ ...query, taggedRead: false })).not.toContain('search_tagged');
+      Object.assign(pgTuning, { tagged: false });
+      expect(compiled(query)).not.toContain('search_tagged');
+      expect(compiled(near)).toContain('&&');
+      expect([await rows(query), await rows(near)]).toEqual(on);
     });
 
     it('reads a tier with few tagged matches at once, nearest first, and answers alike', async () => {
@@ -145,16 +148,10 @@ describeEachEngine(
         ['within a distance, newest', { ...here, distance: 1000, name: 'toyota', sort: 'newest' }],
         ['words only', { name: 'toyota hilux' }],
       ];
-      let off: Record<string, string[]> = {};
-      let on: Record<string, string[]> = {};
-      try {
-        pgTuning.tagged = false;
-        off = await foundEach(paths());
-        pgTuning.tagged = true;
-        on = await foundEach(paths());
-      } finally {
-        Object.assign(pgTuning, saved);
-      }
+      pgTuning.tagged = false;
+      const off = await foundEach(paths());
+      pgTuning.tagged = true;
+      const on = await foundEach(paths());
       expect(on).toEqual(off);
       expect(on['nearest, far'].length).toBeGreaterThan(1);
     });

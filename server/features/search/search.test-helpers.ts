@@ -1,4 +1,4 @@
-import { expect, onTestFinished } from 'vitest';
+import { afterEach, expect, onTestFinished } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import type { DB } from '../../db/types';
 import { now } from '../../db/connect';
@@ -347,6 +347,18 @@ export async function eachSearchWay(work: (way: string) => Promise<void>) {
   } finally {
     restore();
   }
+}
+
+/**
+ * Puts each tuning object's values back after every test of the block that calls it (the values
+ * it had when called); answers a function that puts them back at once, for a test that changes
+ * them more than once.
+ */
+export function restoreTuningsAfterEach(...tunings: object[]): () => void {
+  const saved = tunings.map((tuning) => ({ ...tuning }));
+  const restore = () => tunings.forEach((tuning, i) => Object.assign(tuning, saved[i]));
+  afterEach(restore);
+  return restore;
 }
 
 /** Thrown to roll a transaction back, carrying what it read. */
