@@ -42,6 +42,8 @@ if (
 /** SPEC targets at 1,000,000 products (issue 6). */
 const TARGET = { p95_ms: 30, p99_ms: 100 };
 const WARMUP_SECONDS = Math.min(5, Math.ceil(seconds / 4));
+/** How many of the slowest searches the console shows (the JSON has every one). */
+const SLOWEST_SHOWN = 10;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
@@ -59,6 +61,10 @@ function summary(times: number[]) {
 }
 
 const loadavg = () => os.loadavg().map((l) => +l.toFixed(2));
+
+/** A search as the results name it: its kind, its source page when not all, and its body. */
+const searchLabel = (c: SearchCase) =>
+  `${c.kind}: ${c.source ? `${c.source.name}:${c.source.id} ` : ''}${JSON.stringify(c.body)}`;
 
 const searchPath = (c: SearchCase) =>
   c.source ? `/products/${c.source.name}/${c.source.id}/search` : '/products/all/0/search';
@@ -95,7 +101,10 @@ async function checkCases(base: string, headers: Record<string, string>, cases: 
   return totals;
 }
 
-/** The mix for `duration` seconds; latencies per kind (each connection sends the list in order). */
+/**
+ * The mix for `duration` seconds; latencies per kind and per search (each connection sends the
+ * list in order).
+ */
 async function drive(
   base: string,
   headers: Record<string, string>,
@@ -103,6 +112,7 @@ async function drive(
   duration: number,
 ) {
   const times = new Map<string, number[]>(order.map((c) => [c.kind, []]));
+  const bySearch = new Map<string, number[]>(order.map((c) => [searchLabel(c), []]));
   const all: number[] = [];
   const sent = new WeakMap<object, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -124,10 +134,11 @@ async function drive(
       const n = sent.get(client) ?? 0;
       sent.set(client, n + 1);
       times.get(order[n % order.length].kind)!.push(ms);
+      bySearch.get(searchLabel(order[n % order.length]))!.push(ms);
       all.push(ms);
     });
   });
-  return { result, times, all };
+  return { result, times, bySearch, all };
 }
 
 async function measureEngine(engine: 'sqlite' | 'postgres', env: NodeJS.ProcessEnv) {
@@ -141,7 +152,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', env: NodeJS.ProcessE
     const order = interleave(cases);
     await drive(base, headers, order, WARMUP_SECONDS);
     const load_before = loadavg();
-    const { result, times, all } = await drive(base, headers, order, seconds);
+    const { result, times, bySearch, all } = await drive(base, headers, order, seconds);
     return {
       engine,
       load_before,
@@ -154,6 +165,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', env: NodeJS.ProcessE
         ...summary(list),
         matches: [...new Set(totals.get(kind))].sort((a, b) => a - b).join(' '),
       })),
+      searches: [...bySearch].map(([search, list]) => ({ search, ...summary(list) })),
       server_rss_mb: server.memory().rss_mib,
       server_peak_rss_mb: server.memory().peak_rss_mib,
     };
@@ -231,5 +243,9 @@ for (const m of result.engines) {
       `target ${m.target_met ? 'met' : 'NOT met'}`,
   );
   console.table(m.kinds);
+  console.info('the slowest searches by p95:');
+  console.table(
+    [...m.searches].sort((a, b) => (b.p95_ms ?? 0) - (a.p95_ms ?? 0)).slice(0, SLOWEST_SHOWN),
+  );
 }
 console.info(out);
