@@ -133,8 +133,9 @@ async function drive(
     instance.on('response', (client, _status, _bytes, ms) => {
       const n = sent.get(client) ?? 0;
       sent.set(client, n + 1);
-      times.get(order[n % order.length].kind)!.push(ms);
-      bySearch.get(searchLabel(order[n % order.length]))!.push(ms);
+      const c = order[n % order.length];
+      times.get(c.kind)!.push(ms);
+      bySearch.get(searchLabel(c))!.push(ms);
       all.push(ms);
     });
   });

@@ -30,8 +30,8 @@ async function tablesWithRows(db: Connection['db']): Promise<string[]> {
     where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`.execute(db);
   const held: string[] = [];
   for (const { name } of tables) {
-    const { rows: any } = await sql`select 1 from ${sql.table(name)} limit 1`.execute(db);
-    if (any.length) held.push(name);
+    const { rows: first } = await sql`select 1 from ${sql.table(name)} limit 1`.execute(db);
+    if (first.length) held.push(name);
   }
   return held;
 }
