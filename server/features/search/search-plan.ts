@@ -44,16 +44,15 @@ export const rumTuning = { maxShare: 0.1 };
 
 /** Most common elements and their shares (empty before ANALYZE), and the least of those shares. */
 type Shares = { of: Map<string, number>; least: number };
+/** An element's share: among the most common, or at most the least of those. */
+const shareOf = (shares: Shares, element: string) => shares.of.get(element) ?? shares.least;
 
 /**
  * The most common words of search_vector and their shares, the number of products, whether the
  * RUM index exists (valid), and the same shares for the tagged index's lexemes (migration 045) and
  * the place cells of migration 042's index (as text).
  */
-type WordStats = { freqs: Map<string, number>; rows: number; rum: boolean } & Record<
-  'tagged' | 'cells',
-  Shares
->;
+type WordStats = { rows: number; rum: boolean } & Record<'words' | 'tagged' | 'cells', Shares>;
 const wordStats = new WeakMap<object, { at: number; stats: Promise<WordStats> }>();
 const WORD_STATS_MS = 10 * 60_000;
 /** Up to this share of products, reading the matches first beats walking the primary key. */
@@ -93,7 +92,7 @@ export function commonWords(db: Executor): Promise<WordStats> {
           return { of, least: of.size ? Math.min(...of.values()) : 0 };
         };
         return {
-          freqs: shares('products').of,
+          words: shares('products'),
           rows: Number(rows[0].rows ?? 0),
           rum: !!rows[0].rum,
           tagged: shares(TAGGED_INDEX),
@@ -132,12 +131,12 @@ async function middlingWords(
   q: SearchQuery & { text: { ts: string; words: string[][] } },
   rum: boolean,
 ): Promise<'few' | 'rum' | 'many' | false> {
-  const { freqs, rows } = await commonWords(db);
-  const share = !freqs.size
+  const { words, rows } = await commonWords(db);
+  const share = !words.of.size
     ? null
     : Math.min(
         ...q.text.words.map((terms) =>
-          [...freqs].reduce(
+          [...words.of].reduce(
             (sum, [elem, f]) =>
               terms.some((t) => (t.endsWith('*') ? elem.startsWith(t.slice(0, -1)) : elem === t))
                 ? sum + f
@@ -178,7 +177,7 @@ export async function taggedMatches(
   const { tagged, rows } = await commonWords(db);
   if (!tagged.of.size || !text.taggedShare) return null;
   const share = text.taggedShare((lexeme, prefix) => {
-    if (!prefix) return tagged.of.get(lexeme) ?? tagged.least;
+    if (!prefix) return shareOf(tagged, lexeme);
     let sum = 0;
     for (const [e, f] of tagged.of) if (e.startsWith(lexeme)) sum += f;
     return Math.max(sum, tagged.least);
@@ -215,10 +214,7 @@ export async function taggedRead<Q extends SearchQuery>(
     const { cells: shares, rows } = await commonWords(db);
     const matches = estimated === undefined ? await taggedMatches(db, q.text) : estimated;
     if (!shares.of.size || matches === null) return q;
-    const inCells = cells.reduce(
-      (sum, cell) => sum + (shares.of.get(String(cell)) ?? shares.least),
-      0,
-    );
+    const inCells = cells.reduce((sum, cell) => sum + shareOf(shares, String(cell)), 0);
     if (matches * CELL_PRODUCTS_PER_MATCH >= Math.min(1, inCells) * rows) return q;
   }
   return { ...q, taggedRead: true };
