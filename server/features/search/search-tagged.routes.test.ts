@@ -88,7 +88,7 @@ describeEachEngine(
       const compiled = (q: SearchQuery) => orderedQuery('postgres', q, COUNTED, 0).compile(db).sql;
       const rows = async (q: SearchQuery) =>
         (await orderedQuery('postgres', q, COUNTED, 0).execute(db)).rows.map((r) => r.id);
-      Object.assign(pgTuning, { tagged: true });
+      pgTuning.tagged = true;
       expect(await plan(query)).toMatch(
         /Bitmap Index Scan on products_search_tagged\s+(?:\(.*\)\s+)?Index Cond: \(search_tagged\(search_vector\) @@ '''atoyota'' & ''btoyota'' \| ''btoyota'''::tsquery\)/,
       );
@@ -101,7 +101,7 @@ describeEachEngine(
       expect(on[1].length).toBeGreaterThan(0);
       // Not chosen: any column's terms from the other indexes, as before.
       expect(compiled({ ...query, taggedRead: false })).not.toContain('search_tagged');
-      Object.assign(pgTuning, { tagged: false });
+      pgTuning.tagged = false;
       expect(compiled(query)).not.toContain('search_tagged');
       expect(compiled(near)).toContain('&&');
       expect([await rows(query), await rows(near)]).toEqual(on);

@@ -334,10 +334,15 @@ const TUNINGS = [
   bumpTuning,
 ] as const;
 
+/** A function that puts each tuning object's values back as they are now. */
+function tuningsNow(tunings: readonly object[]): () => void {
+  const saved = tunings.map((tuning) => ({ ...tuning }));
+  return () => tunings.forEach((tuning, i) => Object.assign(tuning, saved[i]));
+}
+
 /** Runs `work` once per way of reading, named; the tuning is as it was after each, and after all. */
 export async function eachSearchWay(work: (way: string) => Promise<void>) {
-  const saved = TUNINGS.map((tuning) => ({ ...tuning }));
-  const restore = () => TUNINGS.forEach((tuning, i) => Object.assign(tuning, saved[i]));
+  const restore = tuningsNow(TUNINGS);
   try {
     for (const [way, set] of SEARCH_WAYS) {
       set();
@@ -355,8 +360,7 @@ export async function eachSearchWay(work: (way: string) => Promise<void>) {
  * them more than once.
  */
 export function restoreTuningsAfterEach(...tunings: object[]): () => void {
-  const saved = tunings.map((tuning) => ({ ...tuning }));
-  const restore = () => tunings.forEach((tuning, i) => Object.assign(tuning, saved[i]));
+  const restore = tuningsNow(tunings);
   afterEach(restore);
   return restore;
 }
