@@ -112,7 +112,8 @@ async function drive(
   duration: number,
 ) {
   const times = new Map<string, number[]>(order.map((c) => [c.kind, []]));
-  const bySearch = new Map<string, number[]>(order.map((c) => [searchLabel(c), []]));
+  const labels = order.map(searchLabel);
+  const bySearch = new Map<string, number[]>(labels.map((label) => [label, []]));
   const all: number[] = [];
   const sent = new WeakMap<object, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -133,9 +134,9 @@ async function drive(
     instance.on('response', (client, _status, _bytes, ms) => {
       const n = sent.get(client) ?? 0;
       sent.set(client, n + 1);
-      const c = order[n % order.length];
-      times.get(c.kind)!.push(ms);
-      bySearch.get(searchLabel(c))!.push(ms);
+      const i = n % order.length;
+      times.get(order[i].kind)!.push(ms);
+      bySearch.get(labels[i])!.push(ms);
       all.push(ms);
     });
   });
