@@ -1,6 +1,15 @@
 import { normalizeSearchText } from './normalize';
 import { expandPhrase, expandTerm, lexiconSearchForm } from '../lexicon';
-import { known, lexiconBases, meaningful, nameTerm, searchTokens, stem } from './search-terms';
+import {
+  anotherWord,
+  foreign,
+  known,
+  lexiconBases,
+  meaningful,
+  nameTerm,
+  searchTokens,
+  stem,
+} from './search-terms';
 
 // What a product's index holds besides its text as written (DESIGN §11, issue 17; issue 30's
 // families): the stems of its words and related words — the lexicon's words for its words, its
@@ -43,34 +52,21 @@ export interface IndexTerms {
   related: string;
 }
 
-/** A word's lexicon forms (as typed, without its article or ending, its stem) the lexicon knows. */
-const knownForms = (word: string) =>
-  [...new Set([...lexiconBases(word), stem(word)])].filter(known);
-
-/**
- * Whether `word` is a lexicon word whose groups hold none of `kin` (search forms, compared
- * whole and as stems): a word of another family (issue 30). "maison" in "linge de maison" (kin:
- * the phrase and its head, linge), منزلية in "أجهزة منزلية", "auto" in "sièges auto".
- */
-function foreign(word: string, kin: string[]): boolean {
-  const forms = knownForms(word);
-  if (!forms.length) return false;
-  const kinForms = new Set(kin.flatMap((k) => [k, stem(k)]));
-  return !forms.some((f) => expandTerm(f).some((e) => kinForms.has(e) || kinForms.has(stem(e))));
-}
-
 /**
  * The index's related stems of a word or phrase the lexicon knows (search form): the stems of
  * its group's words; of a phrase of the group, only the words that are not of another family
- * ("أثاث منزلي", a furniture word: أثاث, not منزل 'house'). A query still finds the phrase
- * whole: each of its words is given the phrase's other names (queryTerms).
+ * ("أثاث منزلي", a furniture word: أثاث, not منزل 'house'), and no stem that is a word of
+ * another family ("في البيت", "بالمنزل", at home: not بيت, منزل, a house). A query still finds
+ * the phrase whole: each of its words is given the phrase's other names (queryTerms).
  */
 function relatedStems(form: string): string[] {
   const out = new Set<string>();
   for (const expansion of expandTerm(form)) {
     const words = meaningful(searchTokens(expansion));
     for (const w of words) {
-      if (words.length === 1 || !foreign(w, [expansion, form])) out.add(stem(w));
+      if (words.length > 1 && foreign(w, [expansion, form])) continue;
+      const s = stem(w);
+      if (!anotherWord(form, s)) out.add(s);
     }
     const term = nameTerm(expansion);
     if (term) out.add(term);

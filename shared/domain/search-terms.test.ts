@@ -106,6 +106,29 @@ describe('search language pipeline', () => {
     expect(plot.related.split(' ')).toContain('darnaim');
   });
 
+  it('issue 30: at home is not a house, lessons are not a courtyard', () => {
+    // cours 'lessons' keeps its s: cour is a courtyard; other plurals still come off.
+    expect(stem('cours')).toBe('cours');
+    expect(stem('maisons')).toBe('maison');
+    // The at-home phrase gives a tutoring offer its other names, not the house words in them.
+    const related = indexTerms(['Cours particuliers de maths à domicile'], []).related.split(' ');
+    expect(related).toContain('دروس');
+    expect(related).not.toContain('منزل');
+    expect(related).not.toContain('بيت');
+    expect(related).not.toContain('حوش');
+    const arabic = indexTerms(['دروس خصوصية في المنزل'], []).related.split(' ');
+    expect(arabic).toContain('domicile');
+    // A query's at-home phrase looks for its names, never for a house.
+    const [home] = queryTerms('في المنزل');
+    expect(home.name).toBe(true);
+    expect(home.lexicon).toEqual([['domicile']]);
+    expect(queryTerms('à domicile')[0].lexicon.flat()).not.toContain('منزل');
+    // The house word alone is still a house.
+    const [house] = queryTerms('المنزل');
+    expect(house.name).toBeUndefined();
+    expect(house.lexicon.flat()).toContain('maison');
+  });
+
   it('query words carry their stem and the lexicon words for them', () => {
     const [voitures] = queryTerms('voitures');
     expect(voitures.stem).toBe('voiture');

@@ -71,10 +71,12 @@ function stripOne(word: string, endings: string[]): string {
 }
 
 /**
- * Whether taking an ending off the lexicon word `whole` leaves another lexicon word of a group
- * `whole` is not in (issue 30: شاحنة 'truck' → شاحن 'charger', هونداي 'Hyundai' → هوندا 'Honda').
+ * Whether `part` is a lexicon word of no group of the lexicon word or phrase `whole` (issue 30):
+ * what taking an ending off leaves (شاحنة 'truck' → شاحن 'charger', هونداي 'Hyundai' → هوندا
+ * 'Honda', cours 'lessons' → cour 'courtyard'), or a word inside a phrase (منزل 'house' in في
+ * المنزل 'at home').
  */
-const becomesAnother = (whole: string, part: string) =>
+export const anotherWord = (whole: string, part: string) =>
   part !== whole && known(whole) && known(part) && !expandTerm(whole).includes(part);
 
 /**
@@ -85,12 +87,12 @@ function arabicStem(word: string): string {
   const bare = arabicPrefixes(word).at(-1)!;
   const noPossessive = stripOne(bare, POSSESSIVE);
   const stemmed = stripOne(noPossessive, PLURAL);
-  if (!becomesAnother(bare, stemmed)) return stemmed;
-  return becomesAnother(bare, noPossessive) ? bare : noPossessive;
+  if (!anotherWord(bare, stemmed)) return stemmed;
+  return anotherWord(bare, noPossessive) ? bare : noPossessive;
 }
 
-/** French (and Latin-letter) light stem: plurals. */
-function latinStem(word: string): string {
+/** A French (and Latin-letter) plural's singular. */
+function latinSingular(word: string): string {
   if (length(word) <= MIN_STEM || /\d/.test(word)) return word;
   if (word.endsWith('eaux')) return word.slice(0, -1);
   if (word.endsWith('aux') && length(word) > 4) return `${word.slice(0, -3)}al`;
@@ -98,6 +100,15 @@ function latinStem(word: string): string {
   // final x (hilux, rolex) stays.
   if (/[^s]s$/.test(word) || /(eu|ou|au)x$/.test(word)) return word.slice(0, -1);
   return word;
+}
+
+/**
+ * French (and Latin-letter) light stem: plurals. As in Arabic, the ending stays on when taking
+ * it off would turn one lexicon word into another (cours 'lessons' is not cour 'courtyard').
+ */
+function latinStem(word: string): string {
+  const singular = latinSingular(word);
+  return anotherWord(word, singular) ? word : singular;
 }
 
 /** The stem of one search-form word (the word itself when nothing comes off). */
@@ -112,6 +123,22 @@ export function stem(word: string): string {
 export function lexiconBases(word: string): string[] {
   const forms = isArabic(word) ? arabicPrefixes(word) : [word, latinStem(word)];
   return [...new Set(forms)];
+}
+
+/** A word's lexicon forms (as typed, without its article or ending, its stem) the lexicon knows. */
+const knownForms = (word: string) =>
+  [...new Set([...lexiconBases(word), stem(word)])].filter(known);
+
+/**
+ * Whether `word` is a lexicon word whose groups hold none of `kin` (search forms, compared
+ * whole and as stems): a word of another family (issue 30). "maison" in "linge de maison" (kin:
+ * the phrase and its head, linge), منزلية in "أجهزة منزلية", "auto" in "sièges auto".
+ */
+export function foreign(word: string, kin: string[]): boolean {
+  const forms = knownForms(word);
+  if (!forms.length) return false;
+  const kinForms = new Set(kin.flatMap((k) => [k, stem(k)]));
+  return !forms.some((f) => expandTerm(f).some((e) => kinForms.has(e) || kinForms.has(stem(e))));
 }
 
 /** The lexicon's words for a word, each as the stems of its tokens (a phrase has several). */
@@ -261,6 +288,12 @@ export interface QueryWord {
    * in its text ("دار" of the district "دار النعيم", issue 30).
    */
   own?: boolean;
+  /**
+   * A word of a phrase the query holds that alone is a word of another family (المنزل 'house'
+   * in في المنزل 'at home', issue 30): it counts only as the phrase, through the phrase's names
+   * (`lexicon`), never through its stem nor its own lexicon words.
+   */
+  name?: boolean;
   /** Its stem: a word's stem in the index. */
   stem: string;
   /** The lexicon's words for it (each a list of stems, all required). */
@@ -308,22 +341,28 @@ export function queryTerms(text: string): QueryWord[] {
   const specific = meant.filter((w) => !GENERIC_WORDS.has(w));
   const words = (specific.length ? specific : meant).slice(0, MAX_QUERY_WORDS);
   // Phrases are looked for in the words as typed, little words included ("machine à laver").
-  const phrases = new Map<string, string[][]>();
+  const phrases = new Map<string, { phrase: string; names: string[][] }>();
   for (const match of expandPhrase(tokens)) {
     const phrase = tokens.slice(match.start, match.start + match.length).join(' ');
     const names = [
-      ...match.expansions.map(expansionStems).filter((stems) => stems.length),
+      // A name's words that are words of another family do not stand for it ("في البيت", at
+      // home, is not بيت 'house').
+      ...match.expansions
+        .map((e) => expansionStems(e).filter((s) => !anotherWord(e, s)))
+        .filter((stems) => stems.length),
       // The names run together, as the index holds them (nameTerm).
       ...[phrase, ...match.expansions].flatMap((n) => nameTerm(n) ?? []).map((t) => [t]),
     ];
     for (const word of tokens.slice(match.start, match.start + match.length)) {
-      phrases.set(word, names);
+      phrases.set(word, { phrase, names });
     }
   }
   return words.map((word) => {
-    const lexicon = lexiconStems(word);
+    const inPhrase = phrases.get(word);
+    const name = inPhrase !== undefined && foreign(word, [inPhrase.phrase]);
+    const lexicon = name ? [] : lexiconStems(word);
     const known = new Set(lexicon.map((l) => l.join(' ')));
-    for (const names of phrases.get(word) ?? []) {
+    for (const names of inPhrase?.names ?? []) {
       if (!known.has(names.join(' '))) lexicon.push(names);
     }
     return {
@@ -331,10 +370,11 @@ export function queryTerms(text: string): QueryWord[] {
       // A whole word the lexicon knows is not also a prefix of another (شاحن 'charger' of
       // شاحنة 'truck', issue 30); a word being typed is.
       prefix: !isLexiconWord(word),
-      own: isLexiconWord(word) && !phrases.has(word),
+      own: isLexiconWord(word) && !inPhrase,
+      ...(name && { name }),
       stem: stem(word),
       lexicon,
-      transliterations: transliterationStems(word),
+      transliterations: name ? [] : transliterationStems(word),
     };
   });
 }

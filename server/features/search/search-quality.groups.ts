@@ -25,6 +25,7 @@ import {
   DARAAS,
   CLOTHES,
   SAMSUNGS,
+  LESSONS,
   type Label,
 } from './search-quality.set';
 
@@ -73,6 +74,12 @@ export const ISSUE_30_GROUPS: Record<string, [string, Label[]][]> = {
     ['حيوانات', [...SHEEP, ...GOATS]],
     ['marmite', ['pot_fr']],
     ['climatiseur', ['clim_fr']],
+    // "At home" (à domicile, في المنزل, في البيت) names no house, and "cours" (lessons) no
+    // courtyard (cour, حوش).
+    ['بيت للبيع', HOUSES],
+    ['حوش', ['house_fr']],
+    ['cour', ['house_fr']],
+    ['دروس', LESSONS],
   ],
   // One brand or word never finds another one letter away, by a typo or a shared stem.
   'near brands': [
@@ -208,6 +215,11 @@ export const ISSUE_30_GROUPS: Record<string, [string, Label[]][]> = {
     ['voiture honda', ['honda_ar']],
     ['سيارة هوندا', ['honda_ar']],
     ['machine à laver lg', ['washer_fr']],
+    ['cours particuliers', LESSONS],
+    ['دروس خصوصية', LESSONS],
+    ['à domicile', LESSONS],
+    ['في المنزل', LESSONS],
+    ['دروس في البيت', LESSONS],
   ],
   'unrelated words': [
     ['xylophone', []],

@@ -19,7 +19,8 @@ export type Sub =
   | 'apartments'
   | 'land'
   | 'women_clothing'
-  | 'men_clothing';
+  | 'men_clothing'
+  | 'lessons_tutoring';
 
 export const OFFERS = {
   car_ar: { sub: 'cars', name: 'سيارة تويوتا هيلوكس نظيفة' },
@@ -71,6 +72,10 @@ export const OFFERS = {
   daraa_ar: { sub: 'men_clothing', name: 'دراعة رجالية بازان' },
   daraa_fr: { sub: 'men_clothing', name: 'Boubou homme brodé' },
   shirt_fr: { sub: 'men_clothing', name: 'Chemise en lin' },
+  // Lessons given at home: "at home" (à domicile, في المنزل, في البيت) is not a house.
+  lessons_fr: { sub: 'lessons_tutoring', name: 'Cours particuliers de maths à domicile' },
+  lessons_ar: { sub: 'lessons_tutoring', name: 'دروس خصوصية في المنزل' },
+  lessons_ar2: { sub: 'lessons_tutoring', name: 'دروس تقوية في البيت' },
 } satisfies Record<string, { sub: Sub; name: string }>;
 export type Label = keyof typeof OFFERS;
 
@@ -99,6 +104,7 @@ export const PROPERTY: Label[] = [...HOUSES, ...FLATS, ...LANDS];
 export const MELHFAS: Label[] = ['melhfa_ar', 'melhfa_fr'];
 export const DARAAS: Label[] = ['daraa_ar', 'daraa_fr'];
 export const CLOTHES: Label[] = [...MELHFAS, 'dress_ar', ...DARAAS, 'shirt_fr'];
+export const LESSONS: Label[] = ['lessons_fr', 'lessons_ar', 'lessons_ar2'];
 export const SAMSUNGS: Label[] = ['phone_ar', 'fridge_fr'];
 
 /** Query → the offers a buyer means by it, by group (issue 17's groups). */

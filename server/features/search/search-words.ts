@@ -39,12 +39,13 @@ function alternatives(w: TieredWord, tier: Tier): Alternative[] {
   const list: Alternative[] = [
     { columns: 'text', terms: [w.word], prefix: w.prefix, ownStem: w.own ? w.stem : undefined },
   ];
-  if (level >= 1) list.push({ columns: 'stems', terms: [w.stem] });
+  // A phrase's word of another family (QueryWord.name) counts only as the phrase's names.
+  if (level >= 1 && !w.name) list.push({ columns: 'stems', terms: [w.stem] });
   // The lexicon's words among the offer's own words, then among its related words (its
   // catalogue names, the lexicon's words for its words): ranked below its own text.
   if (level >= 2) for (const phrase of w.lexicon) list.push({ columns: 'stems', terms: phrase });
   if (level >= 3) {
-    list.push({ columns: 'any', terms: [w.stem] });
+    if (!w.name) list.push({ columns: 'any', terms: [w.stem] });
     for (const phrase of w.lexicon) list.push({ columns: 'any', terms: phrase });
   }
   if (level >= 4) for (const t of w.transliterations) list.push({ columns: 'any', terms: [t] });
