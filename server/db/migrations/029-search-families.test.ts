@@ -1,9 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { createProduct, personalShopOf } from '../../test/fixtures';
-import { signIn } from '../../features/products/products.test-helpers';
-import { searchColumnsOf } from '../../features/search/search-index';
-import { seedCatalogIfEmpty } from '../catalog-seed';
+import { offerIndexedAs } from '../../features/search/search.test-helpers';
 import { searchFamilies } from './029-search-families';
 
 // Migration 029 (issue 30 item 2): products indexed before get the stems and related words of
@@ -12,37 +9,11 @@ import { searchFamilies } from './029-search-families';
 describeEachEngine('migration 029-search-families', (ctx) => {
   it('re-indexes products written before; the search then reads the new columns', async () => {
     const { db, dialect } = ctx().app;
-    await seedCatalogIfEmpty(db);
-    const sub = await db
-      .selectFrom('psubcategories')
-      .select('id')
-      .where('name', '=', 'bedding_linen')
-      .executeTakeFirstOrThrow();
-    const seller = await signIn(ctx());
-    const shop = await personalShopOf(db, seller.user.id);
-    const texts = { name: 'Draps en coton', name_fr: null, name_ar: null };
-    const fresh = await searchColumnsOf(db, texts, sub.id);
+    const { fresh, post, found } = await offerIndexedAs(ctx(), 'bedding_linen', 'Draps en coton');
     // As the index of main wrote it: the category's "Maison", the subcategory's "maison".
-    const stale = { ...fresh, search_related: `${fresh.search_related} maison منزل` };
-    const old = await createProduct(db, {
-      shop_id: shop,
-      user_id: seller.user.id,
-      psubcategory_id: sub.id,
-      ...texts,
-      ...stale,
-    });
-    const current = await createProduct(db, {
-      shop_id: shop,
-      user_id: seller.user.id,
-      psubcategory_id: sub.id,
-      ...texts,
-      ...fresh,
-    });
-    const found = async () =>
-      (await seller.client.post('/products/all/0/search', { name: 'maison' }))
-        .json()
-        .products.data.map((p: { id: number }) => p.id);
-    expect(await found()).toEqual([old.id]);
+    const old = await post({ ...fresh, search_related: `${fresh.search_related} maison منزل` });
+    const current = await post(fresh);
+    expect(await found('maison')).toEqual([old.id]);
     await db.transaction().execute((trx) => searchFamilies(dialect).up(trx));
     const rows = await db
       .selectFrom('products')
@@ -55,6 +26,6 @@ describeEachEngine('migration 029-search-families', (ctx) => {
         search_related: fresh.search_related,
       });
     }
-    expect(await found()).toEqual([]);
+    expect(await found('maison')).toEqual([]);
   });
 });

@@ -1,9 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { createProduct, personalShopOf } from '../../test/fixtures';
-import { signIn } from '../../features/products/products.test-helpers';
-import { searchColumnsOf } from '../../features/search/search-index';
-import { seedCatalogIfEmpty } from '../catalog-seed';
+import { offerIndexedAs } from '../../features/search/search.test-helpers';
 import { searchPhraseNames } from './046-search-phrase-names';
 
 // Migration 046 (issue 30): a tutoring offer indexed before, with the house words of "at home"
@@ -12,33 +9,14 @@ import { searchPhraseNames } from './046-search-phrase-names';
 describeEachEngine('migration 046-search-phrase-names', (ctx) => {
   it('re-indexes products written before; a house search no longer finds lessons at home', async () => {
     const { db, dialect } = ctx().app;
-    await seedCatalogIfEmpty(db);
-    const sub = await db
-      .selectFrom('psubcategories')
-      .select('id')
-      .where('name', '=', 'lessons_tutoring')
-      .executeTakeFirstOrThrow();
-    const seller = await signIn(ctx());
-    const shop = await personalShopOf(db, seller.user.id);
-    const texts = { name: 'Cours particuliers de maths à domicile', name_fr: null, name_ar: null };
-    const fresh = await searchColumnsOf(db, texts, sub.id);
+    const lessons = 'Cours particuliers de maths à domicile';
+    const { fresh, post, found } = await offerIndexedAs(ctx(), 'lessons_tutoring', lessons);
     // As the index of main wrote it: the stem of cours was cour, at home held منزل and بيت.
-    const stale = {
+    const old = await post({
       ...fresh,
       search_stems: fresh.search_stems!.replace('cours', 'cour'),
       search_related: `${fresh.search_related} منزل بيت`,
-    };
-    const old = await createProduct(db, {
-      shop_id: shop,
-      user_id: seller.user.id,
-      psubcategory_id: sub.id,
-      ...texts,
-      ...stale,
     });
-    const found = async (name: string) =>
-      (await seller.client.post('/products/all/0/search', { name }))
-        .json()
-        .products.data.map((p: { id: number }) => p.id);
     expect(await found('منزل')).toEqual([old.id]);
     expect(await found('cour')).toEqual([old.id]);
     await db.transaction().execute((trx) => searchPhraseNames(dialect).up(trx));

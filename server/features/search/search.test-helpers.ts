@@ -5,7 +5,15 @@ import { now } from '../../db/connect';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
 import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/harness';
-import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../../test/fixtures';
+import {
+  ageAccounts,
+  createProduct,
+  createSubcategory,
+  liveUntil,
+  personalShopOf,
+} from '../../test/fixtures';
+import { seedCatalogIfEmpty } from '../../db/catalog-seed';
+import { searchColumnsOf } from './search-index';
 import { createPfield, signIn } from '../products/products.test-helpers';
 import { NEIGHBOURHOODS } from '../../db/demo-offers';
 import { EARTH_RADIUS_KM } from './search-geo';
@@ -402,3 +410,36 @@ export const bitmapPlanOf = (db: DB, q: SearchQuery, index: string) =>
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`set local enable_indexscan = off`.execute(trx);
   });
+
+/**
+ * For a migration that indexes products again: a seller of the seeded catalogue's subcategory
+ * `sub` and an offer's name; `fresh` is what the index holds for it now, `post(columns)` writes
+ * such an offer with other columns (as an older index wrote them), `found(words)` is the ids a
+ * search for the words answers.
+ */
+export async function offerIndexedAs(ctx: TestContext, sub: string, name: string) {
+  const { db } = ctx.app;
+  await seedCatalogIfEmpty(db);
+  const { id } = await db
+    .selectFrom('psubcategories')
+    .select('id')
+    .where('name', '=', sub)
+    .executeTakeFirstOrThrow();
+  const seller = await signIn(ctx);
+  const shop = await personalShopOf(db, seller.user.id);
+  const texts = { name, name_fr: null, name_ar: null };
+  const fresh = await searchColumnsOf(db, texts, id);
+  const post = (columns: typeof fresh) =>
+    createProduct(db, {
+      shop_id: shop,
+      user_id: seller.user.id,
+      psubcategory_id: id,
+      ...texts,
+      ...columns,
+    });
+  const found = async (words: string): Promise<number[]> =>
+    (await seller.client.post('/products/all/0/search', { name: words }))
+      .json()
+      .products.data.map((p: { id: number }) => p.id);
+  return { fresh, post, found };
+}
