@@ -59,7 +59,7 @@ export interface IndexTerms {
  * another family ("في البيت", "بالمنزل", at home: not بيت, منزل, a house). A query still finds
  * the phrase whole: each of its words is given the phrase's other names (queryTerms).
  */
-function relatedStems(form: string): string[] {
+function relatedStemsOf(form: string): string[] {
   const out = new Set<string>();
   for (const expansion of expandTerm(form)) {
     const words = meaningful(searchTokens(expansion));
@@ -74,6 +74,30 @@ function relatedStems(form: string): string[] {
   return [...out];
 }
 
+/**
+ * `make` answered once for each key, and kept: every offer indexed asks again for the same few
+ * keys (the lexicon's forms, the catalogue's names). At most `limit` answers are kept (all are
+ * let go when full: a fixed set of keys comes back at once, and no input can grow the memory).
+ */
+function remembered<T>(make: (key: string) => T, limit: number): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= limit) answers.clear();
+      answers.set(key, (answer = make(key)));
+    }
+    return answer;
+  };
+}
+
+/** The lexicon has some thousands of forms; the catalogue some hundreds of names. */
+const REMEMBERED = 20_000;
+
+const knownRelated = remembered(relatedStemsOf, REMEMBERED);
+/** A word's or phrase's related stems (relatedStemsOf): none for a form the lexicon does not know. */
+const relatedStems = (form: string): readonly string[] => (known(form) ? knownRelated(form) : []);
+
 /** A word's related stems: those of its lexicon forms (as typed, without its article, singular). */
 const wordRelated = (word: string) => lexiconBases(word).flatMap(relatedStems);
 
@@ -83,7 +107,8 @@ const wordRelated = (word: string) => lexiconBases(word).flatMap(relatedStems);
  * of another family (kept: "solaire", "photo"; left out: "maison", منزلية, "auto"), each with
  * the part itself when the lexicon knows it as a phrase.
  */
-function catalogueWords(label: string): { part: string; words: string[] }[] {
+const catalogueWords = remembered(catalogueWordsOf, REMEMBERED);
+function catalogueWordsOf(label: string): { part: string; words: string[] }[] {
   return catalogueParts(label).map((part) => {
     const form = lexiconSearchForm(part);
     const words = meaningful(searchTokens(part));
@@ -93,6 +118,22 @@ function catalogueWords(label: string): { part: string; words: string[] }[] {
     };
   });
 }
+
+/** The terms each part of a catalogue name gives: its words' stems and related stems. */
+const catalogueTerms = remembered(
+  (label: string): ReadonlySet<string>[] =>
+    catalogueWords(label).map(({ part, words }) => {
+      const terms = new Set(relatedStems(part));
+      const whole = known(part) && nameTerm(part);
+      if (whole) terms.add(whole);
+      for (const word of words) {
+        terms.add(stem(word));
+        for (const s of wordRelated(word)) terms.add(s);
+      }
+      return terms;
+    }),
+  REMEMBERED,
+);
 
 /**
  * Index terms of an offer: `texts` its own names and infos, `catalogue` the names of its
@@ -129,16 +170,7 @@ export function indexTerms(texts: string[], catalogue: string[], broad: string[]
   // words name count, when they name some (a goat is not found by "moutons"); else all of them.
   const own_ = new Set([...stems, ...related]);
   for (const label of catalogue) {
-    const parts = catalogueWords(label).map(({ part, words }) => {
-      const terms = new Set(relatedStems(part));
-      const whole = known(part) && nameTerm(part);
-      if (whole) terms.add(whole);
-      for (const word of words) {
-        terms.add(stem(word));
-        for (const s of wordRelated(word)) terms.add(s);
-      }
-      return terms;
-    });
+    const parts = catalogueTerms(label);
     const named = parts.length > 1 ? parts.filter((t) => [...t].some((s) => own_.has(s))) : [];
     for (const terms of named.length ? named : parts) for (const s of terms) related.add(s);
   }

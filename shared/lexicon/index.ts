@@ -20,14 +20,15 @@ import { LEXICON } from './entries';
 export interface PhraseMatch {
   start: number;
   length: number;
-  expansions: string[];
+  expansions: readonly string[];
 }
 
 interface Lookup {
   /** search-form word or phrase → indexes of the groups holding it */
   groupsOf: Map<string, number[]>;
-  /** each group's words in search form, without duplicates */
-  groupWords: string[][];
+  /** search-form word or phrase → the other words of its groups (made once: the search asks
+   * for them for every word of every offer it indexes and every query) */
+  expansions: Map<string, readonly string[]>;
   /** the longest phrase, in tokens */
   longest: number;
 }
@@ -53,7 +54,13 @@ function build(): Lookup {
       longest = Math.max(longest, form.split(' ').length);
     }
   });
-  return { groupsOf, groupWords, longest };
+  const expansions = new Map<string, readonly string[]>();
+  for (const [form, indexes] of groupsOf) {
+    const out = new Set(indexes.flatMap((index) => groupWords[index]));
+    out.delete(form);
+    expansions.set(form, Object.freeze([...out]));
+  }
+  return { groupsOf, expansions, longest };
 }
 
 function getLookup(): Lookup {
@@ -61,17 +68,11 @@ function getLookup(): Lookup {
   return lookup;
 }
 
-function expansionsOf(form: string): string[] {
-  const { groupsOf, groupWords } = getLookup();
-  const indexes = groupsOf.get(form);
-  if (!indexes) return [];
-  const out = new Set<string>();
-  for (const index of indexes) for (const word of groupWords[index]) out.add(word);
-  out.delete(form);
-  return [...out];
-}
+const NONE: readonly string[] = Object.freeze([]);
 
-export function expandTerm(term: string): string[] {
+const expansionsOf = (form: string) => getLookup().expansions.get(form) ?? NONE;
+
+export function expandTerm(term: string): readonly string[] {
   return expansionsOf(term);
 }
 
