@@ -123,6 +123,12 @@ describe('search language pipeline', () => {
     expect(home.name).toBe(true);
     expect(home.lexicon).toEqual([['domicile']]);
     expect(queryTerms('à domicile')[0].lexicon.flat()).not.toContain('منزل');
+    // A phrase of what (ordinateur portable, a laptop) keeps its words' own meaning, and its
+    // names of several words require them all.
+    const [computer] = queryTerms('ordinateur portable');
+    expect(computer.name).toBeUndefined();
+    expect(computer.stem).toBe('ordinateur');
+    expect(computer.lexicon).toContainEqual(['حاسوب', 'محمول']);
     // The house word alone is still a house.
     const [house] = queryTerms('المنزل');
     expect(house.name).toBeUndefined();

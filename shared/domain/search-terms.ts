@@ -289,9 +289,10 @@ export interface QueryWord {
    */
   own?: boolean;
   /**
-   * A word of a phrase the query holds that alone is a word of another family (المنزل 'house'
-   * in في المنزل 'at home', issue 30): it counts only as the phrase, through the phrase's names
-   * (`lexicon`), never through its stem nor its own lexicon words.
+   * A word of a phrase of how or where (one that begins with a little word) that alone is a
+   * word of another family (المنزل 'house' in في المنزل 'at home', issue 30): it counts only as
+   * the phrase, through the phrase's names (`lexicon`), never through its stem nor its own
+   * lexicon words.
    */
   name?: boolean;
   /** Its stem: a word's stem in the index. */
@@ -341,25 +342,29 @@ export function queryTerms(text: string): QueryWord[] {
   const specific = meant.filter((w) => !GENERIC_WORDS.has(w));
   const words = (specific.length ? specific : meant).slice(0, MAX_QUERY_WORDS);
   // Phrases are looked for in the words as typed, little words included ("machine à laver").
-  const phrases = new Map<string, { phrase: string; names: string[][] }>();
+  const phrases = new Map<string, { phrase: string; names: string[][]; manner: boolean }>();
   for (const match of expandPhrase(tokens)) {
     const phrase = tokens.slice(match.start, match.start + match.length).join(' ');
     const names = [
-      // A name's words that are words of another family do not stand for it ("في البيت", at
-      // home, is not بيت 'house').
-      ...match.expansions
-        .map((e) => expansionStems(e).filter((s) => !anotherWord(e, s)))
-        .filter((stems) => stems.length),
+      // A name of several words requires them all; a name of one word that is a word of
+      // another family does not stand for the phrase ("في البيت", at home, is not بيت 'house').
+      ...match.expansions.flatMap((e) => {
+        const stems = expansionStems(e);
+        return stems.length > 1 || (stems.length && !anotherWord(e, stems[0])) ? [stems] : [];
+      }),
       // The names run together, as the index holds them (nameTerm).
       ...[phrase, ...match.expansions].flatMap((n) => nameTerm(n) ?? []).map((t) => [t]),
     ];
+    // A phrase that begins with a little word (في المنزل, à domicile: at home) says how or
+    // where, not what: its words are not the things they name alone.
+    const manner = STOP_WORDS.has(tokens[match.start]);
     for (const word of tokens.slice(match.start, match.start + match.length)) {
-      phrases.set(word, { phrase, names });
+      phrases.set(word, { phrase, names, manner });
     }
   }
   return words.map((word) => {
     const inPhrase = phrases.get(word);
-    const name = inPhrase !== undefined && foreign(word, [inPhrase.phrase]);
+    const name = !!inPhrase?.manner && foreign(word, [inPhrase.phrase]);
     const lexicon = name ? [] : lexiconStems(word);
     const known = new Set(lexicon.map((l) => l.join(' ')));
     for (const names of inPhrase?.names ?? []) {
