@@ -26,8 +26,10 @@ export interface PhraseMatch {
 interface Lookup {
   /** search-form word or phrase → indexes of the groups holding it */
   groupsOf: Map<string, number[]>;
-  /** search-form word or phrase → the other words of its groups (made once: the search asks
-   * for them for every word of every offer it indexes and every query) */
+  /** each group's words in search form, without duplicates */
+  groupWords: string[][];
+  /** search-form word or phrase → the other words of its groups, made on first use and kept
+   * (the search asks for them for every word of every offer it indexes and every query) */
   expansions: Map<string, readonly string[]>;
   /** the longest phrase, in tokens */
   longest: number;
@@ -54,13 +56,7 @@ function build(): Lookup {
       longest = Math.max(longest, form.split(' ').length);
     }
   });
-  const expansions = new Map<string, readonly string[]>();
-  for (const [form, indexes] of groupsOf) {
-    const out = new Set(indexes.flatMap((index) => groupWords[index]));
-    out.delete(form);
-    expansions.set(form, Object.freeze([...out]));
-  }
-  return { groupsOf, expansions, longest };
+  return { groupsOf, groupWords, expansions: new Map(), longest };
 }
 
 function getLookup(): Lookup {
@@ -70,7 +66,18 @@ function getLookup(): Lookup {
 
 const NONE: readonly string[] = Object.freeze([]);
 
-const expansionsOf = (form: string) => getLookup().expansions.get(form) ?? NONE;
+function expansionsOf(form: string): readonly string[] {
+  const { groupsOf, groupWords, expansions } = getLookup();
+  const known = expansions.get(form);
+  if (known) return known;
+  const indexes = groupsOf.get(form);
+  if (!indexes) return NONE;
+  const out = new Set(indexes.flatMap((index) => groupWords[index]));
+  out.delete(form);
+  const made = Object.freeze([...out]);
+  expansions.set(form, made);
+  return made;
+}
 
 export function expandTerm(term: string): readonly string[] {
   return expansionsOf(term);
