@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { offerIndexedAs } from '../../features/search/search.test-helpers';
+import { offerIndexedAs } from './reindex.test-helpers';
 import { searchFamilies } from './029-search-families';
 
 // Migration 029 (issue 30 item 2): products indexed before get the stems and related words of

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { offerIndexedAs } from '../../features/search/search.test-helpers';
+import { offerIndexedAs } from './reindex.test-helpers';
 import { searchPhraseNames } from './046-search-phrase-names';
 
 // Migration 046 (issue 30): a tutoring offer indexed before, with the house words of "at home"

@@ -5,13 +5,8 @@ import { liveUntil } from '../../test/fixtures';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { listed } from './search-conditions';
 import { pruneEndedBumps } from './search-bumps.repository';
-import {
-  buildWorld,
-  eachSearchWay,
-  postNewerHiluxes,
-  searchCalls,
-  type World,
-} from './search.test-helpers';
+import { buildWorld, postNewerHiluxes, searchCalls, type World } from './search.test-helpers';
+import { eachSearchWay } from './search-tunings.test-helpers';
 
 // Issue 30 (migration 039, docs/search.md "Only the bumps a walk can reach"): the text index of
 // bumped offers (SQLite) keeps only the offers whose listing has not ended. The housekeeping's

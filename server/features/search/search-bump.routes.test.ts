@@ -6,11 +6,11 @@ import { searchColumns } from '../../../shared/domain/search-index-terms';
 import {
   PLACES,
   buildWorld,
-  eachSearchWay,
   postNewerHiluxes,
   searchCalls,
   type World,
 } from './search.test-helpers';
+import { eachSearchWay } from './search-tunings.test-helpers';
 
 // Issue 32 in search (search-bumps.repository.ts): "newest" counts an offer's last bump on every path, on
 // both engines, and pages stay consistent. The world's Hilux is its oldest offer; bumped, it comes

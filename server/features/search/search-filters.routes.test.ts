@@ -8,11 +8,11 @@ import {
   buildWorld,
   haversineKm,
   PLACES,
-  restoreTuningsAfterEach,
   searchCalls,
   sorted,
   type World,
 } from './search.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 
 describeEachEngine('search: POST /products/{source_name}/{source_id}/search, filters', (ctx) => {
   let w: World;

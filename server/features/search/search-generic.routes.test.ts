@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { buildWorld, eachSearchWay, searchCalls, type World } from './search.test-helpers';
+import { buildWorld, searchCalls, type World } from './search.test-helpers';
+import { eachSearchWay } from './search-tunings.test-helpers';
 
 // Issue 30 item 2: a generic word ("à vendre", "للبيع") does not filter, it ranks: every Toyota is
 // found by "toyota à vendre", and among the matches of one tier those that say it come first,

@@ -3,15 +3,15 @@ import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
+import { bitmapPlanOf } from './search-plans.test-helpers';
 import {
-  bitmapPlanOf,
   buildWorld,
   PLACES,
   postNewerHiluxes,
-  restoreTuningsAfterEach,
   searchCalls,
   type World,
 } from './search.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 import { pgTuning } from './search-conditions';
 import { rumTuning } from './search-plan';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';

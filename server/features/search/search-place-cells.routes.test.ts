@@ -9,7 +9,9 @@ import {
   ROW_SPAN,
   WORDS_CELLS,
 } from '../../db/migrations/042-search-words-cells';
-import { haversineKm, PLACES, planOf, restoreTuningsAfterEach } from './search.test-helpers';
+import { haversineKm, PLACES } from './search.test-helpers';
+import { planOf } from './search-plans.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 import {
   everyPageOf,
   placedOffers,

@@ -7,7 +7,7 @@ import { ageAccounts } from '../../test/fixtures';
 import { seedCatalogIfEmpty } from '../../db/catalog-seed';
 import { FIRST_GROUPS, OFFERS } from './search-quality.set';
 import { EXACT_ANSWERS, ISSUE_30_GROUPS } from './search-quality.groups';
-import { restoreTuningsAfterEach } from './search.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 
 // Issue 17 item 9, issue 30 item 2: the public query set (docs/search-quality.md,
 // search-quality.set.ts and search-quality.groups.ts). Offers written in ONE language each are

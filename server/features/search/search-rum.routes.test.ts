@@ -3,13 +3,8 @@ import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
-import {
-  buildWorld,
-  postNewerHiluxes,
-  restoreTuningsAfterEach,
-  searchCalls,
-  type World,
-} from './search.test-helpers';
+import { buildWorld, postNewerHiluxes, searchCalls, type World } from './search.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 import { commonWords, planned, rumTuning } from './search-plan';
 import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
 import { tierText } from './search-words';

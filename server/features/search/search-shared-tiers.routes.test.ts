@@ -5,12 +5,8 @@ import { liveUntil } from '../../test/fixtures';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
 import { queryTerms } from '../../../shared/domain/search-terms';
 import { SEARCH_TOTAL_MAX } from '../../../shared/schemas/search';
-import {
-  buildWorld,
-  restoreTuningsAfterEach,
-  searchCalls,
-  type World,
-} from './search.test-helpers';
+import { buildWorld, searchCalls, type World } from './search.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 import { pgTuning } from './search-conditions';
 import { planned, rumTuning } from './search-plan';
 import { sharedRead, shareable } from './search-shared-tiers';

@@ -2,14 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachEngine } from '../../test/harness';
 import { queryTerms } from '../../../shared/domain/search-terms';
-import {
-  bitmapPlanOf,
-  buildWorld,
-  PLACES,
-  restoreTuningsAfterEach,
-  searchCalls,
-  type World,
-} from './search.test-helpers';
+import { bitmapPlanOf } from './search-plans.test-helpers';
+import { buildWorld, PLACES, searchCalls, type World } from './search.test-helpers';
+import { restoreTuningsAfterEach } from './search-tunings.test-helpers';
 import { pgTuning } from './search-conditions';
 import { nearestTuning } from './search-nearest';
 import { commonWords, taggedMatches, taggedRead } from './search-plan';

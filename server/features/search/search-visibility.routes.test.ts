@@ -7,11 +7,11 @@ import { searchBody } from '../../../shared/schemas/search';
 import {
   PLACES,
   buildWorld,
-  eachSearchWay,
   postNewerHiluxes,
   searchCalls,
   type World,
 } from './search.test-helpers';
+import { eachSearchWay } from './search-tunings.test-helpers';
 import { findsProduct } from './search.service';
 
 // Issue 30 item 1 (listedConditions, search-conditions.ts): an offer hidden by a moderator, held

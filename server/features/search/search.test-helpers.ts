@@ -1,28 +1,13 @@
-import { afterEach, expect, onTestFinished } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
+import { expect, onTestFinished } from 'vitest';
 import type { DB } from '../../db/types';
 import { now } from '../../db/connect';
 import { searchColumns } from '../../../shared/domain/search-index-terms';
 import type { TestClient } from '../../test/client';
 import type { TestContext } from '../../test/harness';
-import {
-  ageAccounts,
-  createProduct,
-  createSubcategory,
-  liveUntil,
-  personalShopOf,
-} from '../../test/fixtures';
-import { seedCatalogIfEmpty } from '../../db/catalog-seed';
-import { searchColumnsOf } from './search-index';
+import { ageAccounts, createSubcategory, liveUntil, personalShopOf } from '../../test/fixtures';
 import { createPfield, signIn } from '../products/products.test-helpers';
 import { NEIGHBOURHOODS } from '../../db/demo-offers';
 import { EARTH_RADIUS_KM } from './search-geo';
-import { pfieldTuning, wordsTuning } from './search-plan';
-import { windowTuning } from './search.repository';
-import { nearestTuning } from './search-nearest';
-import { candidateTuning } from './search.service';
-import { bumpTuning } from './search-bumps.repository';
-import { COUNTED, orderedQuery, type SearchQuery } from './search.repository';
 
 // The world the search suites look into: two categories, fields, and offers and demands placed
 // in Nouakchott's neighbourhoods (and two other towns), posted through the products API so that
@@ -307,139 +292,4 @@ export async function postNewerHiluxes(db: DB, w: World, count: number) {
   onTestFinished(async () => {
     await db.deleteFrom('products').where('name', 'like', 'Toyota Hilux %').execute();
   });
-}
-
-/** The ways search reads, each forced on a small world (SQLite's, and both engines' field values). */
-const SEARCH_WAYS: [string, () => void][] = [
-  ['as planned', () => {}],
-  [
-    'common words, windows, radius by radius, bumps by the text index',
-    () => {
-      wordsTuning.commonWords = 1;
-      windowTuning.firstSpan = 1;
-      candidateTuning.max = 0;
-      nearestTuning.atOnce = 0;
-      pfieldTuning.fewValues = 0;
-      bumpTuning.few = 0;
-    },
-  ],
-  [
-    'few products ranked in JS, field values read first',
-    () => {
-      wordsTuning.commonWords = 1;
-      pfieldTuning.fewValues = 1_000_000;
-    },
-  ],
-];
-
-/** The tunings a way of reading sets (each an object of the module that reads it). */
-const TUNINGS = [
-  wordsTuning,
-  windowTuning,
-  candidateTuning,
-  nearestTuning,
-  pfieldTuning,
-  bumpTuning,
-] as const;
-
-/** A function that puts each tuning object's values back as they are now. */
-function tuningsNow(tunings: readonly object[]): () => void {
-  const saved = tunings.map((tuning) => ({ ...tuning }));
-  return () => tunings.forEach((tuning, i) => Object.assign(tuning, saved[i]));
-}
-
-/** Runs `work` once per way of reading, named; the tuning is as it was after each, and after all. */
-export async function eachSearchWay(work: (way: string) => Promise<void>) {
-  const restore = tuningsNow(TUNINGS);
-  try {
-    for (const [way, set] of SEARCH_WAYS) {
-      set();
-      await work(way);
-      restore();
-    }
-  } finally {
-    restore();
-  }
-}
-
-/**
- * Puts each tuning object's values back after every test of the block that calls it (the values
- * it had when called); answers a function that puts them back at once, for a test that changes
- * them more than once.
- */
-export function restoreTuningsAfterEach(...tunings: object[]): () => void {
-  const restore = tuningsNow(tunings);
-  afterEach(restore);
-  return restore;
-}
-
-/** Thrown to roll a transaction back, carrying what it read. */
-class Rollback extends Error {}
-
-/**
- * PostgreSQL's plan (EXPLAIN) of a search's statement, in a transaction rolled back once read:
- * `prepare` sets it up there (settings, indexes dropped), and nothing of it stays.
- */
-export function planOf(db: DB, q: SearchQuery, prepare: (trx: DB) => Promise<void>) {
-  const { sql: text, parameters } = orderedQuery('postgres', q, COUNTED, 0).compile(db);
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      await prepare(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain ${text}`, [...parameters]),
-      );
-      throw new Rollback(rows.map((r) => r['QUERY PLAN']).join('\n'));
-    })
-    .catch((e: unknown) => {
-      if (e instanceof Rollback) return e.message;
-      throw e;
-    });
-}
-
-/**
- * A read's plan as at 1,000,000, where `index` is read as a bitmap: this small table would be read
- * whole, or from another index, otherwise (its other indexes dropped, rolled back).
- */
-export const bitmapPlanOf = (db: DB, q: SearchQuery, index: string) =>
-  planOf(db, q, async (trx) => {
-    const { rows: others } = await sql<{ name: string }>`select indexname as name
-      from pg_indexes where tablename = 'products'
-        and indexname not in ('products_pkey', ${index})`.execute(trx);
-    for (const { name } of others) await sql`drop index ${sql.id(name)}`.execute(trx);
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_indexscan = off`.execute(trx);
-  });
-
-/**
- * For a migration that indexes products again: a seller of the seeded catalogue's subcategory
- * `sub` and an offer's name; `fresh` is what the index holds for it now, `post(columns)` writes
- * such an offer with other columns (as an older index wrote them), `found(words)` is the ids a
- * search for the words answers.
- */
-export async function offerIndexedAs(ctx: TestContext, sub: string, name: string) {
-  const { db } = ctx.app;
-  await seedCatalogIfEmpty(db);
-  const { id } = await db
-    .selectFrom('psubcategories')
-    .select('id')
-    .where('name', '=', sub)
-    .executeTakeFirstOrThrow();
-  const seller = await signIn(ctx);
-  const shop = await personalShopOf(db, seller.user.id);
-  const texts = { name, name_fr: null, name_ar: null };
-  const fresh = await searchColumnsOf(db, texts, id);
-  const post = (columns: typeof fresh) =>
-    createProduct(db, {
-      shop_id: shop,
-      user_id: seller.user.id,
-      psubcategory_id: id,
-      ...texts,
-      ...columns,
-    });
-  const found = async (words: string): Promise<number[]> =>
-    (await seller.client.post('/products/all/0/search', { name: words }))
-      .json()
-      .products.data.map((p: { id: number }) => p.id);
-  return { fresh, post, found };
 }
