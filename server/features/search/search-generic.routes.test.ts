@@ -40,6 +40,9 @@ describeEachEngine('search: generic words rank, they do not filter (issue 30)', 
       const ar = await found({ name: 'تويوتا للبيع' });
       expect(ar[0], way).toBe('tuyotaForSale');
       expect(ar, way).toContain('tuyota');
+      // The word counts through its lexicon words too: "للبيع" says "à vendre" in Arabic.
+      expect(fr.indexOf('tuyotaForSale'), way).toBeLessThan(fr.indexOf('tuyota'));
+      expect(ar.indexOf('corollaForSale'), way).toBeLessThan(ar.indexOf('avensis'));
     });
   });
 

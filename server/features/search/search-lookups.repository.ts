@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import type { SearchColumns } from './search-words';
 
@@ -124,4 +125,12 @@ export async function searchColumnsOf(
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** PostgreSQL: which of these products' search vectors meet a to_tsquery('simple', …) text. */
+export async function idsMeeting(db: Executor, ids: number[], tsquery: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select id from products
+    where id = any(cast(${ids} as integer[]))
+      and search_vector @@ to_tsquery('simple', ${tsquery})`.execute(db);
+  return rows.map((row) => Number(row.id));
 }

@@ -304,7 +304,7 @@ async function findPage(
   // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
   const compare = repo.compareRows(query.order);
   if (compare) rows.sort(compare);
-  else await genericWordsFirst(db, rows, tierOf, tiers, ranking);
+  else await genericWordsFirst(db, dialect, rows, tierOf, tiers, ranking);
   const corrected = tierOf.has('typo')
     ? typoWords.map((w) => (w.typos?.length ? w.typos[0] : w.word)).join(' ')
     : null;
