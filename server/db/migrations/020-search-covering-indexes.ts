@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
+import { forLargeTable } from './large-table';
 
 // Issue 17 item 8, searches at 1,000,000 products (docs/search.md, "Speed at 1,000,000
 // products"). Only indexes: no column is added and no product row is written, so the text
@@ -46,12 +47,7 @@ export const COVERING: Record<string, [string[], string[]]> = {
 export function searchCoveringIndexes(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
-      if (dialect === 'postgres') {
-        // Building these at 1,000,000 products takes longer than the server's statement timeout
-        // (5 s); the migration's transaction lifts it for itself.
-        await sql`set local statement_timeout = 0`.execute(db);
-        await sql`set local maintenance_work_mem = '128MB'`.execute(db);
-      }
+      await forLargeTable(db, dialect, '128MB');
       for (const [name, [keys, extra]] of Object.entries(COVERING)) {
         const columns =
           dialect === 'postgres'

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { writeSearchColumns } from './009-search-terms';
+import { forLargeTable } from './large-table';
 
 // Issue 30 item 2 (docs/search-quality.md): what a product's index holds changed — an ending
 // that would turn one lexicon word into another stays on (شاحنة is not شاحن), catalogue names
@@ -13,8 +14,7 @@ import { writeSearchColumns } from './009-search-terms';
 export function searchFamilies(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
-      // A large table takes longer than the server's statement timeout (5 s).
-      if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(db);
+      await forLargeTable(db, dialect);
       await writeSearchColumns(db);
     },
     // The columns of the version before cannot be told apart from these: nothing to undo.

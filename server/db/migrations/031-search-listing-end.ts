@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { COVERING, LISTED } from './020-search-covering-indexes';
+import { forLargeTable } from './large-table';
 
 // Issue 32 (DESIGN §12): a listing that expired, or was sold more than a week ago, leaves search
 // like every list; search tests expires_at and sold_at on every read (search-conditions.ts
@@ -13,11 +14,7 @@ const ENDS = ['expires_at', 'sold_at'];
 /* eslint-disable @typescript-eslint/no-explicit-any */
 function rebuild(dialect: Dialect, extraColumns: (extra: string[]) => string[]) {
   return async (db: Kysely<any>) => {
-    if (dialect === 'postgres') {
-      // As 020: building them at 1,000,000 products outlasts the server's statement timeout.
-      await sql`set local statement_timeout = 0`.execute(db);
-      await sql`set local maintenance_work_mem = '128MB'`.execute(db);
-    }
+    await forLargeTable(db, dialect, '128MB');
     for (const [name, [keys, extra]] of Object.entries(COVERING)) {
       const columns = extraColumns(extra);
       await sql.raw(`drop index if exists ${name}`).execute(db);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
+import { forLargeTable } from './large-table';
 
 // Issue 35 item 11: the shops list puts shops with a live offer first, asking of each shop
 // whether one of its offers is live (liveProduct: visible, not past expires_at, not sold long
@@ -11,8 +12,7 @@ import type { Dialect } from '../types';
 export function shopLiveOffers(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
-      // As 020 and 031: building it on a large products table outlasts the statement timeout.
-      if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(db);
+      await forLargeTable(db, dialect);
       await db.schema
         .createIndex('products_shop_live')
         .on('products')

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { LISTED } from './020-search-covering-indexes';
+import { forLargeTable } from './large-table';
 
 // Issue 30 item 3, PostgreSQL (docs/search.md, "PostgreSQL: RUM and one read"): an index that
 // gives a word's matches newest first. The GIN index (009) answers which products hold a word,
@@ -36,9 +37,7 @@ export function searchRum(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres' || !(await rumReady(db))) return;
-      // As 020: building it at 1,000,000 products outlasts the server's statement timeout.
-      await sql`set local statement_timeout = 0`.execute(db);
-      await sql`set local maintenance_work_mem = '256MB'`.execute(db);
+      await forLargeTable(db, dialect, '256MB');
       // Only listed products, as the other search indexes (the search's literal condition).
       await sql
         .raw(

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { LISTED } from './020-search-covering-indexes';
+import { forLargeTable } from './large-table';
 
 // Issue 30 item 4, PostgreSQL (docs/search.md, "PostgreSQL: the distance box from a spatial
 // index (session 20)"). A distance search's box was read from the btree indexes on (…, latitude,
@@ -27,10 +28,8 @@ export function searchPlaceGist(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
-      // As 020: building it at 1,000,000 products outlasts the server's statement timeout. (Not
-      // `concurrently`: the migrations run in one transaction.)
-      await sql`set local statement_timeout = 0`.execute(db);
-      await sql`set local maintenance_work_mem = '256MB'`.execute(db);
+      // (Not `concurrently`: the migrations run in one transaction.)
+      await forLargeTable(db, dialect, '256MB');
       await sql
         .raw(`create index ${PLACE_GIST} on products using gist (${PLACE_POINT}) where ${LISTED}`)
         .execute(db);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { LISTED } from './020-search-covering-indexes';
+import { forLargeTable } from './large-table';
 
 // Issue 30, PostgreSQL (docs/search.md, "PostgreSQL: words and place in one index read (session
 // 21)"). Words within a distance read the words' candidates from the text index and the place's
@@ -39,10 +40,8 @@ export function searchWordsCells(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
-      // As 020: building it at 1,000,000 products outlasts the server's statement timeout. (Not
-      // `concurrently`: the migrations run in one transaction.)
-      await sql`set local statement_timeout = 0`.execute(db);
-      await sql`set local maintenance_work_mem = '256MB'`.execute(db);
+      // (Not `concurrently`: the migrations run in one transaction.)
+      await forLargeTable(db, dialect, '256MB');
       await sql
         .raw(
           `create index ${WORDS_CELLS} on products

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PFIELD_NUMBER } from './020-search-covering-indexes';
+import { forLargeTable } from './large-table';
 
 // Issue 30, PostgreSQL (docs/search.md, "PostgreSQL: the search vector kept in the row, and field
 // values from their indexes alone (session 23)"): migration 040's indexes, which SQLite has had
@@ -28,9 +29,7 @@ const INDEXES: Record<string, { before: string; after: string }> = {
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function rebuild(db: Kysely<any>, up: boolean) {
-  // As 041: building them at 1,000,000 products may outlast the server's statement timeout.
-  await sql`set local statement_timeout = 0`.execute(db);
-  await sql`set local maintenance_work_mem = '256MB'`.execute(db);
+  await forLargeTable(db, 'postgres', '256MB');
   for (const [name, { before, after }] of Object.entries(INDEXES)) {
     await sql.raw(`drop index if exists ${name}`).execute(db);
     await sql.raw(`create index ${name} on product_pfield ${up ? after : before}`).execute(db);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { LISTED } from './020-search-covering-indexes';
+import { forLargeTable } from './large-table';
 
 // Issue 30, PostgreSQL (docs/search.md, "PostgreSQL: the columns inside the text index (session
 // 25)"). A tier asks for words in some columns (search-words.ts: `voiture:A`, as written;
@@ -26,10 +27,9 @@ export function searchTagged(dialect: Dialect): Migration {
         language sql immutable strict parallel safe cost 1
         as $$ select coalesce(array_to_tsvector(array_agg(distinct lower(w) || u.lexeme)),
           ''::tsvector) from unnest(v) u, unnest(u.weights) w $$`.execute(db);
-      // As 042: building it at 1,000,000 products (about 2 minutes) outlasts the server's
-      // statement timeout. (Not `concurrently`: the migrations run in one transaction.)
-      await sql`set local statement_timeout = 0`.execute(db);
-      await sql`set local maintenance_work_mem = '256MB'`.execute(db);
+      // About 2 minutes at 1,000,000 products. (Not `concurrently`: the migrations run in one
+      // transaction.)
+      await forLargeTable(db, dialect, '256MB');
       await sql
         .raw(
           `create index ${TAGGED_INDEX} on products
