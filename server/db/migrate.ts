@@ -76,7 +76,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '026-ratings': ratings(dialect),
     '027-rentals-price-hints': rentalsPriceHints(dialect),
     '028-audit-log': auditLog(dialect),
-    '029-search-families': searchFamilies(dialect),
+    '029-search-families': searchFamilies,
     '031-search-listing-end': searchListingEnd(dialect),
     '032-shop-live-offers': shopLiveOffers(dialect),
     '033-keep-deleted-authors': keepDeletedAuthors(dialect),
@@ -92,7 +92,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '043-search-vector-inline': searchVectorInline(dialect),
     '044-search-pfield-covering-pg': searchPfieldCoveringPg(dialect),
     '045-search-tagged': searchTagged(dialect),
-    '046-search-phrase-names': searchPhraseNames(dialect),
+    '046-search-phrase-names': searchPhraseNames,
   };
 }
 
@@ -112,9 +112,10 @@ export async function underStartupLock<T>(
 ): Promise<T> {
   if (dialect !== 'postgres') return work(db);
   return db.connection().execute(async (conn) => {
-    // Waiting for another process's migrations and first seed, and running a long migration,
-    // take longer than STATEMENT_TIMEOUT_MS allows a request: no timeout on this connection
-    // meanwhile (found by scripts/rolling-restart.ts: the second process died at start).
+    // Waiting for another process's migrations and first seed, and running a long migration
+    // (an index built or the products re-indexed at 1,000,000: minutes), take longer than
+    // STATEMENT_TIMEOUT_MS allows a request: no timeout on this connection meanwhile (found by
+    // scripts/rolling-restart.ts: the second process died at start). Every migration runs here.
     await sql`set statement_timeout = 0`.execute(conn);
     try {
       await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);

@@ -8,13 +8,13 @@ import { searchFamilies } from './029-search-families';
 
 describeEachEngine('migration 029-search-families', (ctx) => {
   it('re-indexes products written before; the search then reads the new columns', async () => {
-    const { db, dialect } = ctx().app;
+    const { db } = ctx().app;
     const { fresh, post, found } = await offerIndexedAs(ctx(), 'bedding_linen', 'Draps en coton');
     // As the index of main wrote it: the category's "Maison", the subcategory's "maison".
     const old = await post({ ...fresh, search_related: `${fresh.search_related} maison منزل` });
     const current = await post(fresh);
     expect(await found('maison')).toEqual([old.id]);
-    await db.transaction().execute((trx) => searchFamilies(dialect).up(trx));
+    await db.transaction().execute((trx) => searchFamilies.up(trx));
     const rows = await db
       .selectFrom('products')
       .select(['id', 'search_stems', 'search_related'])

@@ -1,7 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from '../types';
 import { writeSearchColumns } from './009-search-terms';
-import { forLargeTable } from './large-table';
 
 // Issue 30 item 2 (docs/search-quality.md): what a product's index holds changed — an ending
 // that would turn one lexicon word into another stays on (شاحنة is not شاحن), catalogue names
@@ -11,13 +9,10 @@ import { forLargeTable } from './large-table';
 // the text indexes and the vocabulary in step, as for any edit).
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export function searchFamilies(dialect: Dialect): Migration {
-  return {
-    async up(db: Kysely<any>) {
-      await forLargeTable(db, dialect);
-      await writeSearchColumns(db);
-    },
-    // The columns of the version before cannot be told apart from these: nothing to undo.
-    async down() {},
-  };
-}
+export const searchFamilies: Migration = {
+  async up(db: Kysely<any>) {
+    await writeSearchColumns(db);
+  },
+  // The columns of the version before cannot be told apart from these: nothing to undo.
+  async down() {},
+};

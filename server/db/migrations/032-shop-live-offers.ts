@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
-import { forLargeTable } from './large-table';
 
 // Issue 35 item 11: the shops list puts shops with a live offer first, asking of each shop
 // whether one of its offers is live (liveProduct: visible, not past expires_at, not sold long
@@ -12,7 +11,6 @@ import { forLargeTable } from './large-table';
 export function shopLiveOffers(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
-      await forLargeTable(db, dialect);
       await db.schema
         .createIndex('products_shop_live')
         .on('products')

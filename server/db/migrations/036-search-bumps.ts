@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { writeSearchColumns } from './009-search-terms';
-import { forLargeTable } from './large-table';
 
 // Issue 32 in search (docs/search.md, "Order"): "newest" counts an offer's last bump. Search
 // walks its indexes by id and merges in the matches bumped since the oldest row of the walk was
@@ -17,7 +16,6 @@ import { forLargeTable } from './large-table';
 export function searchBumps(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
-      await forLargeTable(db, dialect);
       await sql`create index products_bumped on products (type, bumped_at)
         where bumped_at is not null`.execute(db);
       await sql

@@ -8,7 +8,7 @@ import { searchPhraseNames } from './046-search-phrase-names';
 
 describeEachEngine('migration 046-search-phrase-names', (ctx) => {
   it('re-indexes products written before; a house search no longer finds lessons at home', async () => {
-    const { db, dialect } = ctx().app;
+    const { db } = ctx().app;
     const lessons = 'Cours particuliers de maths à domicile';
     const { fresh, post, found } = await offerIndexedAs(ctx(), 'lessons_tutoring', lessons);
     // As the index of main wrote it: the stem of cours was cour, at home held منزل and بيت.
@@ -19,7 +19,7 @@ describeEachEngine('migration 046-search-phrase-names', (ctx) => {
     });
     expect(await found('منزل')).toEqual([old.id]);
     expect(await found('cour')).toEqual([old.id]);
-    await db.transaction().execute((trx) => searchPhraseNames(dialect).up(trx));
+    await db.transaction().execute((trx) => searchPhraseNames.up(trx));
     const row = await db
       .selectFrom('products')
       .select(['search_stems', 'search_related'])

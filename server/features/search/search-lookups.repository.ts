@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types';
 import type { SearchColumns } from './search-words';
+import { meetsText } from './search-conditions';
 
 // What a search checks and reads besides its matches: the source it names (a shop, a
 // subcategory), a category's subcategories, the fields of its pfield filters, and the vocabulary
@@ -127,10 +128,13 @@ export async function searchColumnsOf(
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
-/** PostgreSQL: which of these products' search vectors meet a to_tsquery('simple', …) text. */
-export async function idsMeeting(db: Executor, ids: number[], tsquery: string): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`select id from products
-    where id = any(cast(${ids} as integer[]))
-      and search_vector @@ to_tsquery('simple', ${tsquery})`.execute(db);
+/** PostgreSQL: which of these products' search vectors meet a tier's query (meetsText). */
+export async function idsMeeting(db: Executor, ids: number[], ts: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where(sql<boolean>`id = any(cast(${ids} as integer[]))`)
+    .where(meetsText({ ts }))
+    .execute();
   return rows.map((row) => Number(row.id));
 }
