@@ -1,15 +1,19 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../server/db/types';
 import { searchBody } from '../shared/schemas/search';
 import { search } from '../server/features/search/search.service';
+import * as conditions from '../server/features/search/search-conditions';
 import { searchCases } from '../bench/search-cases';
 
 // npx tsx scripts/trace-search.ts [filter] (DATA_DIR of a seed:bulk SQLite database)
-// Each search of npm run bench:search whose kind or body contains `filter`, run twice on one
-// connection (no worker threads); the second run's statements are printed with their time, to
-// see where one search's time goes (how many reads, which costs). Read-only.
+// Each search of npm run bench:search whose kind or body contains `filter`, on one connection (no
+// worker threads), run ROUNDS times (default 3) after one warm-up; prints the median time, the
+// statements of the last run with their time, and a digest of the answer (ids, total,
+// interpretation), as trace-search-pg.ts does. QUIET=1: one line a search. FTS_FILTERS=off: the
+// filters tested on the rows, not asked of the text index (ftsTuning, migration 047). Read-only.
 const file = path.join(process.env.DATA_DIR ?? 'data', 'marketplace.sqlite');
 const sqlite = new SQLite(file, { readonly: true });
 sqlite.pragma('cache_size = -16384');
@@ -23,22 +27,44 @@ const db = new Kysely<Database>({
     });
   },
 });
+// (Looked up by name: the script also runs in trees older than the tuning.)
+const tunings = conditions as unknown as { ftsTuning?: { filtersInIndex: boolean } };
+if (process.env.FTS_FILTERS === 'off' && tunings.ftsTuning) {
+  tunings.ftsTuning.filtersInIndex = false;
+}
 const filter = process.argv[2] ?? '';
+const rounds = Number(process.env.ROUNDS ?? 3);
+const quiet = !!process.env.QUIET;
 for (const c of await searchCases(db)) {
   const label = `${c.kind} ${c.source ? `${c.source.name}:${c.source.id} ` : ''}${JSON.stringify(c.body)}`;
   if (!label.includes(filter)) continue;
   const body = searchBody.parse(c.body);
   const run = () =>
     search(db, 'sqlite', null, c.source?.name ?? 'all', c.source?.id ?? 0, body as never);
-  await run();
-  log.length = 0;
-  const started = performance.now();
-  const answer = await run();
-  const ms = performance.now() - started;
+  let answer = await run();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    log.length = 0;
+    const started = performance.now();
+    answer = await run();
+    times.push(performance.now() - started);
+  }
+  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
   const inSql = log.reduce((s, l) => s + l.ms, 0);
+  const digest = createHash('sha1')
+    .update(
+      JSON.stringify([
+        answer.products.data.map((p) => p.id),
+        answer.products.total,
+        answer.interpreted,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 10);
   console.info(
-    `\n${ms.toFixed(1)} ms (${log.length} statements, ${inSql.toFixed(1)} ms in SQL), total ${answer.products.total}: ${label}`,
+    `${median.toFixed(1).padStart(7)} ms (${log.length} statements, ${inSql.toFixed(1)} in SQL) ${digest} total ${answer.products.total}: ${label}`,
   );
+  if (quiet) continue;
   for (const l of log) console.info(`  ${l.ms.toFixed(1).padStart(6)}  ${l.sql}`);
 }
 await db.destroy();

@@ -44,6 +44,7 @@ import { searchVectorInline } from './migrations/043-search-vector-inline';
 import { searchPfieldCoveringPg } from './migrations/044-search-pfield-covering-pg';
 import { searchTagged } from './migrations/045-search-tagged';
 import { searchPhraseNames } from './migrations/046-search-phrase-names';
+import { searchFiltersInText } from './migrations/047-search-filters-in-text';
 
 // Migrations live in code (not read from a folder at run time) so that one list serves
 // `npm start`, the CLI and the tests, on both engines. Append new ones; never edit a landed one.
@@ -93,6 +94,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '044-search-pfield-covering-pg': searchPfieldCoveringPg(dialect),
     '045-search-tagged': searchTagged(dialect),
     '046-search-phrase-names': searchPhraseNames,
+    '047-search-filters-in-text': searchFiltersInText(dialect),
   };
 }
 

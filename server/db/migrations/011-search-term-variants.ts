@@ -68,6 +68,19 @@ async function tables(db: Kysely<any>, dialect: Dialect) {
 const sqliteStems = (row: 'new' | 'old') =>
   `json_each('["' || replace(${row}.search_stems || ' ' || ${row}.search_related, ' ', '","') || '"]')`;
 
+/** SQLite, in a trigger on products: the row's stems and related words counted in the vocabulary. */
+export const vocabularyAdd = (row: 'new' | 'old') =>
+  `insert into search_terms(term, length, count)
+    select value, length(value), 1 from ${sqliteStems(row)} where value <> ''
+    on conflict(term) do update set count = count + 1;`;
+
+/** The same, uncounted: the terms no product holds any more leave the vocabulary. */
+export const vocabularyRemove = (row: 'new' | 'old') =>
+  `update search_terms set count = count - 1
+    where term in (select value from ${sqliteStems(row)});
+  delete from search_terms where term in (select value from ${sqliteStems(row)})
+    and count <= 0;`;
+
 async function sqliteUp(db: Kysely<any>) {
   await tables(db, 'sqlite');
   await sql`create trigger search_term_variants_insert after insert on search_terms begin
@@ -82,15 +95,6 @@ async function sqliteUp(db: Kysely<any>) {
   const columns = 'search_text, search_stems, search_related, type';
   const values = (row: string) =>
     `${row}.search_text, ${row}.search_stems, ${row}.search_related, ${row}.type`;
-  const add = (row: 'new' | 'old') =>
-    `insert into search_terms(term, length, count)
-      select value, length(value), 1 from ${sqliteStems(row)} where value <> ''
-      on conflict(term) do update set count = count + 1;`;
-  const remove = (row: 'new' | 'old') =>
-    `update search_terms set count = count - 1
-      where term in (select value from ${sqliteStems(row)});
-    delete from search_terms where term in (select value from ${sqliteStems(row)})
-      and count <= 0;`;
   for (const t of ['products_fts_delete', 'products_fts_update']) {
     await sql`drop trigger if exists ${sql.ref(t)}`.execute(db);
   }
@@ -99,7 +103,7 @@ async function sqliteUp(db: Kysely<any>) {
       `create trigger products_fts_delete after delete on products begin
     insert into products_fts(products_fts, rowid, ${columns})
       values ('delete', old.id, ${values('old')});
-    ${remove('old')}
+    ${vocabularyRemove('old')}
   end`,
     )
     .execute(db);
@@ -112,8 +116,8 @@ async function sqliteUp(db: Kysely<any>) {
     insert into products_fts(products_fts, rowid, ${columns})
       values ('delete', old.id, ${values('old')});
     insert into products_fts(rowid, ${columns}) values (new.id, ${values('new')});
-    ${remove('old')}
-    ${add('new')}
+    ${vocabularyRemove('old')}
+    ${vocabularyAdd('new')}
   end`,
     )
     .execute(db);

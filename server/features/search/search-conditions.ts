@@ -6,6 +6,7 @@ import { distanceExpr, inCells, MAX_KM, placeCells, withinKm } from './search-ge
 import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import type { SearchQuery } from './search.repository';
 import { notEndedConditions } from '../products/listing.repository';
+import { filterWords, FILTERS_COLUMN } from '../../db/migrations/047-search-filters-in-text';
 
 // The WHERE clauses of a search (SPEC §7's filters, DESIGN §7's text match), on both engines.
 
@@ -35,6 +36,53 @@ export function listedConditions(): Expression<SqlBool>[] {
 
 /** The same, as one condition. */
 export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
+
+/**
+ * SQLite: where the text index leads a read newest first (ftsLeads, search.repository.ts
+ * ftsLedRows), the search's subcategory (a category's), shop, offer type and flags are asked of
+ * it too, where migration 047 put them (`filtersInIndex`): words and filters meet inside one FTS5
+ * query, which stops at the read's limit. Their conditions stay on the rows as well. Elsewhere
+ * (the words' list, `textCondition`, and the counts of search-plan.ts and search-nearest.ts) the
+ * words alone: a list of words and filters costs FTS5 every posting of each, however few it
+ * holds (prix + phones within 20 km of Kiffa at 1,000,000: 20 → 245 ms). (An object so that a
+ * test can read both ways.)
+ */
+export const ftsTuning = { filtersInIndex: true };
+
+const quoted = (word: string) => `"${word}"`;
+
+/** SQLite: a tier's FTS5 query (its words and the type) with the filters the index holds. */
+export function ftsQuery(q: SearchQuery & { text: { fts: string } }): string {
+  if (!ftsTuning.filtersInIndex) return q.text.fts;
+  const filters: string[][] = [];
+  if (q.shopId !== undefined) filters.push([filterWords.shop(q.shopId)]);
+  if (q.psubcategoryIds.length) filters.push(q.psubcategoryIds.map(filterWords.subcategory));
+  if (q.pcategorySubcategoryIds) {
+    // A category without subcategories holds nothing (no id is 0).
+    const ids = q.pcategorySubcategoryIds.length ? q.pcategorySubcategoryIds : [0];
+    filters.push(ids.map(filterWords.subcategory));
+  }
+  if (q.offerType) filters.push([filterWords.offerType(q.offerType)]);
+  for (const flag of ['negotiable', 'used', 'delivery'] as const) {
+    const value = q[flag];
+    if (value) filters.push([filterWords.flag(flag, value)]);
+  }
+  return [
+    q.text.fts,
+    ...filters.map((any) => `${FILTERS_COLUMN} : (${any.map(quoted).join(' OR ')})`),
+  ].join(' AND ');
+}
+
+/**
+ * SQLite, newest first: whether the text index leads the read (search.repository.ts ftsLedRows):
+ * words, no place, no field value, and no filter the index does not hold but prices (tested on
+ * the rows of its matches).
+ */
+export const ftsLeads = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
+  q.text !== undefined &&
+  q.order === 'newest' &&
+  !q.origin &&
+  (ftsTuning.filtersInIndex ? !q.pfields.length : !filtersBesideWords(q));
 
 /**
  * PostgreSQL's plan choices of docs/search.md "PostgreSQL's slowest searches at 1,000,000": the GIN

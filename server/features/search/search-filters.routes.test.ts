@@ -4,6 +4,7 @@ import { pfieldTuning, wordsTuning } from './search-plan';
 import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
 import { candidateTuning } from './search.service';
+import { ftsTuning } from './search-conditions';
 import {
   buildWorld,
   haversineKm,
@@ -28,6 +29,7 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       windowTuning,
       candidateTuning,
       nearestTuning,
+      ftsTuning,
     );
 
     it('category and subcategory', async () => {
@@ -222,8 +224,10 @@ describeEachEngine('search: POST /products/{source_name}/{source_id}/search, fil
       for (const body of bodies) before.push(await found(body));
       // (Most of them find several products, in an order the other ways must keep.)
       expect(before.filter((ids) => ids.length > 1).length).toBeGreaterThanOrEqual(4);
-      // Every word common (SQLite: windowedRows; nearest first, radius by radius), windows of
-      // one id, no product read at once.
+      // (SQLite: words and the filters the text index holds read from it in one query, as
+      // planned.) Every word common and the filters tested on the rows (SQLite: windowedRows;
+      // nearest first, radius by radius), windows of one id, no product read at once.
+      ftsTuning.filtersInIndex = false;
       wordsTuning.commonWords = 1;
       windowTuning.firstSpan = 1;
       candidateTuning.max = 0;

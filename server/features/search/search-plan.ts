@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
 import {
+  ftsLeads,
   indexedPfield,
   listed,
   pfieldValueCondition,
@@ -263,9 +264,10 @@ export async function planned(
   narrower?: SearchQuery,
 ): Promise<SearchQuery> {
   // SQLite: only a subcategory (a category's), a shop or a place narrows enough to lead
-  // instead of the words.
+  // instead of the words; not where the text index holds them and leads (ftsLeads: its one
+  // query finds the words and those filters together, however common the words).
   const narrowing = withinList(q) || !!q.origin;
-  if (dialect === 'sqlite' && q.text && narrowing) {
+  if (dialect === 'sqlite' && q.text && narrowing && !ftsLeads(q)) {
     if (narrower?.commonWords) {
       q = { ...q, commonWords: true };
     } else {

@@ -4,6 +4,7 @@ import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
 import { candidateTuning } from './search.service';
 import { bumpTuning } from './search-bumps.repository';
+import { ftsTuning } from './search-conditions';
 
 // The search's tunings in tests: each way it reads forced in turn, and tunings put back.
 
@@ -13,12 +14,20 @@ const SEARCH_WAYS: [string, () => void][] = [
   [
     'common words, windows, radius by radius, bumps by the text index',
     () => {
+      // (Windows read words whose filters are tested on the rows.)
+      ftsTuning.filtersInIndex = false;
       wordsTuning.commonWords = 1;
       windowTuning.firstSpan = 1;
       candidateTuning.max = 0;
       nearestTuning.atOnce = 0;
       pfieldTuning.fewValues = 0;
       bumpTuning.few = 0;
+    },
+  ],
+  [
+    'filters tested on the rows, not asked of the text index (SQLite)',
+    () => {
+      ftsTuning.filtersInIndex = false;
     },
   ],
   [
@@ -38,6 +47,7 @@ const TUNINGS = [
   nearestTuning,
   pfieldTuning,
   bumpTuning,
+  ftsTuning,
 ] as const;
 
 /** A function that puts each tuning object's values back as they are now. */

@@ -7,7 +7,8 @@ import { distanceExpr } from './search-geo';
 import {
   conditions,
   filtersBesideWords,
-  listed,
+  ftsLeads,
+  ftsQuery,
   meetsText,
   pgTuning,
   textCondition,
@@ -126,20 +127,22 @@ export async function fromFirst(
 }
 
 /**
- * SQLite, words and type only: the FTS index leads (it indexes the type too), newest (highest
- * rowid) first, and stops at `limit`; each match's row is looked up by its id for the listing
- * rule (listedConditions, search-conditions.ts: the index alone would find a hidden offer). `cross join` keeps the
- * text index the outer loop, so that its rowid order serves the order by.
+ * SQLite, newest first (ftsLeads): the text index leads, words and the filters it holds in one
+ * query (ftsQuery, migration 047), newest (highest rowid) first, and stops at `limit`; each
+ * match's row is looked up by its id for the listing rule (listedConditions, search-conditions.ts:
+ * the index alone would find a hidden offer or one that ended) and the prices. `cross join` keeps
+ * the text index the outer loop, so that its rowid order serves the order by.
  */
-function ftsOnlyRows(
+function ftsLedRows(
   db: Executor,
   q: SearchQuery & { text: { fts: string } },
   limit: number,
   offset: number,
 ) {
-  return sql<Row>`select products.id as id, null as distance_km, null as price
+  const onRows = sql.join(conditions('sqlite', { ...q, text: undefined }), sql` and `);
+  return sql<Row>`select products.id as id, null as distance_km, products.price as price
     from products_fts cross join products on products.id = products_fts.rowid
-    where products_fts match ${q.text.fts} and ${listed()}
+    where products_fts match ${ftsQuery(q)} and ${onRows}
     order by products_fts.rowid desc limit ${limit} offset ${offset}`
     .execute(db)
     .then((r) => r.rows);
@@ -301,7 +304,7 @@ export function orderedRows(
   limit: number,
   offset: number,
 ): Promise<Row[]> {
-  if (dialect === 'sqlite' && onlyWords(q)) return ftsOnlyRows(db, q, limit, offset);
+  if (dialect === 'sqlite' && ftsLeads(q)) return ftsLedRows(db, q, limit, offset);
   if (dialect === 'sqlite' && q.commonWords && q.order === 'newest' && !offset && !q.window) {
     return windowedRows(db, dialect, q, limit);
   }

@@ -1,0 +1,131 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from '../types';
+import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
+import { vocabularyAdd, vocabularyRemove } from './011-search-term-variants';
+
+// Issue 30 item 3, SQLite (docs/search.md, "SQLite: the filters inside the text index (session
+// 30)"). A search's words were read from products_fts and its subcategory, offer type and flags
+// tested on each match's row (prix + phones + used at 1,000,000: prix's postings read from id
+// 1,000,000 down to 323,178 in three windows, 55 ms, for the few used phones among them). Here
+// the text index holds them too, as words of a column of its own (`search_filters`: `s12 os ny
+// un dy h7`), so that words and filters meet inside one FTS5 query and its matches come newest
+// first, exactly those of the search. The column is generated from the row (virtual: nothing
+// stored, nothing for the products feature to write); the index and its triggers are made again
+// with it, and the vocabulary's triggers (009, 011) are split from the index's, unchanged.
+// PostgreSQL: nothing (its filters stay on the rows: docs/search.md).
+
+/** The text index's column of a product's filters. */
+export const FILTERS_COLUMN = 'search_filters';
+
+/**
+ * The word of each filter in that column (the query's side, search-conditions.ts ftsFilters, and
+ * the column's expression below must agree): a letter and the value, the offer type and the
+ * yes/no flags by their first letter (sale, buy, monthly_rent, hourly_rent: s, b, m, h).
+ */
+export const filterWords = {
+  subcategory: (id: number) => `s${id}`,
+  shop: (id: number) => `h${id}`,
+  offerType: (type: string) => `o${type.charAt(0)}`,
+  flag: (name: 'negotiable' | 'used' | 'delivery', value: string) =>
+    `${name.charAt(0)}${value.charAt(0)}`,
+};
+
+const FILTERS = `'s' || psubcategory_id || ' h' || shop_id || ' o' || substr(offer_type, 1, 1)
+  || ' n' || substr(negotiable, 1, 1) || ' u' || substr(used, 1, 1)
+  || ' d' || substr(delivery, 1, 1)`;
+
+/** The columns products_fts indexes, in its order. */
+const COLUMNS = `search_text, search_stems, search_related, type, ${FILTERS_COLUMN}`;
+const values = (row: 'new' | 'old') =>
+  COLUMNS.split(', ')
+    .map((c) => `${row}.${c}`)
+    .join(', ');
+/** The writes that change what products_fts holds of a row (the generated column's sources). */
+const WATCHED =
+  'search_text, search_stems, search_related, type, psubcategory_id, shop_id, offer_type, negotiable, used, delivery';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+async function sqliteUp(db: Kysely<any>) {
+  for (const t of ['products_fts_insert', 'products_fts_delete', 'products_fts_update']) {
+    await sql`drop trigger if exists ${sql.ref(t)}`.execute(db);
+  }
+  await sql`drop table if exists products_fts`.execute(db);
+  await sql
+    .raw(
+      `alter table products add column ${FILTERS_COLUMN} text
+        generated always as (${FILTERS}) virtual`,
+    )
+    .execute(db);
+  await sql`create virtual table products_fts using fts5(
+    search_text,
+    search_stems,
+    search_related,
+    type,
+    ${sql.raw(FILTERS_COLUMN)},
+    content = 'products',
+    content_rowid = 'id',
+    ${PRODUCTS_FTS_OPTIONS}
+  )`.execute(db);
+  // The index's triggers (an external content index forgets a row given the values it indexed).
+  await sql
+    .raw(
+      `create trigger products_fts_insert after insert on products begin
+      insert into products_fts(rowid, ${COLUMNS}) values (new.id, ${values('new')});
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger products_fts_delete after delete on products begin
+      insert into products_fts(products_fts, rowid, ${COLUMNS})
+        values ('delete', old.id, ${values('old')});
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger products_fts_update after update of ${WATCHED} on products
+      when ${COLUMNS.split(', ')
+        .map((c) => `old.${c} is not new.${c}`)
+        .join(' or ')} begin
+      insert into products_fts(products_fts, rowid, ${COLUMNS})
+        values ('delete', old.id, ${values('old')});
+      insert into products_fts(rowid, ${COLUMNS}) values (new.id, ${values('new')});
+    end`,
+    )
+    .execute(db);
+  // The vocabulary's, as 009 and 011 kept it with the index's.
+  await sql
+    .raw(
+      `create trigger search_terms_insert after insert on products begin
+      ${vocabularyAdd('new')}
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger search_terms_delete after delete on products begin
+      ${vocabularyRemove('old')}
+    end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger search_terms_update after update of search_stems, search_related on products
+      when old.search_stems is not new.search_stems or old.search_related is not new.search_related
+      begin
+      ${vocabularyRemove('old')}
+      ${vocabularyAdd('new')}
+    end`,
+    )
+    .execute(db);
+  await sql`insert into products_fts(products_fts) values ('rebuild')`.execute(db);
+}
+
+export function searchFiltersInText(dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      if (dialect === 'sqlite') await sqliteUp(db);
+    },
+  };
+}
