@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -7,6 +6,7 @@ import { searchBody } from '../shared/schemas/search';
 import { search } from '../server/features/search/search.service';
 import * as conditions from '../server/features/search/search-conditions';
 import { searchCases } from '../bench/search-cases';
+import { tracedRuns } from './trace-answer';
 
 // npx tsx scripts/trace-search.ts [filter] (DATA_DIR of a seed:bulk SQLite database)
 // Each search of npm run bench:search whose kind or body contains `filter`, on one connection (no
@@ -41,26 +41,10 @@ for (const c of await searchCases(db)) {
   const body = searchBody.parse(c.body);
   const run = () =>
     search(db, 'sqlite', null, c.source?.name ?? 'all', c.source?.id ?? 0, body as never);
-  let answer = await run();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
+  const { answer, median, digest } = await tracedRuns(run, rounds, () => {
     log.length = 0;
-    const started = performance.now();
-    answer = await run();
-    times.push(performance.now() - started);
-  }
-  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  });
   const inSql = log.reduce((s, l) => s + l.ms, 0);
-  const digest = createHash('sha1')
-    .update(
-      JSON.stringify([
-        answer.products.data.map((p) => p.id),
-        answer.products.total,
-        answer.interpreted,
-      ]),
-    )
-    .digest('hex')
-    .slice(0, 10);
   console.info(
     `${median.toFixed(1).padStart(7)} ms (${log.length} statements, ${inSql.toFixed(1)} in SQL) ${digest} total ${answer.products.total}: ${label}`,
   );

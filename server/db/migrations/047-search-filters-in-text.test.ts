@@ -73,16 +73,18 @@ describeEachEngine('migration 047-search-filters-in-text', (ctx) => {
     expect(await found(`search_text : "${filterWords.subcategory(sub.id)}"`)).toEqual([]);
     expect(await found(filter(filterWords.shop(shop)))).toEqual([product.id, plain.id]);
 
-    // A flag and the subcategory changed: the old words leave the index, the new ones enter.
-    await db
-      .updateTable('products')
-      .set({ used: 'yes', psubcategory_id: other.id })
-      .where('id', '=', product.id)
-      .execute();
+    // A flag changed alone, then the subcategory alone: the old words leave the index, the new
+    // ones enter.
+    await db.updateTable('products').set({ used: 'yes' }).where('id', '=', product.id).execute();
     expect(await found(`villa AND ${filter(filterWords.flag('used', 'yes'))}`)).toEqual([
       product.id,
     ]);
     expect(await found(`villa AND ${filter(filterWords.flag('used', 'no'))}`)).toEqual([]);
+    await db
+      .updateTable('products')
+      .set({ psubcategory_id: other.id })
+      .where('id', '=', product.id)
+      .execute();
     expect(await found(filter(filterWords.subcategory(other.id)))).toEqual([product.id, plain.id]);
     expect(await found(filter(filterWords.subcategory(sub.id)))).toEqual([]);
 

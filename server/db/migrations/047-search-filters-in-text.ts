@@ -66,59 +66,30 @@ async function sqliteUp(db: Kysely<any>) {
     content_rowid = 'id',
     ${PRODUCTS_FTS_OPTIONS}
   )`.execute(db);
-  // The index's triggers (an external content index forgets a row given the values it indexed).
-  await sql
-    .raw(
-      `create trigger products_fts_insert after insert on products begin
-      insert into products_fts(rowid, ${COLUMNS}) values (new.id, ${values('new')});
-    end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger products_fts_delete after delete on products begin
-      insert into products_fts(products_fts, rowid, ${COLUMNS})
-        values ('delete', old.id, ${values('old')});
-    end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger products_fts_update after update of ${WATCHED} on products
-      when ${COLUMNS.split(', ')
-        .map((c) => `old.${c} is not new.${c}`)
-        .join(' or ')} begin
-      insert into products_fts(products_fts, rowid, ${COLUMNS})
-        values ('delete', old.id, ${values('old')});
-      insert into products_fts(rowid, ${COLUMNS}) values (new.id, ${values('new')});
-    end`,
-    )
-    .execute(db);
-  // The vocabulary's, as 009 and 011 kept it with the index's.
-  await sql
-    .raw(
-      `create trigger search_terms_insert after insert on products begin
-      ${vocabularyAdd('new')}
-    end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger search_terms_delete after delete on products begin
-      ${vocabularyRemove('old')}
-    end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger search_terms_update after update of search_stems, search_related on products
+  // The index's triggers (an external content index forgets a row given the values it indexed),
+  // then the vocabulary's, as 009 and 011 kept it with the index's.
+  const index = (row: 'new' | 'old') =>
+    `insert into products_fts(rowid, ${COLUMNS}) values (${row}.id, ${values(row)});`;
+  const forget = (row: 'new' | 'old') =>
+    `insert into products_fts(products_fts, rowid, ${COLUMNS})
+      values ('delete', ${row}.id, ${values(row)});`;
+  const changed = COLUMNS.split(', ')
+    .map((c) => `old.${c} is not new.${c}`)
+    .join(' or ');
+  const triggers = {
+    products_fts_insert: `after insert on products begin ${index('new')} end`,
+    products_fts_delete: `after delete on products begin ${forget('old')} end`,
+    products_fts_update: `after update of ${WATCHED} on products when ${changed}
+      begin ${forget('old')} ${index('new')} end`,
+    search_terms_insert: `after insert on products begin ${vocabularyAdd('new')} end`,
+    search_terms_delete: `after delete on products begin ${vocabularyRemove('old')} end`,
+    search_terms_update: `after update of search_stems, search_related on products
       when old.search_stems is not new.search_stems or old.search_related is not new.search_related
-      begin
-      ${vocabularyRemove('old')}
-      ${vocabularyAdd('new')}
-    end`,
-    )
-    .execute(db);
+      begin ${vocabularyRemove('old')} ${vocabularyAdd('new')} end`,
+  };
+  for (const [name, body] of Object.entries(triggers)) {
+    await sql.raw(`create trigger ${name} ${body}`).execute(db);
+  }
   await sql`insert into products_fts(products_fts) values ('rebuild')`.execute(db);
 }
 
