@@ -4,7 +4,7 @@ import { describeEachEngine } from '../../test/harness';
 import { createProduct, personalShopOf } from '../../test/fixtures';
 import { signIn } from '../../features/products/products.test-helpers';
 import { seedCatalogIfEmpty } from '../catalog-seed';
-import { filterWords } from './047-search-filters-in-text';
+import { filterWords } from '../../features/search/search-filter-words';
 
 // Migration 047: SQLite's text index holds each product's subcategory, shop, offer type and flags
 // as words of its column search_filters; its triggers keep them in step with the row, and the

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
 import { vocabularyAdd, vocabularyRemove } from './011-search-term-variants';
+import { FILTERS_COLUMN } from '../../features/search/search-filter-words';
 
 // Issue 30 item 3, SQLite (docs/search.md, "SQLite: the filters inside the text index (session
 // 30)"). A search's words were read from products_fts and its subcategory, offer type and flags
@@ -14,22 +15,7 @@ import { vocabularyAdd, vocabularyRemove } from './011-search-term-variants';
 // with it, and the vocabulary's triggers (009, 011) are split from the index's, unchanged.
 // PostgreSQL: nothing (its filters stay on the rows: docs/search.md).
 
-/** The text index's column of a product's filters. */
-export const FILTERS_COLUMN = 'search_filters';
-
-/**
- * The word of each filter in that column (the query's side, search-conditions.ts ftsFilters, and
- * the column's expression below must agree): a letter and the value, the offer type and the
- * yes/no flags by their first letter (sale, buy, monthly_rent, hourly_rent: s, b, m, h).
- */
-export const filterWords = {
-  subcategory: (id: number) => `s${id}`,
-  shop: (id: number) => `h${id}`,
-  offerType: (type: string) => `o${type.charAt(0)}`,
-  flag: (name: 'negotiable' | 'used' | 'delivery', value: string) =>
-    `${name.charAt(0)}${value.charAt(0)}`,
-};
-
+/** The column's expression: the words of search-filter-words.ts `filterWords`. */
 const FILTERS = `'s' || psubcategory_id || ' h' || shop_id || ' o' || substr(offer_type, 1, 1)
   || ' n' || substr(negotiable, 1, 1) || ' u' || substr(used, 1, 1)
   || ' d' || substr(delivery, 1, 1)`;

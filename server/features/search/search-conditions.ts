@@ -6,7 +6,7 @@ import { distanceExpr, inCells, MAX_KM, placeCells, withinKm } from './search-ge
 import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import type { SearchQuery } from './search.repository';
 import { notEndedConditions } from '../products/listing.repository';
-import { filterWords, FILTERS_COLUMN } from '../../db/migrations/047-search-filters-in-text';
+import { filterWords, FILTERS_COLUMN } from './search-filter-words';
 
 // The WHERE clauses of a search (SPEC §7's filters, DESIGN §7's text match), on both engines.
 
