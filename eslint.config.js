@@ -74,6 +74,7 @@ const KYSELY_OUTSIDE_REPOSITORIES = [
   // geographic box) shared by both engines' paths; it is being reworked as a whole, and splitting
   // the parts into repository files now would only be undone (docs/decisions.md).
   'server/features/search/search-conditions.ts',
+  'server/features/search/pfield-conditions.ts',
   'server/features/search/search-nearest.ts',
   'server/features/search/search-plan.ts',
   'server/features/search/search-candidates.ts',

@@ -4,7 +4,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../server/db/types';
 import { searchBody } from '../shared/schemas/search';
 import { search } from '../server/features/search/search.service';
-import * as conditions from '../server/features/search/search-conditions';
+import { ftsTuning } from '../server/features/search/search-fts';
 import { searchCases } from '../bench/search-cases';
 import { tracedRuns } from './trace-answer';
 
@@ -27,11 +27,7 @@ const db = new Kysely<Database>({
     });
   },
 });
-// (Looked up by name: the script also runs in trees older than the tuning.)
-const tunings = conditions as unknown as { ftsTuning?: { filtersInIndex: boolean } };
-if (process.env.FTS_FILTERS === 'off' && tunings.ftsTuning) {
-  tunings.ftsTuning.filtersInIndex = false;
-}
+if (process.env.FTS_FILTERS === 'off') ftsTuning.filtersInIndex = false;
 const filter = process.argv[2] ?? '';
 const rounds = Number(process.env.ROUNDS ?? 3);
 const quiet = !!process.env.QUIET;

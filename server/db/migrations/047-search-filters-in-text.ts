@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../types';
 import { PRODUCTS_FTS_OPTIONS } from './009-search-terms';
 import { vocabularyAdd, vocabularyRemove } from './011-search-term-variants';
+import { COLUMNS as TEXT_COLUMNS } from './038-search-bumped-text';
 import { FILTERS_COLUMN } from '../../features/search/search-filter-words';
 
 // Issue 30 item 3, SQLite (docs/search.md, "SQLite: the filters inside the text index (session
@@ -15,20 +16,33 @@ import { FILTERS_COLUMN } from '../../features/search/search-filter-words';
 // with it, and the vocabulary's triggers (009, 011) are split from the index's, unchanged.
 // PostgreSQL: nothing (its filters stay on the rows: docs/search.md).
 
-/** The column's expression: the words of search-filter-words.ts `filterWords`. */
-const FILTERS = `'s' || psubcategory_id || ' h' || shop_id || ' o' || substr(offer_type, 1, 1)
-  || ' n' || substr(negotiable, 1, 1) || ' u' || substr(used, 1, 1)
-  || ' d' || substr(delivery, 1, 1)`;
+/**
+ * The row's columns the filter words are written from, each with its letter (search-filter-words.ts
+ * `filterWords`): the whole value, or its first letter (the offer type, the yes/no flags).
+ */
+const FILTER_SOURCES: [letter: string, column: string, firstLetter: boolean][] = [
+  ['s', 'psubcategory_id', false],
+  ['h', 'shop_id', false],
+  ['o', 'offer_type', true],
+  ['n', 'negotiable', true],
+  ['u', 'used', true],
+  ['d', 'delivery', true],
+];
 
-/** The columns products_fts indexes, in its order. */
-const COLUMNS = `search_text, search_stems, search_related, type, ${FILTERS_COLUMN}`;
+/** The column's expression: `s12 h7 om ny un dy`. */
+const FILTERS = FILTER_SOURCES.map(
+  ([letter, column, firstLetter]) =>
+    `'${letter}' || ${firstLetter ? `substr(${column}, 1, 1)` : column}`,
+).join(` || ' ' || `);
+
+/** The columns products_fts indexes, in its order: 009's, then the filters'. */
+const COLUMNS = `${TEXT_COLUMNS}, ${FILTERS_COLUMN}`;
 const values = (row: 'new' | 'old') =>
   COLUMNS.split(', ')
     .map((c) => `${row}.${c}`)
     .join(', ');
 /** The writes that change what products_fts holds of a row (the generated column's sources). */
-const WATCHED =
-  'search_text, search_stems, search_related, type, psubcategory_id, shop_id, offer_type, negotiable, used, delivery';
+const WATCHED = [TEXT_COLUMNS, ...FILTER_SOURCES.map(([, column]) => column)].join(', ');
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function sqliteUp(db: Kysely<any>) {

@@ -1,20 +1,15 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/types';
-import type { PfieldFilter } from './pfield-filters';
-import { PFIELD_NUMBER } from '../../db/migrations/020-search-covering-indexes';
-import { distanceExpr, inCells, MAX_KM, placeCells, withinKm } from './search-geo';
+import { pfieldCondition } from './pfield-conditions';
+import { cond, distanceExpr, inCells, MAX_KM, placeCells, withinKm } from './search-geo';
 import { LISTED } from '../../db/migrations/020-search-covering-indexes';
 import type { SearchQuery } from './search.repository';
 import { notEndedConditions } from '../products/listing.repository';
-import { filterWords, FILTERS_COLUMN } from './search-filter-words';
 
 // The WHERE clauses of a search (SPEC §7's filters, DESIGN §7's text match), on both engines.
 
 /** The largest value an integer column holds: price bounds beyond it change nothing. */
 const MAX_INT = 2_147_483_647;
-
-const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
-  sql<SqlBool>(strings, ...values);
 
 /**
  * Issue 30 item 1: the one rule of which products a search may return, on both engines and every
@@ -36,53 +31,6 @@ export function listedConditions(): Expression<SqlBool>[] {
 
 /** The same, as one condition. */
 export const listed = () => cond`${sql.join(listedConditions(), sql` and `)}`;
-
-/**
- * SQLite: where the text index leads a read newest first (ftsLeads, search.repository.ts
- * ftsLedRows), the search's subcategory (a category's), shop, offer type and flags are asked of
- * it too, where migration 047 put them (`filtersInIndex`): words and filters meet inside one FTS5
- * query, which stops at the read's limit. Their conditions stay on the rows as well. Elsewhere
- * (the words' list, `textCondition`, and the counts of search-plan.ts and search-nearest.ts) the
- * words alone: a list of words and filters costs FTS5 every posting of each, however few it
- * holds (prix + phones within 20 km of Kiffa at 1,000,000: 20 → 245 ms). (An object so that a
- * test can read both ways.)
- */
-export const ftsTuning = { filtersInIndex: true };
-
-const quoted = (word: string) => `"${word}"`;
-
-/** SQLite: a tier's FTS5 query (its words and the type) with the filters the index holds. */
-export function ftsQuery(q: SearchQuery & { text: { fts: string } }): string {
-  if (!ftsTuning.filtersInIndex) return q.text.fts;
-  const filters: string[][] = [];
-  if (q.shopId !== undefined) filters.push([filterWords.shop(q.shopId)]);
-  if (q.psubcategoryIds.length) filters.push(q.psubcategoryIds.map(filterWords.subcategory));
-  if (q.pcategorySubcategoryIds) {
-    // A category without subcategories holds nothing (no id is 0).
-    const ids = q.pcategorySubcategoryIds.length ? q.pcategorySubcategoryIds : [0];
-    filters.push(ids.map(filterWords.subcategory));
-  }
-  if (q.offerType) filters.push([filterWords.offerType(q.offerType)]);
-  for (const flag of ['negotiable', 'used', 'delivery'] as const) {
-    const value = q[flag];
-    if (value) filters.push([filterWords.flag(flag, value)]);
-  }
-  return [
-    q.text.fts,
-    ...filters.map((any) => `${FILTERS_COLUMN} : (${any.map(quoted).join(' OR ')})`),
-  ].join(' AND ');
-}
-
-/**
- * SQLite, newest first: whether the text index leads the read (search.repository.ts ftsLedRows):
- * words, no place, no field value, and no filter the index does not hold but prices (tested on
- * the rows of its matches).
- */
-export const ftsLeads = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
-  q.text !== undefined &&
-  q.order === 'newest' &&
-  !q.origin &&
-  (ftsTuning.filtersInIndex ? !q.pfields.length : !filtersBesideWords(q));
 
 /**
  * PostgreSQL's plan choices of docs/search.md "PostgreSQL's slowest searches at 1,000,000": the GIN
@@ -162,6 +110,13 @@ const readsTagged = (q: SearchQuery): q is SearchQuery & { text: { tagged: strin
  */
 export const withinList = (q: SearchQuery) =>
   q.psubcategoryIds.length > 0 || q.pcategorySubcategoryIds !== undefined || q.shopId !== undefined;
+
+/**
+ * The subcategories of the category asked for, as the search reads them (none asked: undefined).
+ * A category without subcategories holds nothing (no id is 0).
+ */
+export const categorySubcategories = (q: SearchQuery): number[] | undefined =>
+  q.pcategorySubcategoryIds && (q.pcategorySubcategoryIds.length ? q.pcategorySubcategoryIds : [0]);
 
 /**
  * Whether a search has filters besides its type, its words, its order, its place and the listing
@@ -317,58 +272,6 @@ export function anyColumnQuery(words: string[][]): string {
     .join(' & ');
 }
 
-/** The number a field value holds, as migration 020 indexes it with its field. */
-const pfieldNumber = (dialect: Dialect) => sql.raw(PFIELD_NUMBER[dialect]);
-
-/** What a field value must be, as a condition on its `product_pfield` row. */
-export function pfieldValueCondition(dialect: Dialect, f: PfieldFilter): Expression<SqlBool> {
-  switch (f.kind) {
-    case 'equals':
-      return cond`value = ${f.value}`;
-    case 'sub':
-      return cond`sub_value = ${f.value}`;
-    case 'contains': {
-      // The stored JSON array holds each checked value as "value".
-      const find = dialect === 'postgres' ? sql.raw('strpos') : sql.raw('instr');
-      const each = f.values.map((v) => cond`${find}(value, ${JSON.stringify(v)}) > 0`);
-      return cond`${sql.join(each, sql` and `)}`;
-    }
-    case 'range': {
-      // Only number text is compared as a number (a field whose type changed may hold other
-      // text; PostgreSQL would refuse to cast it): migration 020's expression, which its
-      // product_pfield_number index holds.
-      const asNumber = pfieldNumber(dialect);
-      const bounds = [cond`${asNumber} is not null`];
-      if (f.min !== null) bounds.push(cond`${asNumber} >= ${f.min}`);
-      if (f.max !== null) bounds.push(cond`${asNumber} <= ${f.max}`);
-      return cond`${sql.join(bounds, sql` and `)}`;
-    }
-  }
-}
-
-/** The field value filters an index finds (product_pfield_value, product_pfield_number). */
-export const indexedPfield = (f: PfieldFilter) => f.kind === 'equals' || f.kind === 'range';
-
-function pfieldCondition(dialect: Dialect, f: PfieldFilter, leads: boolean): Expression<SqlBool> {
-  const where = pfieldValueCondition(dialect, f);
-  // Few products have the value (see SearchQuery.leadingPfield): they are read first, from the
-  // field's index, and the other conditions tested on them.
-  if (leads) {
-    return cond`products.id in (select product_id from product_pfield
-      where product_pfield.pfield_id = ${f.pfieldId} and ${where})`;
-  }
-  // Otherwise tested on the rows the other conditions lead to (the primary key (product_id,
-  // pfield_id) finds the value): an `in (select …)` would first read every value of the field.
-  // SQLite: from the index that holds the value too (migration 040), which its planner passes
-  // over for the primary key's when it lacks statistics (then each value is read from the table).
-  const table =
-    dialect === 'sqlite'
-      ? sql`product_pfield indexed by product_pfield_product_value`
-      : sql`product_pfield`;
-  return cond`exists (select 1 from ${table} where product_pfield.product_id = products.id
-      and product_pfield.pfield_id = ${f.pfieldId} and ${where})`;
-}
-
 export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool>[] {
   const cells = wordsCells(dialect, q);
   const typed = cond`products.type = ${q.type}`;
@@ -401,10 +304,9 @@ export function conditions(dialect: Dialect, q: SearchQuery): Expression<SqlBool
       cond`products.psubcategory_id in (${sql.join(q.psubcategoryIds.map((id) => sql`${id}`))})`,
     );
   }
-  if (q.pcategorySubcategoryIds) {
-    // A category without subcategories holds nothing (no id is 0).
-    const ids = q.pcategorySubcategoryIds.length ? q.pcategorySubcategoryIds : [0];
-    list.push(cond`products.psubcategory_id in (${sql.join(ids.map((id) => sql`${id}`))})`);
+  const category = categorySubcategories(q);
+  if (category) {
+    list.push(cond`products.psubcategory_id in (${sql.join(category.map((id) => sql`${id}`))})`);
   }
   if (q.minPrice !== undefined) list.push(cond`products.price >= ${Math.min(q.minPrice, MAX_INT)}`);
   if (q.maxPrice !== undefined) list.push(cond`products.price <= ${Math.min(q.maxPrice, MAX_INT)}`);

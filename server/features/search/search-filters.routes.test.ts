@@ -4,7 +4,7 @@ import { pfieldTuning, wordsTuning } from './search-plan';
 import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
 import { candidateTuning } from './search.service';
-import { ftsTuning } from './search-conditions';
+import { ftsTuning } from './search-fts';
 import {
   buildWorld,
   haversineKm,

@@ -21,7 +21,8 @@ export interface Point {
   longitude: number;
 }
 
-const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
+/** A search condition in SQL (a tagged template, as `sql`), shared by the search's parts. */
+export const cond = (strings: TemplateStringsArray, ...values: unknown[]) =>
   sql<SqlBool>(strings, ...values);
 
 /** Great-circle distance in km from the origin to the product (haversine); null without a place. */

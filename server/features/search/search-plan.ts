@@ -1,15 +1,9 @@
 import { sql } from 'kysely';
 import type { Dialect, Executor } from '../../db/types';
-import {
-  ftsLeads,
-  indexedPfield,
-  listed,
-  pfieldValueCondition,
-  pgTuning,
-  withinList,
-  wordsCells,
-} from './search-conditions';
-import { COUNTED, onlyWords, type SearchQuery } from './search.repository';
+import { listed, pgTuning, withinList, wordsCells } from './search-conditions';
+import { COUNTED, type SearchQuery } from './search.repository';
+import { ftsLeads, onlyWords } from './search-fts';
+import { indexedPfield, pfieldValueCondition } from './pfield-conditions';
 import { RUM_INDEX } from '../../db/migrations/037-search-rum';
 import { WORDS_CELLS } from '../../db/migrations/042-search-words-cells';
 import { TAGGED_INDEX } from '../../db/migrations/045-search-tagged';

@@ -4,7 +4,7 @@ import { windowTuning } from './search.repository';
 import { nearestTuning } from './search-nearest';
 import { candidateTuning } from './search.service';
 import { bumpTuning } from './search-bumps.repository';
-import { ftsTuning } from './search-conditions';
+import { ftsTuning } from './search-fts';
 
 // The search's tunings in tests: each way it reads forced in turn, and tunings put back.
 

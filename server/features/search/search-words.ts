@@ -179,7 +179,8 @@ export function tierRanker(
   };
 }
 
-const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
+/** An FTS5 string: the term in double quotes, its own doubled. */
+export const quoted = (t: string) => `"${t.replace(/"/g, '""')}"`;
 
 /**
  * The product type asked of FTS5 only for demands: offers are most products (85 % at 1,000,000),

@@ -4,16 +4,9 @@ import { cardQuery } from '../products/cards.repository';
 import { SEARCH_TOTAL_MAX, type SearchSort } from '../../../shared/schemas/search';
 import type { PfieldFilter } from './pfield-filters';
 import { distanceExpr } from './search-geo';
-import {
-  conditions,
-  filtersBesideWords,
-  ftsLeads,
-  ftsQuery,
-  meetsText,
-  pgTuning,
-  textCondition,
-} from './search-conditions';
+import { conditions, meetsText, pgTuning, textCondition } from './search-conditions';
 import type { SearchColumns } from './search-words';
+import { ftsLeads, ftsQuery } from './search-fts';
 
 // The search's reads (DESIGN §7). One filtered query gives the page of ids and the total; the
 // cards of that page are then read with the products feature's card query. Its WHERE clauses are
@@ -147,9 +140,6 @@ function ftsLedRows(
     .execute(db)
     .then((r) => r.rows);
 }
-
-export const onlyWords = (q: SearchQuery): q is SearchQuery & { text: { fts: string } } =>
-  q.text !== undefined && q.order === 'newest' && !q.origin && !filtersBesideWords(q);
 
 /**
  * The search's order as SQL over the rows' id, distance_km and price; ties newest first (`ties`:
