@@ -6,7 +6,7 @@ import { meetsText } from './search-conditions';
 // What a search checks and reads besides its matches: the source it names (a shop, a
 // subcategory), a category's subcategories, the fields of its pfield filters, and the vocabulary
 // the typo tier compares words with, the catalogue names a product is indexed with, and the
-// search columns of the first matches (to rank them by a query's generic words).
+// search columns and subcategories of the first matches (to rank them within their tiers).
 
 export async function shopExists(db: Executor, id: number): Promise<boolean> {
   return !!(await db.selectFrom('shops').select('id').where('id', '=', id).executeTakeFirst());
@@ -58,6 +58,25 @@ export async function termsNear(db: Executor, keys: string[]) {
     .where('term', 'in', terms)
     .orderBy('term')
     .execute();
+}
+
+/** Every subcategory's names (keys and the admin's labels): some hundreds of rows. */
+export function subcategoriesNamed(db: Executor) {
+  return db
+    .selectFrom('psubcategories')
+    .select(['id', 'name', 'name_ar', 'name_fr'])
+    .orderBy('id')
+    .execute();
+}
+
+/** The subcategory of each of these products. */
+export async function subcategoryOf(db: Executor, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'psubcategory_id'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), Number(row.psubcategory_id)]));
 }
 
 /** A subcategory's names and its category's (keys and the admin's labels). */

@@ -1,12 +1,26 @@
 import type { Dialect, Executor } from '../../db/types';
 import type { QueryWord } from '../../../shared/domain/search-terms';
+import { searchColumns } from '../../../shared/domain/search-index-terms';
 import type { Row } from './search.repository';
-import { TIERS, tierRanker, tsQuery, type Tier } from './search-words';
-import { idsMeeting, searchColumnsOf } from './search-lookups.repository';
+import { TIERS, tierRanker, tsQuery, type SearchColumns, type Tier } from './search-words';
+import { catalogueLabels } from './search-index';
+import {
+  idsMeeting,
+  searchColumnsOf,
+  subcategoriesNamed,
+  subcategoryOf,
+} from './search-lookups.repository';
 
-// Generic words rank, they do not filter (issue 30, docs/search-quality.md): "toyota à vendre"
-// finds every Toyota (queryTerms drops "vendre"), and among the matches of one tier the offers
-// that say "à vendre" (or "للبيع": the words' every tier but near spellings) come first.
+// How a search's first matches are ordered besides tier then newest:
+//
+// - What the query names comes first: the offers of a subcategory a query word names ("voiture":
+//   the cars), tier by tier, before those that only mention it ("Batterie voiture", a part, met
+//   in its text where the cars meet "سيارة" through the lexicon). Only the subcategory's own
+//   names count, as the index takes them (a part's "السيارات" is not its subject:
+//   search-index-terms.ts).
+// - Generic words rank, they do not filter (issue 30, docs/search-quality.md): "toyota à vendre"
+//   finds every Toyota (queryTerms drops "vendre"), and among the matches of one tier the offers
+//   that say "à vendre" (or "للبيع": the words' every tier but near spellings) come first.
 
 /** A dropped word counts in any tier but near spellings ("vendre" counts "vente", "للبيع"). */
 const WORD_TIER: Tier = 'transliteration';
@@ -38,33 +52,111 @@ async function holdingAny(
   );
 }
 
+/** The catalogue terms a word meets through its related words: the catalogue tier's. */
+const CATALOGUE_TIERS = TIERS.slice(0, TIERS.indexOf('related') + 1);
+
+/** Query words' answers kept per catalogue (cleared when full: no input grows the memory). */
+const NAMED_KEPT = 1_000;
+
+/**
+ * The catalogue as last read: its subcategories' names as the index takes them, and the answers
+ * of namedSubcategories so far. Made again when a name changes (a few hundred rows are read and
+ * compared per search; their columns take milliseconds to make, and tested for a word, more).
+ */
+let catalogue: {
+  key: string;
+  columns: { id: number; columns: SearchColumns }[];
+  named: Map<string, Set<number>>;
+} | null = null;
+
+/**
+ * The subcategories any of `words` names: those whose names alone (as an offer of no words of
+ * its own would be indexed in it) meet a word at the catalogue tier.
+ */
+async function namedSubcategories(db: Executor, words: QueryWord[]): Promise<Set<number>> {
+  if (!words.length) return new Set();
+  const subcategories = await subcategoriesNamed(db);
+  const key = JSON.stringify(subcategories);
+  if (catalogue?.key !== key) {
+    catalogue = {
+      key,
+      columns: subcategories.map((sub) => ({
+        id: sub.id,
+        columns: searchColumns([], catalogueLabels([sub])),
+      })),
+      named: new Map(),
+    };
+  }
+  const asked = JSON.stringify(words);
+  let named = catalogue.named.get(asked);
+  if (!named) {
+    const rankers = words.map((word) => tierRanker([word], CATALOGUE_TIERS));
+    named = new Set(
+      catalogue.columns
+        .filter(({ columns }) => rankers.some((rank) => rank(columns) !== null))
+        .map(({ id }) => id),
+    );
+    if (catalogue.named.size >= NAMED_KEPT) catalogue.named.clear();
+    catalogue.named.set(asked, named);
+  }
+  return named;
+}
+
+/** Which of `rows` are of a subcategory the query's words name (namedSubcategories). */
+async function ofNamedSubcategory(
+  db: Executor,
+  rows: Row[],
+  words: QueryWord[],
+): Promise<Set<number>> {
+  const named = await namedSubcategories(db, words);
+  if (!named.size) return new Set();
+  const subcategories = await subcategoryOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return new Set(rows.filter((row) => named.has(subcategories.get(row.id)!)).map((row) => row.id));
+}
+
 /**
  * Reorders `rows` (the search's first matches, tier by tier: `tierOf` counts each tier's, in
- * `tiers`' order) so that within each tier those holding any of `ranking` come first, the
- * search's order kept otherwise.
+ * `tiers`' order): those of a subcategory `words` name first, tier by tier, then the others,
+ * tier by tier; within each tier of each, those holding any of `ranking` first; the search's
+ * order kept otherwise.
  */
-export async function genericWordsFirst(
+export async function rankFirstMatches(
   db: Executor,
   dialect: Dialect,
   rows: Row[],
   tierOf: Map<Tier, number>,
   tiers: readonly Tier[],
+  words: QueryWord[],
   ranking: QueryWord[],
 ): Promise<void> {
-  if (!ranking.length || rows.length < 2) return;
-  const holding = await holdingAny(
-    db,
-    dialect,
-    rows.map((row) => row.id),
-    ranking,
-  );
-  let start = 0;
-  for (const tier of tiers) {
-    const count = tierOf.get(tier) ?? 0;
-    const tierRows = rows.slice(start, start + count);
-    const first = tierRows.filter((row) => holding.has(row.id));
-    const rest = tierRows.filter((row) => !holding.has(row.id));
-    rows.splice(start, count, ...first, ...rest);
-    start += count;
-  }
+  if (rows.length < 2) return;
+  const [subject, generic] = await Promise.all([
+    ofNamedSubcategory(db, rows, words),
+    ranking.length
+      ? holdingAny(
+          db,
+          dialect,
+          rows.map((row) => row.id),
+          ranking,
+        )
+      : new Set<number>(),
+  ]);
+  if (!subject.size && !generic.size) return;
+  const keyed: { row: Row; key: number[] }[] = [];
+  let position = 0;
+  tiers.forEach((tier, level) => {
+    for (let n = tierOf.get(tier) ?? 0; n > 0 && position < rows.length; n--, position++) {
+      const row = rows[position];
+      const key = [subject.has(row.id) ? 0 : 1, level, generic.has(row.id) ? 0 : 1, position];
+      keyed.push({ row, key });
+    }
+  });
+  keyed.sort((a, b) => {
+    const i = a.key.findIndex((k, j) => k !== b.key[j]);
+    return i === -1 ? 0 : a.key[i] - b.key[i];
+  });
+  rows.splice(0, keyed.length, ...keyed.map(({ row }) => row));
 }

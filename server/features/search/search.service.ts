@@ -30,7 +30,7 @@ import { laterRows, withBumps } from './search-bumps.repository';
 import { readAhead } from './search-shared-tiers';
 import { planned } from './search-plan';
 import { withinList } from './search-conditions';
-import { genericWordsFirst } from './search-ranking';
+import { rankFirstMatches } from './search-ranking';
 import * as lookups from './search-lookups.repository';
 
 // SPEC §7's search: where to look (source), what to match (DESIGN §7, §11: the language
@@ -304,7 +304,7 @@ async function findPage(
   // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
   const compare = repo.compareRows(query.order);
   if (compare) rows.sort(compare);
-  else await genericWordsFirst(db, dialect, rows, tierOf, tiers, ranking);
+  else await rankFirstMatches(db, dialect, rows, tierOf, tiers, words, ranking);
   const corrected = tierOf.has('typo')
     ? typoWords.map((w) => (w.typos?.length ? w.typos[0] : w.word)).join(' ')
     : null;
