@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/types';
+import type { Dialect, Executor } from '../../db/types';
 import type { SearchColumns } from './search-words';
 import { meetsText } from './search-conditions';
 
@@ -69,12 +69,24 @@ export function subcategoriesNamed(db: Executor) {
     .execute();
 }
 
-/** The subcategory of each of these products. */
-export async function subcategoryOf(db: Executor, ids: number[]): Promise<Map<number, number>> {
+/**
+ * The subcategory of each of these products (a search's first matches, up to 1,001). The ids go
+ * as one parameter: 1,001 placeholders cost SQLite more to prepare than the rows to read (1,001
+ * rows at 1,000,000 products: 2.1-2.6 ms, as a JSON list 1.3-1.5).
+ */
+export async function subcategoryOf(
+  db: Executor,
+  dialect: Dialect,
+  ids: number[],
+): Promise<Map<number, number>> {
+  const listed =
+    dialect === 'postgres'
+      ? sql<boolean>`id = any(cast(${ids} as integer[]))`
+      : sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`;
   const rows = await db
     .selectFrom('products')
     .select(['id', 'psubcategory_id'])
-    .where('id', 'in', ids)
+    .where(listed)
     .execute();
   return new Map(rows.map((row) => [Number(row.id), Number(row.psubcategory_id)]));
 }

@@ -105,6 +105,7 @@ async function namedSubcategories(db: Executor, words: QueryWord[]): Promise<Set
 /** Which of `rows` are of a subcategory the query's words name (namedSubcategories). */
 async function ofNamedSubcategory(
   db: Executor,
+  dialect: Dialect,
   rows: Row[],
   words: QueryWord[],
 ): Promise<Set<number>> {
@@ -112,6 +113,7 @@ async function ofNamedSubcategory(
   if (!named.size) return new Set();
   const subcategories = await subcategoryOf(
     db,
+    dialect,
     rows.map((row) => row.id),
   );
   return new Set(rows.filter((row) => named.has(subcategories.get(row.id)!)).map((row) => row.id));
@@ -134,7 +136,7 @@ export async function rankFirstMatches(
 ): Promise<void> {
   if (rows.length < 2) return;
   const [subject, generic] = await Promise.all([
-    ofNamedSubcategory(db, rows, words),
+    ofNamedSubcategory(db, dialect, rows, words),
     ranking.length
       ? holdingAny(
           db,
@@ -145,18 +147,16 @@ export async function rankFirstMatches(
       : new Set<number>(),
   ]);
   if (!subject.size && !generic.size) return;
-  const keyed: { row: Row; key: number[] }[] = [];
+  // Groups in their order: subject or not, then tier, then generic word or not; each keeps the
+  // search's order (a stable partition, no sort).
+  const groups = Array.from({ length: 2 * tiers.length * 2 }, (): Row[] => []);
   let position = 0;
   tiers.forEach((tier, level) => {
     for (let n = tierOf.get(tier) ?? 0; n > 0 && position < rows.length; n--, position++) {
       const row = rows[position];
-      const key = [subject.has(row.id) ? 0 : 1, level, generic.has(row.id) ? 0 : 1, position];
-      keyed.push({ row, key });
+      const other = subject.has(row.id) ? 0 : 1;
+      groups[(other * tiers.length + level) * 2 + (generic.has(row.id) ? 0 : 1)].push(row);
     }
   });
-  keyed.sort((a, b) => {
-    const i = a.key.findIndex((k, j) => k !== b.key[j]);
-    return i === -1 ? 0 : a.key[i] - b.key[i];
-  });
-  rows.splice(0, keyed.length, ...keyed.map(({ row }) => row));
+  rows.splice(0, position, ...groups.flat());
 }

@@ -304,7 +304,11 @@ async function findPage(
   // Ordered by price or place: the tiers' matches together in that order (newest: tier by tier).
   const compare = repo.compareRows(query.order);
   if (compare) rows.sort(compare);
-  else await rankFirstMatches(db, dialect, rows, tierOf, tiers, words, ranking);
+  else {
+    // In one subcategory every match is of it: what the words name changes nothing.
+    const subject = query.psubcategoryIds.length ? [] : words;
+    await rankFirstMatches(db, dialect, rows, tierOf, tiers, subject, ranking);
+  }
   const corrected = tierOf.has('typo')
     ? typoWords.map((w) => (w.typos?.length ? w.typos[0] : w.word)).join(' ')
     : null;
