@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import type { TestClient } from '../test/client';
 import { describeEachEngine } from '../test/harness';
 import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
+import { writesHeard } from '../test/writes-heard';
 import { createPageCache } from './page-cache';
 import { keptAnswerStats } from './kept-answer';
 
@@ -34,8 +35,10 @@ describeEachEngine(
           name_fr: name,
           name_ar: name,
         });
-        // A write made outside any request is confirmed by the next answer (page-cache.ts).
+        // A write made outside any request is confirmed by the next answer (page-cache.ts), and
+        // heard from the bus before a page is kept.
         await ctx().client().get('/healthz');
+        await writesHeard(ctx().app);
         return product;
       };
       return { owner, shopId, offer };
@@ -105,6 +108,7 @@ describeEachEngine(
       await offer('Offre du jour');
       const amina = await ctx().userClient('user', { first_name: 'Aminetou' });
       const brahim = await ctx().userClient('user', { first_name: 'Brahim' });
+      await writesHeard(ctx().app);
       const anonymous = await page(ctx().client(), '/');
       expect(anonymous.body).not.toMatch(/Aminetou|Brahim/);
       const mine = await page(amina.client, '/');

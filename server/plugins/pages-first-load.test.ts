@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { render } from '../../web/entry-server';
 import { describeEachEngine } from '../test/harness';
 import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
+import { writesHeard } from '../test/writes-heard';
 import * as repository from '../features/notifications/notifications.repository';
 
 // Issue 31, session 17: a signed-in visitor's first load of an offer page from the kept render
@@ -30,6 +31,7 @@ describeEachEngine(
         name_ar: 'Chamelle',
       });
       await ctx().client().get('/healthz');
+      await writesHeard(ctx().app);
       const url = `/products/product/${product.id}`;
       const load = (client: typeof amina.client) =>
         client.get(url, { xsrf: false, headers: { accept: 'text/html' } });

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { TestClient } from '../test/client';
 import { describeEachEngine, TEST_PASSWORD } from '../test/harness';
 import { ageAccounts, createProduct, createSubcategory, personalShopOf } from '../test/fixtures';
+import { writesHeard } from '../test/writes-heard';
 import { insertNotifications } from '../features/notifications/notifications.repository';
 import { keptAnswerStats } from './kept-answer';
 
@@ -58,8 +59,10 @@ describeEachEngine(
         });
       const product = await made(name);
       const similar = await made(`${firstName}: une autre offre`);
-      // A write made outside any request is confirmed by the next answer (page-cache.ts).
+      // A write made outside any request is confirmed by the next answer (page-cache.ts), and
+      // heard from the bus before a page is kept.
       await ctx().client().get('/healthz');
+      await writesHeard(ctx().app);
       return { owner, product, similar, url: `/products/product/${product.id}` };
     }
 
@@ -67,6 +70,7 @@ describeEachEngine(
       const made = await ctx().userClient('user', { first_name: firstName });
       await ageAccounts(ctx().app.db, [made.user.id]);
       await ctx().client().get('/healthz');
+      await writesHeard(ctx().app);
       return made;
     }
 
@@ -300,6 +304,7 @@ describeEachEngine(
       // She changes her name: her header has the new one.
       const renamed = await amina.client.put(`/users/${amina.user.id}`, { first_name: 'Mariem' });
       expect(renamed.statusCode).toBe(200);
+      await writesHeard(ctx().app);
       const after = await seen(amina);
       expect(after.queries['["me"]']).toMatchObject({ first_name: 'Mariem' });
       expect(after.body).toMatch(saved);
@@ -313,6 +318,7 @@ describeEachEngine(
         password: TEST_PASSWORD,
       });
       expect(signIn.statusCode).toBe(200);
+      await writesHeard(ctx().app);
       const token = other.cookies.get('XSRF-TOKEN')!;
       expect(token).not.toBe(amina.client.cookies.get('XSRF-TOKEN'));
       const elsewhere = await page(other, url);
